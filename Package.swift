@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "adasis",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "adasis", targets: ["adasis"]),
+        .library(name: "ADASISv2", targets: ["ADASISv2"]),
+        .library(name: "SocketCAN", targets: ["SocketCAN"]),
+        .library(name: "RoadMap", targets: ["RoadMap"]),
+        .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "Horizon", targets: ["Horizon"]),
+        .library(name: "HorizonProvider", targets: ["HorizonProvider"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C shims and system libraries (not API).
+        .target(name: "CSocketCAN"),
+        .systemLibrary(name: "CLibSocketCAN", pkgConfig: "libsocketcan",
+                       providers: [.apt(["libsocketcan-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Libraries: pure logic, I/O only at the edges.
+        .target(name: "ADASISv2"),
+        .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"]),
+        .target(name: "RoadMap", dependencies: [
+            "CZlib",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ], resources: [.copy("Resources/legal_default_speeds.json")]),
+        .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
+        .target(name: "HorizonProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap"]),
+
+        // The one executable: command line and daemon wiring.
+        .executableTarget(name: "adasis", dependencies: [
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "HorizonProvider",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // One test target per module.
+        .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
+        .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
+        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
+        .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "HorizonProviderTests", dependencies: ["HorizonProvider", "ADASISv2", "Horizon", "RoadMap"]),
+        .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The ADASISv2 module.

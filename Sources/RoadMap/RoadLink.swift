@@ -1,0 +1,339 @@
+/// Identifies a link in a road map. Opaque: the map file assigns it (stable within one map file).
+public struct LinkID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The raw identifier.
+    public var rawValue: UInt64
+    /// Creates an identifier from its raw value.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// Creates an identifier from its raw value.
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "L\(rawValue)" }
+}
+
+/// Identifies a junction (or attribute-change point) where links meet.
+public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The raw identifier (the OSM node id of the junction).
+    public var rawValue: Int64
+    /// Creates an identifier from its raw value.
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    /// Creates an identifier from its raw value.
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "N\(rawValue)" }
+}
+
+/// A direction of travel on a link, relative to the order of its geometry.
+public enum LinkDirection: UInt8, Hashable, Sendable, Codable {
+    /// From the first geometry point (start node) to the last (end node).
+    case forward = 0
+    /// From the last geometry point to the first.
+    case backward = 1
+
+    /// The other direction.
+    public var reversed: LinkDirection { self == .forward ? .backward : .forward }
+}
+
+/// A link travelled in one direction: the unit of paths, matching and routes.
+public struct DirectedLink: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The link.
+    public var link: LinkID
+    /// The direction of travel.
+    public var direction: LinkDirection
+
+    /// Creates a directed link.
+    public init(_ link: LinkID, _ direction: LinkDirection) {
+        self.link = link
+        self.direction = direction
+    }
+
+    /// The same link travelled the other way.
+    public var reversed: DirectedLink { DirectedLink(link, direction.reversed) }
+
+    public static func < (lhs: DirectedLink, rhs: DirectedLink) -> Bool {
+        (lhs.link.rawValue, lhs.direction.rawValue) < (rhs.link.rawValue, rhs.direction.rawValue)
+    }
+    public var description: String { "\(link)\(direction == .forward ? "+" : "-")" }
+}
+
+/// The OSM `highway` class of a road a car may drive on.
+public enum HighwayClass: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case motorway, trunk, primary, secondary, tertiary, unclassified, residential
+    case livingStreet, service
+    case motorwayLink, trunkLink, primaryLink, secondaryLink, tertiaryLink
+
+    /// Functional road class: 1 most important (motorway) … 6 least (service, living street).
+    public var functionalClass: UInt8 {
+        switch self {
+        case .motorway, .motorwayLink: return 1
+        case .trunk, .trunkLink: return 2
+        case .primary, .primaryLink: return 3
+        case .secondary, .secondaryLink: return 4
+        case .tertiary, .tertiaryLink, .unclassified: return 5
+        case .residential, .livingStreet, .service: return 6
+        }
+    }
+
+    /// Whether this is a `*_link` (ramp or slip road).
+    public var isLink: Bool {
+        switch self {
+        case .motorwayLink, .trunkLink, .primaryLink, .secondaryLink, .tertiaryLink: return true
+        default: return false
+        }
+    }
+}
+
+/// Form of way: the physical kind of road, independent of its importance.
+public enum FormOfWay: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case unknown
+    /// Controlled-access road (motorway), not a ramp.
+    case freeway
+    /// Dual carriageway (paired one-ways or `dual_carriageway=yes`).
+    case multipleCarriageway
+    case singleCarriageway
+    case roundabout
+    case trafficSquare
+    case parallelRoad
+    /// Ramp of a freeway (`motorway_link`).
+    case freewayRamp
+    /// Ramp of another road (`trunk_link`, `primary_link`, …).
+    case ramp
+    case service
+    case carParkAccess
+    case serviceAreaAccess
+    case pedestrianZone
+}
+
+/// Where a speed limit comes from.
+public enum SpeedLimitKind: UInt8, Hashable, Sendable, Codable {
+    /// The legal default for the road type and country (no sign).
+    case implicit
+    /// Posted on a sign (`maxspeed=…`).
+    case explicit
+    /// Depends on time or conditions (`maxspeed:conditional`); ``SpeedLimit/value`` is the base value.
+    case timeDependent
+    /// Not known.
+    case unknown
+}
+
+/// A speed limit for one direction of a link. Never a silent 0: unknown and unlimited are explicit.
+public struct SpeedLimit: Hashable, Sendable, Codable {
+    /// The value of a speed limit.
+    public enum Value: Hashable, Sendable, Codable {
+        /// Not known.
+        case unknown
+        /// A maximum in km/h (converted from mph or knots on import).
+        case kilometresPerHour(Double)
+        /// No limit (`maxspeed=none`).
+        case unlimited
+    }
+    /// The value.
+    public var value: Value
+    /// Its origin.
+    public var kind: SpeedLimitKind
+
+    /// Creates a speed limit.
+    public init(value: Value, kind: SpeedLimitKind) {
+        self.value = value
+        self.kind = kind
+    }
+
+    /// An unknown limit.
+    public static let unknown = SpeedLimit(value: .unknown, kind: .unknown)
+
+    /// The limit in km/h, or `nil` when unknown or unlimited.
+    public var kilometresPerHour: Double? {
+        if case .kilometresPerHour(let v) = value { return v }
+        return nil
+    }
+}
+
+/// Attributes that differ between the two directions of a link.
+public struct DirectionalAttributes: Hashable, Sendable, Codable {
+    /// The speed limit in this direction.
+    public var speedLimit: SpeedLimit
+    /// Lanes in this direction, `nil` when not known.
+    public var lanes: UInt8?
+
+    /// Creates directional attributes.
+    public init(speedLimit: SpeedLimit = .unknown, lanes: UInt8? = nil) {
+        self.speedLimit = speedLimit
+        self.lanes = lanes
+    }
+}
+
+/// Which travel directions a link allows.
+public enum Oneway: UInt8, Hashable, Sendable, Codable {
+    /// Both directions.
+    case no
+    /// Only ``LinkDirection/forward``.
+    case forward
+    /// Only ``LinkDirection/backward`` (`oneway=-1`).
+    case backward
+
+    /// Whether travel in `direction` is allowed.
+    public func allows(_ direction: LinkDirection) -> Bool {
+        switch self {
+        case .no: return true
+        case .forward: return direction == .forward
+        case .backward: return direction == .backward
+        }
+    }
+}
+
+/// The type of a safety camera.
+public enum SafetyCameraType: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case unknown, fixedSpeed, mobileSpeed, redLight, averageSpeedZone
+}
+
+/// A thing at a point along a link.
+public enum PointFeatureKind: Hashable, Sendable, Codable {
+    /// A safety camera, with its enforced limit in km/h when tagged.
+    case safetyCamera(SafetyCameraType, speedLimit: Double?)
+    /// Traffic signals.
+    case trafficSignals
+}
+
+/// A feature at an offset along a link.
+public struct PointFeature: Hashable, Sendable, Codable {
+    /// What it is.
+    public var kind: PointFeatureKind
+    /// Metres from the link's first geometry point.
+    public var offset: Double
+    /// The travel direction it applies to, `nil` for both.
+    public var direction: LinkDirection?
+
+    /// Creates a point feature.
+    public init(kind: PointFeatureKind, offset: Double, direction: LinkDirection?) {
+        self.kind = kind
+        self.offset = offset
+        self.direction = direction
+    }
+}
+
+/// A value that holds from an offset along a link (in the forward direction) until the next point.
+public struct ProfilePoint: Hashable, Sendable, Codable {
+    /// Metres from the link's first geometry point.
+    public var offset: Double
+    /// The value: curvature in 1/m (positive = curving right when travelled forward), or slope in
+    /// percent (positive = uphill when travelled forward).
+    public var value: Double
+
+    /// Creates a profile point.
+    public init(offset: Double, value: Double) {
+        self.offset = offset
+        self.value = value
+    }
+}
+
+/// A directed road link between two junctions (or attribute-change points) with its attributes.
+public struct RoadLink: Hashable, Sendable, Codable {
+    /// The link's identifier in the map.
+    public var id: LinkID
+    /// The OSM way this link was cut from.
+    public var wayID: Int64
+    /// The node at the first geometry point.
+    public var startNode: NodeID
+    /// The node at the last geometry point.
+    public var endNode: NodeID
+    /// The shape, at least two points.
+    public var geometry: [GeoPoint]
+    /// Length along the geometry, metres.
+    public var length: Double
+    /// The OSM highway class.
+    public var highway: HighwayClass
+    /// The form of way.
+    public var formOfWay: FormOfWay
+    /// The street name (`name`), if any.
+    public var name: String?
+    /// The road number (`ref`), if any.
+    public var ref: String?
+    /// Allowed travel directions.
+    public var oneway: Oneway
+    /// Attributes when travelled forward.
+    public var forward: DirectionalAttributes
+    /// Attributes when travelled backward.
+    public var backward: DirectionalAttributes
+    /// In a tunnel (`nil` unknown).
+    public var tunnel: Bool?
+    /// On a bridge (`nil` unknown).
+    public var bridge: Bool?
+    /// Inside a built-up area (`nil` unknown).
+    public var builtUpArea: Bool?
+    /// Physically divided from the opposite direction (`nil` unknown).
+    public var dividedRoad: Bool?
+    /// ISO 3166-1 numeric country code, 0 when unknown.
+    public var countryCode: UInt16
+    /// Project-defined region code (see the map docs), 0 when unknown.
+    public var regionCode: UInt16
+    /// Curvature change points, sorted by offset, in the forward direction.
+    public var curvature: [ProfilePoint]
+    /// Slope change points, sorted by offset, in the forward direction.
+    public var slope: [ProfilePoint]
+    /// Cameras, traffic signals, … sorted by offset.
+    public var features: [PointFeature]
+
+    /// Creates a link. `length` defaults to the geometry's length.
+    public init(id: LinkID, wayID: Int64, startNode: NodeID, endNode: NodeID, geometry: [GeoPoint],
+                length: Double? = nil, highway: HighwayClass, formOfWay: FormOfWay = .singleCarriageway,
+                name: String? = nil, ref: String? = nil, oneway: Oneway = .no,
+                forward: DirectionalAttributes = .init(), backward: DirectionalAttributes = .init(),
+                tunnel: Bool? = nil, bridge: Bool? = nil, builtUpArea: Bool? = nil, dividedRoad: Bool? = nil,
+                countryCode: UInt16 = 0, regionCode: UInt16 = 0, curvature: [ProfilePoint] = [],
+                slope: [ProfilePoint] = [], features: [PointFeature] = []) {
+        self.id = id
+        self.wayID = wayID
+        self.startNode = startNode
+        self.endNode = endNode
+        self.geometry = geometry
+        self.length = length ?? geometry.polylineLength
+        self.highway = highway
+        self.formOfWay = formOfWay
+        self.name = name
+        self.ref = ref
+        self.oneway = oneway
+        self.forward = forward
+        self.backward = backward
+        self.tunnel = tunnel
+        self.bridge = bridge
+        self.builtUpArea = builtUpArea
+        self.dividedRoad = dividedRoad
+        self.countryCode = countryCode
+        self.regionCode = regionCode
+        self.curvature = curvature
+        self.slope = slope
+        self.features = features
+    }
+
+    /// The attributes for travel in `direction`.
+    public func attributes(_ direction: LinkDirection) -> DirectionalAttributes {
+        direction == .forward ? forward : backward
+    }
+
+    /// The node a vehicle reaches at the end of the link when travelling in `direction`.
+    public func exitNode(_ direction: LinkDirection) -> NodeID { direction == .forward ? endNode : startNode }
+
+    /// The node a vehicle enters the link at when travelling in `direction`.
+    public func entryNode(_ direction: LinkDirection) -> NodeID { direction == .forward ? startNode : endNode }
+}
+
+/// A turn restriction: from a link, via a node, to a link (OSM `type=restriction`).
+public struct TurnRestriction: Hashable, Sendable, Codable {
+    /// `no_*` forbids the manoeuvre; `only_*` forbids every other one from `from` at `via`.
+    public enum Kind: UInt8, Hashable, Sendable, Codable { case prohibitory, mandatory }
+    /// The link the vehicle comes from.
+    public var from: LinkID
+    /// The junction.
+    public var via: NodeID
+    /// The link the vehicle turns into.
+    public var to: LinkID
+    /// Prohibitory (`no_left_turn`, …) or mandatory (`only_straight_on`, …).
+    public var kind: Kind
+
+    /// Creates a turn restriction.
+    public init(from: LinkID, via: NodeID, to: LinkID, kind: Kind) {
+        self.from = from
+        self.via = via
+        self.to = to
+        self.kind = kind
+    }
+}

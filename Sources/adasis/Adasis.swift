@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct Adasis: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adasis",
+        abstract: "ADASIS v2 horizon provider: OSM map → map matching → horizon → CAN frames.",
+        subcommands: [])
+}
