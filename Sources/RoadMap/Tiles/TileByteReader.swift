@@ -6,6 +6,8 @@ public enum TileDecodingError: Error, Hashable, Sendable {
     case overlongVarint(offset: Int)
     /// A count at `offset` is larger than the bytes left could hold (corrupt data).
     case implausibleCount(Int, offset: Int)
+    /// A value at `offset` is not valid for `field` (e.g. an unknown enum code).
+    case invalidValue(field: String, offset: Int)
 }
 
 /// Reads the values written by ``TileByteWriter`` from a tile BLOB, checking bounds.
@@ -18,6 +20,9 @@ public struct TileByteReader: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
+
+    /// How many bytes are left to read.
+    public var remainingCount: Int { bytes.count - offset }
 
     /// Whether every byte has been read.
     public var isAtEnd: Bool { offset >= bytes.count }
@@ -42,6 +47,13 @@ public struct TileByteReader: Sendable {
     public mutating func readSignedVarint() throws(TileDecodingError) -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    /// Reads `count` raw bytes.
+    public mutating func readBytes(_ count: Int) throws(TileDecodingError) -> ArraySlice<UInt8> {
+        guard count >= 0, count <= bytes.count - offset else { throw .truncated(offset: offset) }
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
     }
 
     /// Reads a polyline written by ``TileByteWriter/writeGeometry(_:)``.

@@ -22,6 +22,11 @@ public struct TileByteWriter: Sendable {
         writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
+    /// Appends raw bytes.
+    public mutating func writeBytes<Bytes: Sequence<UInt8>>(_ raw: Bytes) {
+        bytes.append(contentsOf: raw)
+    }
+
     /// Appends a polyline: its point count, then each point as a delta in 1e-7 degrees from the
     /// previous one (the first from 0,0).
     public mutating func writeGeometry(_ points: [GeoPoint]) {
