@@ -1,0 +1,66 @@
+import Testing
+@testable import RoadMap
+
+/// A plus-shaped junction: four 100 m arms meeting at node 0, arm `i` from node 0 to node `i`.
+private func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestriction] = []) -> InMemoryRoadNetwork {
+    let centre = GeoPoint(latitude: 60.17, longitude: 24.94)
+    let plane = LocalProjection(origin: centre)
+    func arm(_ id: UInt64, dx: Double, dy: Double, oneway: Oneway = .no) -> RoadLink {
+        RoadLink(id: LinkID(id), wayID: Int64(id) * 10, startNode: NodeID(0), endNode: NodeID(Int64(id)),
+                 geometry: [centre, plane.unproject(x: dx, y: dy)], highway: .residential, oneway: oneway)
+    }
+    return InMemoryRoadNetwork(links: [
+        arm(1, dx: 0, dy: 100, oneway: onewayNorthInbound ? .backward : .no),  // north
+        arm(2, dx: 100, dy: 0),   // east
+        arm(3, dx: 0, dy: -100),  // south
+        arm(4, dx: -100, dy: 0),  // west
+    ], restrictions: restrictions)
+}
+
+@Test func geometryLengthAndProjection() throws {
+    let network = crossing()
+    let east = try network.link(LinkID(2))
+    #expect(abs(east.length - 100) < 0.1)
+    // A point 10 m north of the east arm's middle projects to offset ~50 m, distance ~10 m.
+    let plane = LocalProjection(origin: east.geometry[0])
+    let projection = try #require(east.geometry.project(plane.unproject(x: 50, y: 10)))
+    #expect(abs(projection.offset - 50) < 0.2)
+    #expect(abs(projection.distance - 10) < 0.2)
+    #expect(abs(projection.bearing - 90) < 0.5)
+}
+
+@Test func spatialQueryFindsOnlyLinksWithinRadius() throws {
+    let network = crossing()
+    let centre = GeoPoint(latitude: 60.17, longitude: 24.94)
+    let plane = LocalProjection(origin: centre)
+    // 60 m east, 20 m north: the east arm is 20 m away, the north arm 60 m, the other arms 63 m (at the centre).
+    let near = try network.links(near: plane.unproject(x: 60, y: 20), radius: 30).map(\.id)
+    #expect(near == [LinkID(2)])
+    let wider = try network.links(near: plane.unproject(x: 60, y: 20), radius: 62).map(\.id)
+    #expect(wider == [LinkID(1), LinkID(2)])
+}
+
+@Test func successorsRespectOnewayAndIncludeLegalUTurn() throws {
+    let network = crossing(onewayNorthInbound: true)
+    // Driving the south arm towards the centre (backward: node 3 → node 0).
+    let fromSouth = DirectedLink(LinkID(3), .backward)
+    let next = try network.successors(of: fromSouth)
+    // North arm is one-way towards the centre: it cannot be entered; the U-turn onto 3 is listed.
+    #expect(next == [DirectedLink(LinkID(2), .forward), DirectedLink(LinkID(3), .forward),
+                     DirectedLink(LinkID(4), .forward)])
+}
+
+@Test func turnRestrictionsForbidOrMandate() throws {
+    let noLeft = crossing(restrictions: [TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(4), kind: .prohibitory)])
+    #expect(try noLeft.successors(of: DirectedLink(LinkID(3), .backward)).map(\.link) == [LinkID(1), LinkID(2), LinkID(3)])
+    let onlyStraight = crossing(restrictions: [TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(1), kind: .mandatory)])
+    #expect(try onlyStraight.successors(of: DirectedLink(LinkID(3), .backward)) == [DirectedLink(LinkID(1), .forward)])
+    // Restrictions do not apply at the other end of the link: the dead end offers only the U-turn.
+    #expect(try onlyStraight.successors(of: DirectedLink(LinkID(3), .forward)) == [DirectedLink(LinkID(3), .backward)])
+}
+
+@Test func unknownLinkIsATypedError() {
+    #expect(throws: InMemoryRoadNetwork.LookupError.unknownLink(LinkID(99))) {
+        try crossing().link(LinkID(99))
+    }
+}
