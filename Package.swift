@@ -10,8 +10,6 @@ let package = Package(
         .library(name: "SocketCAN", targets: ["SocketCAN"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "GNSS", targets: ["GNSS"]),
-        .library(name: "Horizon", targets: ["Horizon"]),
-        .library(name: "HorizonProvider", targets: ["HorizonProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,12 +32,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
-        .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "HorizonProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap"]),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "HorizonProvider",
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -49,8 +45,6 @@ let package = Package(
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
-        .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "HorizonProviderTests", dependencies: ["HorizonProvider", "ADASISv2", "Horizon", "RoadMap"]),
         .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),
     ],
     swiftLanguageModes: [.v6]

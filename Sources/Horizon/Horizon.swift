@@ -1,1 +1,0 @@
-// The Horizon module.
