@@ -21,6 +21,17 @@ func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String,
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// Fails with a clear message unless `swift build` produced `.build/debug/adasis`.
+func requireBuiltAdasis() throws {
+    let path = repositoryRoot.appendingPathComponent(".build/debug/adasis").path
+    try #require(FileManager.default.isExecutableFile(atPath: path),
+                 "\(path) is missing: run `swift build` before `swift test --filter adasisTests`")
+}
+
 @Suite("real kernel via Tools/vcan-run", .serialized)
 struct VcanKernelTests {
     @Test("vcan-run passes the command's exit status and stderr through")
@@ -55,5 +66,33 @@ struct VcanKernelTests {
         #expect(parsed.records.map { CandumpRecord.frameText($0.frame) } == sent)
         #expect(parsed.records.allSatisfy { $0.interface == "vcan0" && $0.timestampMicroseconds > 0 })
         #expect(!result.stdout.contains("SENT-WHILE-DOWN"))
+    }
+}
+
+@Suite("adasis dump on a real kernel", .serialized)
+struct DumpCommandKernelTests {
+    @Test("frames sent with cansend arrive through adasis dump (our socket) as candump -L lines; down interface fails")
+    func dumpReceivesFrames() throws {
+        try requireBuiltAdasis()
+        let sent = ["123#DEADBEEF", "1ABCDEF0#0102", "7FF#R"]
+        let script = """
+        .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log &
+        dumper=$!
+        sleep 0.5
+        \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
+        wait $dumper || { echo "dump failed with $?" >&2; exit 1; }
+        cat /tmp/adasis-dump-$$.log
+        rm -f /tmp/adasis-dump-$$.log
+        ip link set vcan0 down
+        .build/debug/adasis dump vcan0 --timeout 0.5 && { echo "dump succeeded on a down interface" >&2; exit 1; }
+        exit 0
+        """
+        let result = try runInVcanKernel(script)
+        try #require(result.status == 0, "\(result.stderr)")
+        let parsed = CandumpLog.parse(text: result.stdout)
+        #expect(parsed.errors.isEmpty, "\(parsed.errors)")
+        #expect(parsed.records.map { CandumpRecord.frameText($0.frame) } == sent)
+        #expect(parsed.records.allSatisfy { $0.interface == "vcan0" && $0.timestampMicroseconds > 1_000_000_000_000_000 })
+        #expect(result.stderr.contains("the interface is down"))
     }
 }
