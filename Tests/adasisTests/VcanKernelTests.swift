@@ -96,3 +96,39 @@ struct DumpCommandKernelTests {
         #expect(result.stderr.contains("the interface is down"))
     }
 }
+
+@Suite("adasis send on a real kernel", .serialized)
+struct SendCommandKernelTests {
+    @Test("adasis send puts a log's frames on vcan0 exactly as candump -L records them; down interface fails")
+    func sendMatchesCandump() throws {
+        try requireBuiltAdasis()
+        let log = """
+        (1700000000.000000) vcan0 123#DEADBEEF
+        (1700000000.010000) vcan0 1ABCDEF0#0102030405060708
+        (1700000000.020000) vcan0 7FF#R
+        (1700000000.030000) vcan0 000#
+
+        """
+        let expected = CandumpLog.parse(text: log).records.map { CandumpRecord.frameText($0.frame) }
+        let script = """
+        candump -L vcan0 > /tmp/adasis-send-$$.log &
+        dumper=$!
+        sleep 0.3
+        printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
+        sleep 0.3
+        kill $dumper
+        cat /tmp/adasis-send-$$.log
+        rm -f /tmp/adasis-send-$$.log
+        ip link set vcan0 down
+        printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 && { echo "send succeeded on a down interface" >&2; exit 1; }
+        exit 0
+        """
+        let result = try runInVcanKernel(script)
+        try #require(result.status == 0, "\(result.stderr)")
+        let recorded = CandumpLog.parse(text: result.stdout)
+        #expect(recorded.errors.isEmpty, "\(recorded.errors)")
+        #expect(recorded.records.map { CandumpRecord.frameText($0.frame) } == expected)
+        #expect(result.stderr.contains("4 frames sent, 0 dropped"))
+        #expect(result.stderr.contains("the interface is down"))
+    }
+}
