@@ -28,7 +28,14 @@ struct SendCommand: ParsableCommand {
         let records = try readRecords()
         let socket: CANSocket
         do {
+            let status = try CANInterfaceStatus(interface: interface)
+            guard status.isUp else {
+                printToStandardError("adasis send: \(interface) is down; bring it up with 'ip link set \(interface) up'")
+                throw ExitCode.failure
+            }
             socket = try CANSocket(interface: interface)
+        } catch let error as ExitCode {
+            throw error
         } catch {
             printToStandardError("adasis send: \(error)")
             throw ExitCode.failure

@@ -129,6 +129,6 @@ struct SendCommandKernelTests {
         #expect(recorded.errors.isEmpty, "\(recorded.errors)")
         #expect(recorded.records.map { CandumpRecord.frameText($0.frame) } == expected)
         #expect(result.stderr.contains("4 frames sent, 0 dropped"))
-        #expect(result.stderr.contains("the interface is down"))
+        #expect(result.stderr.contains("vcan0 is down; bring it up with 'ip link set vcan0 up'"))
     }
 }
