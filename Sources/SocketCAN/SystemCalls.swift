@@ -6,6 +6,7 @@ import Synchronization
 /// The system calls the SocketCAN module makes; every one goes through ``SystemCalls/run(_:interface:_:)``.
 enum SystemCallName: String, Hashable, Sendable {
     case socket, bind, setsockopt, send, write, recvmsg, poll, close
+    case interfaceFlags = "ioctl(SIOCGIFFLAGS)"
     case ifNameToIndex = "if_nametoindex"
 }
 

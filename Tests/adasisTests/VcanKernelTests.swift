@@ -21,6 +21,17 @@ func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String,
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// Fails with a clear message unless `swift build` produced `.build/debug/adasis`.
+func requireBuiltAdasis() throws {
+    let path = repositoryRoot.appendingPathComponent(".build/debug/adasis").path
+    try #require(FileManager.default.isExecutableFile(atPath: path),
+                 "\(path) is missing: run `swift build` before `swift test --filter adasisTests`")
+}
+
 @Suite("real kernel via Tools/vcan-run", .serialized)
 struct VcanKernelTests {
     @Test("vcan-run passes the command's exit status and stderr through")
@@ -55,5 +66,69 @@ struct VcanKernelTests {
         #expect(parsed.records.map { CandumpRecord.frameText($0.frame) } == sent)
         #expect(parsed.records.allSatisfy { $0.interface == "vcan0" && $0.timestampMicroseconds > 0 })
         #expect(!result.stdout.contains("SENT-WHILE-DOWN"))
+    }
+}
+
+@Suite("adasis dump on a real kernel", .serialized)
+struct DumpCommandKernelTests {
+    @Test("frames sent with cansend arrive through adasis dump (our socket) as candump -L lines; down interface fails")
+    func dumpReceivesFrames() throws {
+        try requireBuiltAdasis()
+        let sent = ["123#DEADBEEF", "1ABCDEF0#0102", "7FF#R"]
+        let script = """
+        .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log &
+        dumper=$!
+        sleep 0.5
+        \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
+        wait $dumper || { echo "dump failed with $?" >&2; exit 1; }
+        cat /tmp/adasis-dump-$$.log
+        rm -f /tmp/adasis-dump-$$.log
+        ip link set vcan0 down
+        .build/debug/adasis dump vcan0 --timeout 0.5 && { echo "dump succeeded on a down interface" >&2; exit 1; }
+        exit 0
+        """
+        let result = try runInVcanKernel(script)
+        try #require(result.status == 0, "\(result.stderr)")
+        let parsed = CandumpLog.parse(text: result.stdout)
+        #expect(parsed.errors.isEmpty, "\(parsed.errors)")
+        #expect(parsed.records.map { CandumpRecord.frameText($0.frame) } == sent)
+        #expect(parsed.records.allSatisfy { $0.interface == "vcan0" && $0.timestampMicroseconds > 1_000_000_000_000_000 })
+        #expect(result.stderr.contains("the interface is down"))
+    }
+}
+
+@Suite("adasis send on a real kernel", .serialized)
+struct SendCommandKernelTests {
+    @Test("adasis send puts a log's frames on vcan0 exactly as candump -L records them; down interface fails")
+    func sendMatchesCandump() throws {
+        try requireBuiltAdasis()
+        let log = """
+        (1700000000.000000) vcan0 123#DEADBEEF
+        (1700000000.010000) vcan0 1ABCDEF0#0102030405060708
+        (1700000000.020000) vcan0 7FF#R
+        (1700000000.030000) vcan0 000#
+
+        """
+        let expected = CandumpLog.parse(text: log).records.map { CandumpRecord.frameText($0.frame) }
+        let script = """
+        candump -L vcan0 > /tmp/adasis-send-$$.log &
+        dumper=$!
+        sleep 0.3
+        printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
+        sleep 0.3
+        kill $dumper
+        cat /tmp/adasis-send-$$.log
+        rm -f /tmp/adasis-send-$$.log
+        ip link set vcan0 down
+        printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 && { echo "send succeeded on a down interface" >&2; exit 1; }
+        exit 0
+        """
+        let result = try runInVcanKernel(script)
+        try #require(result.status == 0, "\(result.stderr)")
+        let recorded = CandumpLog.parse(text: result.stdout)
+        #expect(recorded.errors.isEmpty, "\(recorded.errors)")
+        #expect(recorded.records.map { CandumpRecord.frameText($0.frame) } == expected)
+        #expect(result.stderr.contains("4 frames sent, 0 dropped"))
+        #expect(result.stderr.contains("vcan0 is down; bring it up with 'ip link set vcan0 up'"))
     }
 }

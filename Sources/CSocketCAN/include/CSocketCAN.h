@@ -53,4 +53,23 @@ static inline ssize_t csocketcan_receive(int fd, struct can_frame *frame, int *i
     }
     return n;
 }
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <errno.h>
+
+/// SIOCGIFFLAGS for interface `name` through a throw-away datagram socket; returns 0 and fills
+/// `flags`, or -1 with errno set.
+static inline int csocketcan_interface_flags(const char *name, int *flags) {
+    int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+    if (fd < 0) return -1;
+    struct ifreq request;
+    memset(&request, 0, sizeof request);
+    strncpy(request.ifr_name, name, IFNAMSIZ - 1);
+    int result = ioctl(fd, SIOCGIFFLAGS, &request);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    if (result == 0) *flags = request.ifr_flags;
+    return result;
+}
 #endif
