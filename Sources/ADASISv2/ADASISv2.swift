@@ -1,1 +1,0 @@
-// The ADASISv2 module.

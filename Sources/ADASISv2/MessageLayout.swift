@@ -1,0 +1,127 @@
+/// The ADASIS v2 message types: the top 3 bits of byte 0.
+public enum MessageType: UInt8, Hashable, Sendable, CaseIterable {
+    case systemSpecific = 0, position = 1, segment = 2, stub = 3, profileShort = 4, profileLong = 5
+    case metaData = 6, reserved = 7
+}
+
+/// One field of a message: its name and width, in the order of the reference (MSB first).
+public struct FieldSpec: Hashable, Sendable {
+    /// Field name as in the reference (`Offset`, `PathIndex`, …); `reserved` fields are sent as 0.
+    public let name: String
+    /// Width in bits.
+    public let bits: Int
+    /// Creates a field.
+    public init(_ name: String, _ bits: Int) {
+        self.name = name
+        self.bits = bits
+    }
+    /// Whether this is a reserved field (sent as 0, ignored on receipt).
+    public var isReserved: Bool { name == "reserved" }
+}
+
+/// The bit layout of each message type, exactly as in `docs/adasis-v2.md` §2.
+public enum MessageLayout {
+    private static let head = [FieldSpec("MessageType", 3), FieldSpec("Offset", 13),
+                               FieldSpec("CyclicCounter", 2), FieldSpec("PathIndex", 6)]
+
+    /// The fields of `type`, MSB first; they fill exactly 64 bits. `nil` for types without a layout.
+    public static func fields(of type: MessageType) -> [FieldSpec]? {
+        switch type {
+        case .position:
+            return head + [FieldSpec("PositionIndex", 2), FieldSpec("PositionProbability", 5),
+                           FieldSpec("PositionAge", 9), FieldSpec("reserved", 1), FieldSpec("PositionConfidence", 3),
+                           FieldSpec("CurrentLane", 3), FieldSpec("Speed", 9), FieldSpec("RelativeHeading", 8)]
+        case .segment:
+            return head + [FieldSpec("Tunnel", 2), FieldSpec("Bridge", 2), FieldSpec("BuiltUpArea", 2),
+                           FieldSpec("Retransmission", 1), FieldSpec("Update", 1), FieldSpec("RelativeProbability", 5),
+                           FieldSpec("FunctionalRoadClass", 3), FieldSpec("PartOfCalculatedRoute", 2),
+                           FieldSpec("ComplexIntersection", 2), FieldSpec("FormOfWay", 4),
+                           FieldSpec("EffectiveSpeedLimit", 5), FieldSpec("EffectiveSpeedLimitType", 3),
+                           FieldSpec("reserved", 1), FieldSpec("DividedRoad", 2),
+                           FieldSpec("NumberOfLanesOppositeDirection", 2), FieldSpec("NumberOfLanesDrivingDirection", 3)]
+        case .stub:
+            return head + [FieldSpec("SubPathIndex", 6), FieldSpec("Retransmission", 1), FieldSpec("Update", 1),
+                           FieldSpec("RelativeProbability", 5), FieldSpec("FunctionalRoadClass", 3),
+                           FieldSpec("PartOfCalculatedRoute", 2), FieldSpec("ComplexIntersection", 2),
+                           FieldSpec("FormOfWay", 4), FieldSpec("TurnAngle", 8), FieldSpec("LastStubAtOffset", 1),
+                           FieldSpec("RightOfWay", 2), FieldSpec("NumberOfLanesOppositeDirection", 2),
+                           FieldSpec("NumberOfLanesDrivingDirection", 3)]
+        case .profileShort:
+            return head + [FieldSpec("ProfileType", 5), FieldSpec("ControlPoint", 1), FieldSpec("Retransmission", 1),
+                           FieldSpec("Update", 1), FieldSpec("Accuracy", 2), FieldSpec("Distance1", 10),
+                           FieldSpec("Value0", 10), FieldSpec("Value1", 10)]
+        case .profileLong:
+            return head + [FieldSpec("ProfileType", 5), FieldSpec("ControlPoint", 1), FieldSpec("Retransmission", 1),
+                           FieldSpec("Update", 1), FieldSpec("Value", 32)]
+        case .metaData:
+            return [FieldSpec("MessageType", 3), FieldSpec("MapProvider", 3), FieldSpec("CountryCode", 10),
+                    FieldSpec("CyclicCounter", 2), FieldSpec("ProtocolVersionMajor", 2),
+                    FieldSpec("ProtocolVersionMinorSub", 3), FieldSpec("HardwareVersion", 9),
+                    FieldSpec("DrivingSide", 1), FieldSpec("RegionCode", 15), FieldSpec("MapVersionQuarter", 2),
+                    FieldSpec("MapVersionYear", 6), FieldSpec("reserved", 3), FieldSpec("SpeedUnits", 1),
+                    FieldSpec("ProtocolVersionMinor", 4)]
+        case .systemSpecific, .reserved:
+            return nil
+        }
+    }
+}
+
+/// Byte order of the 8 payload bytes: big-endian (byte 0 most significant) or reversed.
+public enum ByteOrder: String, Hashable, Sendable, CaseIterable {
+    case bigEndian, littleEndian
+}
+
+/// Why a frame could not be packed or unpacked.
+public enum FieldCodingError: Error, Hashable, Sendable {
+    /// The payload is not exactly 8 bytes.
+    case wrongLength(Int)
+    /// A value does not fit its field.
+    case valueOutOfRange(field: String, value: UInt64, maximum: UInt64)
+    /// The message type bits name a type without a layout (0 system-specific, 7 reserved).
+    case unsupportedMessageType(UInt8)
+    /// A field name that the type's layout does not have.
+    case unknownField(String)
+}
+
+/// Packs and unpacks named fields of one message type into the 8-byte payload.
+public enum FieldPacking {
+    /// Packs `values` (field name → raw value; missing fields and reserved bits are 0) into 8 bytes.
+    public static func pack(_ type: MessageType, _ values: [String: UInt64],
+                            byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> [UInt8] {
+        guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
+        let known = Set(fields.map(\.name))
+        for name in values.keys where !known.contains(name) { throw .unknownField(name) }
+        var word: UInt64 = 0
+        var position = 0
+        for field in fields {
+            let maximum: UInt64 = (1 << UInt64(field.bits)) - 1
+            var value: UInt64 = field.isReserved ? 0 : values[field.name] ?? 0
+            if field.name == "MessageType" { value = UInt64(type.rawValue) }
+            guard value <= maximum else { throw .valueOutOfRange(field: field.name, value: value, maximum: maximum) }
+            word |= value << UInt64(64 - position - field.bits)
+            position += field.bits
+        }
+        let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * $0)) }
+        return byteOrder == .bigEndian ? bytes : bytes.reversed()
+    }
+
+    /// Unpacks 8 bytes into the message type and its named raw fields (reserved fields omitted).
+    /// Never traps: any 8 bytes give a result or a typed error.
+    public static func unpack(_ payload: [UInt8], byteOrder: ByteOrder = .bigEndian)
+        throws(FieldCodingError) -> (type: MessageType, fields: [String: UInt64]) {
+        guard payload.count == 8 else { throw .wrongLength(payload.count) }
+        let bytes = byteOrder == .bigEndian ? payload : payload.reversed()
+        let word = bytes.reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+        let type = MessageType(rawValue: UInt8(word >> 61))!
+        guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
+        var result: [String: UInt64] = [:]
+        var position = 0
+        for field in fields {
+            if !field.isReserved {
+                result[field.name] = (word >> UInt64(64 - position - field.bits)) & ((1 << UInt64(field.bits)) - 1)
+            }
+            position += field.bits
+        }
+        return (type, result)
+    }
+}
