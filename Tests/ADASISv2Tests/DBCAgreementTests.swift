@@ -44,3 +44,25 @@ import Testing
     #expect(process.terminationStatus == 0, "dbc_check failed (pip install cantools if it is missing):\n\(text)")
     #expect(text.contains("600 frames agree"))
 }
+
+/// The demo's sample horizon (encoded by cantools through the DBC) unpacks with our codec to the
+/// values its script wrote: the two sides agree in the other direction too.
+@Test func sampleHorizonEncodedByCantoolsUnpacksWithOurCodec() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("Tools/sample-frames.log"), encoding: .utf8)
+    var decoded: [(MessageType, [String: UInt64])] = []
+    for line in text.split(separator: "\n") {
+        let data = line.split(separator: " ")[2].split(separator: "#")[1]
+        let bytes = stride(from: 0, to: data.count, by: 2).map {
+            UInt8(data.dropFirst($0).prefix(2), radix: 16)!
+        }
+        decoded.append(try FieldPacking.unpack(bytes))
+    }
+    #expect(decoded.map(\.0) == [.metaData, .segment, .profileShort, .stub, .segment, .position])
+    #expect(decoded[0].1["CountryCode"] == 246 && decoded[0].1["MapProvider"] == 6)
+    #expect(decoded[1].1["EffectiveSpeedLimit"] == 11 && ValueCoding.speedLimit(code: 11) == 50)
+    #expect(decoded[2].1["Value0"] == 770 && decoded[2].1["Offset"] == 180)
+    #expect(decoded[3].1["SubPathIndex"] == 9 && decoded[3].1["LastStubAtOffset"] == 1)
+    #expect(decoded[4].1["EffectiveSpeedLimit"] == 7 && decoded[4].1["Offset"] == 300)
+    #expect(decoded[5].1["Speed"] == 133 && decoded[5].1["PathIndex"] == 8)
+}
