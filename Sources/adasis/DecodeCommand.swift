@@ -1,0 +1,127 @@
+import ADASISv2
+import ArgumentParser
+import Foundation
+import SocketCAN
+
+/// `adasis decode`: prints the ADASIS v2 messages of a candump log, one line (or JSON object) per frame.
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode ADASIS v2 frames from a candump -L log.",
+        discussion: """
+        Reads a candump log (or - for standard input, so `candump -L vcan0 | adasis decode -` works
+        live) and prints one line per frame: time, identifier, message type and every field.
+        Frames are recognised by the default identifiers (POSITION 361, SEGMENT 250, STUB 251,
+        PROFILE SHORT 255, PROFILE LONG 252, META-DATA 362); with --any-id every 8-byte frame is
+        decoded by its message-type bits. Unknown identifiers and malformed lines are reported on
+        standard error with their line number and skipped.
+        """)
+
+    @Argument(help: "The candump log to read, or - for standard input.")
+    var file: String
+
+    @Flag(help: "Print one JSON object per frame instead of text.")
+    var json = false
+
+    @Flag(help: "Decode frames with any identifier by their message-type bits.")
+    var anyID = false
+
+    @Option(help: "Byte order of the payload: bigEndian or littleEndian (the 8 bytes reversed).")
+    var byteOrder: String = "bigEndian"
+
+    static let defaultIdentifiers: [UInt32: MessageType] = [
+        0x361: .position, 0x250: .segment, 0x251: .stub, 0x255: .profileShort, 0x252: .profileLong, 0x362: .metaData,
+    ]
+
+    func run() throws {
+        guard let order = ByteOrder(rawValue: byteOrder) else {
+            throw ValidationError("--byte-order must be bigEndian or littleEndian, not '\(byteOrder)'")
+        }
+        let input: FileHandle
+        if file == "-" {
+            input = FileHandle.standardInput
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                throw ValidationError("cannot open '\(file)': no such file or not readable")
+            }
+            input = handle
+        }
+        var lineNumber = 0
+        var pending = Data()
+        func handle(_ line: Substring) {
+            lineNumber += 1
+            do {
+                guard let record = try CandumpLog.parse(line: line, lineNumber: lineNumber) else { return }
+                print(try describe(record, line: lineNumber, order: order))
+                fflush(nil)  // flush per line so a live pipe sees each frame
+            } catch {
+                FileHandle.standardError.write(Data("adasis decode: \(error)\n".utf8))
+            }
+        }
+        while true {
+            let chunk = input.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                handle(Substring(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+        }
+        if !pending.isEmpty { handle(Substring(String(decoding: pending, as: UTF8.self))) }
+    }
+
+    private struct UnknownIdentifier: Error, CustomStringConvertible {
+        let line: Int, identifier: CANIdentifier
+        var description: String { "line \(line): identifier \(identifier) is not an ADASIS v2 identifier (use --any-id)" }
+    }
+
+    private struct Undecodable: Error, CustomStringConvertible {
+        let line: Int, reason: FieldCodingError
+        var description: String {
+            switch reason {
+            case .wrongLength(let count): return "line \(line): \(count) data bytes; an ADASIS v2 frame has 8"
+            case .unsupportedMessageType(let type): return "line \(line): message type \(type) has no ADASIS v2 layout"
+            default: return "line \(line): \(reason)"
+            }
+        }
+    }
+
+    private func describe(_ record: CandumpRecord, line: Int, order: ByteOrder) throws -> String {
+        let expected = Self.defaultIdentifiers[record.frame.identifier.value]
+        guard anyID || (expected != nil && !record.frame.identifier.isExtended) else {
+            throw UnknownIdentifier(line: line, identifier: record.frame.identifier)
+        }
+        let type: MessageType, fields: [String: UInt64]
+        do {
+            (type, fields) = try FieldPacking.unpack(record.frame.data, byteOrder: order)
+        } catch {
+            throw Undecodable(line: line, reason: error)
+        }
+        let ordered = MessageLayout.fields(of: type)!.filter { !$0.isReserved && $0.name != "MessageType" }.map(\.name)
+        if json {
+            var object: [String: Any] = ["time": record.timestampSeconds, "id": record.frame.identifier.description,
+                                         "type": "\(type)"]
+            for name in ordered { object[name] = fields[name]! }
+            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        }
+        var text = String(format: "%.6f %@ %@", record.timestampSeconds, record.frame.identifier.description, "\(type)")
+        for name in ordered {
+            text += " \(name)=\(fields[name]!)\(physical(name, fields[name]!, fields))"
+        }
+        return text
+    }
+
+    /// A physical reading for fields whose coding the codec knows.
+    private func physical(_ name: String, _ raw: UInt64, _ fields: [String: UInt64]) -> String {
+        switch name {
+        case "Offset": return raw == 8191 ? "(invalid)" : "m"
+        case "EffectiveSpeedLimit":
+            guard let limit = ValueCoding.speedLimit(code: UInt8(raw)) else { return raw == 0 ? "(unknown)" : "(N/A)" }
+            return limit.isInfinite ? (raw == 30 ? "(unlimited)" : "(>150)") : "(\(Int(limit)))"
+        case "Value0" where fields["ProfileType"] == 1, "Value1" where fields["ProfileType"] == 1:
+            guard let c = ValueCoding.curvature(code: UInt16(raw)) else { return "(invalid)" }
+            return c == 0 ? "(straight)" : String(format: "(%+.5f 1/m, R %.0f m %@)", c, 1 / abs(c), c > 0 ? "right" : "left")
+        default: return ""
+        }
+    }
+}
