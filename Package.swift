@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SocketCAN", targets: ["SocketCAN"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "Horizon", targets: ["Horizon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,10 +33,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS",
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
+        .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),
     ],
     swiftLanguageModes: [.v6]
