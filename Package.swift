@@ -45,7 +45,7 @@ let package = Package(
         // One test target per module.
         .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
-        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap"]),
+        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),

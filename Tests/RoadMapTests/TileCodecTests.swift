@@ -10,13 +10,17 @@ struct TileCodecTests {
         var second = RoadLinkCodingTests.link
         second.id = LinkID(tile: Self.tile, index: 8)
         second.name = nil
-        let blob = TileCodec.encode([RoadLinkCodingTests.link, second])
-        #expect(try TileCodec.decode(blob, tile: Self.tile) == [RoadLinkCodingTests.link, second])
+        let tile = MapTile(links: [RoadLinkCodingTests.link, second], passingLinks: [LinkID(7), LinkID(1 << 40)],
+                           linksAtNode: [NodeID(-5): [second.id], NodeID(12): [RoadLinkCodingTests.link.id, second.id]],
+                           restrictions: [TurnRestriction(from: second.id, via: NodeID(12), to: RoadLinkCodingTests.link.id,
+                                                          kind: .mandatory)])
+        let blob = TileCodec.encode(tile)
+        #expect(try TileCodec.decode(blob, tile: Self.tile) == tile)
     }
 
     @Test("a flipped byte anywhere in the BLOB is reported as a damaged tile")
     func damaged() {
-        let blob = TileCodec.encode([RoadLinkCodingTests.link])
+        let blob = TileCodec.encode(MapTile(links: [RoadLinkCodingTests.link], passingLinks: [LinkID(3)]))
         for index in stride(from: 0, to: blob.count, by: 7) {
             var damaged = blob
             damaged[index] ^= 0x5A

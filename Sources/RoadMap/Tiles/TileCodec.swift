@@ -8,27 +8,45 @@ public enum TileIntegrityError: Error, Hashable, Sendable {
     case undecodable(tile: TileKey, TileDecodingError)
 }
 
-/// Encodes the links of one tile into a BLOB and back.
+/// Encodes a ``MapTile`` into a BLOB and back.
 ///
 /// BLOB layout: 4-byte little-endian CRC-32 of the rest, then the tile format version (varint),
-/// the link count (varint) and the links (``RoadLinkCoding``).
+/// the link count and the links (``RoadLinkCoding``), the passing links (count, ids), the node
+/// adjacency (count, then node, link count, link ids), the turn restrictions (count, then from,
+/// via, to, kind).
 public enum TileCodec {
     /// The tile format version written by this code.
-    public static let formatVersion: UInt64 = 1
+    public static let formatVersion: UInt64 = 2
 
-    /// The BLOB for `links`.
-    public static func encode(_ links: [RoadLink]) -> [UInt8] {
+    /// The BLOB for `tile`.
+    public static func encode(_ tile: MapTile) -> [UInt8] {
         var writer = TileByteWriter()
         writer.writeVarint(formatVersion)
-        writer.writeVarint(UInt64(links.count))
-        for link in links { RoadLinkCoding.encode(link, into: &writer) }
+        writer.writeVarint(UInt64(tile.links.count))
+        for link in tile.links { RoadLinkCoding.encode(link, into: &writer) }
+        writer.writeVarint(UInt64(tile.passingLinks.count))
+        for id in tile.passingLinks { writer.writeVarint(id.rawValue) }
+        writer.writeVarint(UInt64(tile.linksAtNode.count))
+        for node in tile.linksAtNode.keys.sorted() {
+            let ids = tile.linksAtNode[node]!
+            writer.writeSignedVarint(node.rawValue)
+            writer.writeVarint(UInt64(ids.count))
+            for id in ids { writer.writeVarint(id.rawValue) }
+        }
+        writer.writeVarint(UInt64(tile.restrictions.count))
+        for restriction in tile.restrictions {
+            writer.writeVarint(restriction.from.rawValue)
+            writer.writeSignedVarint(restriction.via.rawValue)
+            writer.writeVarint(restriction.to.rawValue)
+            writer.writeVarint(UInt64(restriction.kind.rawValue))
+        }
         let crc = TileChecksum.crc32(of: writer.bytes)
         return [UInt8(truncatingIfNeeded: crc), UInt8(truncatingIfNeeded: crc >> 8),
                 UInt8(truncatingIfNeeded: crc >> 16), UInt8(truncatingIfNeeded: crc >> 24)] + writer.bytes
     }
 
-    /// The links in the BLOB of `tile`, after checking its checksum and version.
-    public static func decode(_ blob: [UInt8], tile: TileKey) throws(TileIntegrityError) -> [RoadLink] {
+    /// The tile in the BLOB of `tile`, after checking its checksum and version.
+    public static func decode(_ blob: [UInt8], tile: TileKey) throws(TileIntegrityError) -> MapTile {
         guard blob.count >= 4 else {
             throw .undecodable(tile: tile, .truncated(offset: 0))
         }
@@ -41,15 +59,35 @@ public enum TileCodec {
         var reader = TileByteReader(payload)
         do {
             let version = try reader.readVarint()
-            guard version <= formatVersion else { throw TileIntegrityError.unsupportedVersion(tile: tile, version: version) }
-            let count = try reader.readVarint()
-            guard count <= UInt64(reader.remainingCount) else {
-                throw TileIntegrityError.undecodable(tile: tile, .implausibleCount(Int(clamping: count), offset: 1))
+            guard version == formatVersion else {
+                if version > formatVersion { throw TileIntegrityError.unsupportedVersion(tile: tile, version: version) }
+                throw TileIntegrityError.undecodable(tile: tile, .invalidValue(field: "tile format version", offset: 0))
             }
             var links: [RoadLink] = []
-            links.reserveCapacity(Int(count))
-            for _ in 0..<count { links.append(try RoadLinkCoding.decode(from: &reader)) }
-            return links
+            let linkCount = try count(&reader)
+            links.reserveCapacity(linkCount)
+            for _ in 0..<linkCount { links.append(try RoadLinkCoding.decode(from: &reader)) }
+            var passing: [LinkID] = []
+            for _ in 0..<(try count(&reader)) { passing.append(LinkID(try reader.readVarint())) }
+            var linksAtNode: [NodeID: [LinkID]] = [:]
+            for _ in 0..<(try count(&reader)) {
+                let node = NodeID(try reader.readSignedVarint())
+                var ids: [LinkID] = []
+                for _ in 0..<(try count(&reader)) { ids.append(LinkID(try reader.readVarint())) }
+                linksAtNode[node] = ids
+            }
+            var restrictions: [TurnRestriction] = []
+            for _ in 0..<(try count(&reader)) {
+                let from = LinkID(try reader.readVarint())
+                let via = NodeID(try reader.readSignedVarint())
+                let to = LinkID(try reader.readVarint())
+                let kindOffset = reader.offset
+                guard let kind = TurnRestriction.Kind(rawValue: UInt8(clamping: try reader.readVarint())) else {
+                    throw TileIntegrityError.undecodable(tile: tile, .invalidValue(field: "restriction kind", offset: kindOffset))
+                }
+                restrictions.append(TurnRestriction(from: from, via: via, to: to, kind: kind))
+            }
+            return MapTile(links: links, passingLinks: passing, linksAtNode: linksAtNode, restrictions: restrictions)
         } catch let error as TileIntegrityError {
             throw error
         } catch let error as TileDecodingError {
@@ -57,5 +95,13 @@ public enum TileCodec {
         } catch {
             throw .undecodable(tile: tile, .truncated(offset: reader.offset))
         }
+    }
+
+    /// A count that cannot exceed the bytes left (each element takes at least one byte).
+    private static func count(_ reader: inout TileByteReader) throws(TileDecodingError) -> Int {
+        let offset = reader.offset
+        let value = try reader.readVarint()
+        guard value <= UInt64(reader.remainingCount) else { throw .implausibleCount(Int(clamping: value), offset: offset) }
+        return Int(value)
     }
 }

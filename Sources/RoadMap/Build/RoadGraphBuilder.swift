@@ -1,0 +1,170 @@
+/// Options of the road-graph build: which roads, which country, what to assume.
+public struct RoadGraphOptions: Sendable {
+    /// Highway classes kept as roads.
+    public var selection: RoadSelection
+    /// The country of the extract (legal default speeds, driving side, country code per link).
+    public var country: Country
+    /// Built-up area assumed where tags do not tell (selects the implicit speed limit).
+    public var unknownArea: AreaAssumption
+    /// Safety cameras farther than this from every road are skipped, metres.
+    public var cameraSnapDistance: Double
+    /// Opposite one-ways with the same name or ref closer than this form a dual carriageway, metres.
+    public var dualCarriagewayDistance: Double
+
+    /// Creates options; defaults fit a city extract.
+    public init(selection: RoadSelection = RoadSelection(), country: Country, unknownArea: AreaAssumption = .urban,
+                cameraSnapDistance: Double = 30, dualCarriagewayDistance: Double = 40) {
+        self.selection = selection
+        self.country = country
+        self.unknownArea = unknownArea
+        self.cameraSnapDistance = cameraSnapDistance
+        self.dualCarriagewayDistance = dualCarriagewayDistance
+    }
+}
+
+/// The result of a build: links with identifiers assigned, turn restrictions, and the report.
+public struct RoadGraph: Sendable {
+    /// All links, sorted by identifier.
+    public var links: [RoadLink]
+    /// Turn restrictions between those links.
+    public var restrictions: [TurnRestriction]
+    /// What was kept, cut and skipped.
+    public var report: ImportReport
+}
+
+/// Builds the directed road graph from OSM elements: roads split at junctions, attributes per
+/// direction, dual carriageways, turn restrictions, cameras and traffic signals.
+///
+/// Feed it every element of an extract with ``add(_:)`` (any order), then call ``build()``.
+/// Coordinates are kept at the map's 1e-7° resolution so that a built link equals the link read
+/// back from a map file.
+public struct RoadGraphBuilder {
+    struct RoadWay {
+        var id: Int64
+        var nodeIDs: [Int64]
+        var tags: [String: String]
+        var highway: HighwayClass
+    }
+
+    let options: RoadGraphOptions
+    let legalDefaults: LegalDefaultSpeeds
+    var nodes: [Int64: GeoPoint] = [:]
+    var pointNodeTags: [Int64: [String: String]] = [:]
+    var ways: [RoadWay] = []
+    var restrictionRelations: [OSMRelation] = []
+    var enforcementRelations: [OSMRelation] = []
+    var report = ImportReport()
+
+    /// Creates a builder.
+    public init(options: RoadGraphOptions, legalDefaults: LegalDefaultSpeeds) {
+        self.options = options
+        self.legalDefaults = legalDefaults
+    }
+
+    /// Adds elements of the extract.
+    public mutating func add(_ elements: [OSMElement]) {
+        for element in elements { add(element) }
+    }
+
+    /// Adds one element of the extract.
+    public mutating func add(_ element: OSMElement) {
+        switch element {
+        case .node(let node):
+            report.nodesRead += 1
+            nodes[node.id] = GeoPoint(latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
+                                      longitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.longitude)))
+            let highway = node.tags["highway"]
+            if highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil {
+                pointNodeTags[node.id] = node.tags
+            } else if highway == nil, !node.tags.isEmpty, node.tags["enforcement"] != nil || node.tags["device"] != nil {
+                pointNodeTags[node.id] = node.tags
+            }
+        case .way(let way):
+            report.waysRead += 1
+            if let highway = options.selection.highwayClass(for: way.tags) {
+                ways.append(RoadWay(id: way.id, nodeIDs: way.nodeIDs, tags: way.tags, highway: highway))
+            }
+        case .relation(let relation):
+            report.relationsRead += 1
+            switch relation.tags["type"] {
+            case "restriction"?: restrictionRelations.append(relation)
+            case "enforcement"?: enforcementRelations.append(relation)
+            default: break
+            }
+        }
+    }
+
+    /// Builds the graph from everything added.
+    public func build() -> RoadGraph {
+        var report = self.report
+        var kept: [(way: RoadWay, attributes: WayAttributes)] = []
+        for var way in ways.sorted(by: { $0.id < $1.id }) {
+            var deduplicated: [Int64] = []
+            for id in way.nodeIDs where deduplicated.last != id { deduplicated.append(id) }
+            let clipped = ClippedWay(nodeIDs: deduplicated) { nodes[$0] != nil }
+            guard clipped.nodeIDs.count >= 2 else {
+                report.waysWithoutGeometry += 1
+                continue
+            }
+            if clipped.wasClipped {
+                report.clippedWays += 1
+                report.droppedNodeReferences += clipped.droppedNodeCount
+            }
+            way.nodeIDs = clipped.nodeIDs
+            let attributes = WayAttributes(highway: way.highway, tags: way.tags, country: options.country.alpha2,
+                                           legalDefaults: legalDefaults, unknownArea: options.unknownArea)
+            report.malformedTagValues += attributes.malformedValues
+            kept.append((way, attributes))
+        }
+        report.roadWays = kept.count
+
+        let divided = DualCarriagewayPairing.dividedWays(kept.map { ($0.way.id, $0.way.tags, $0.attributes, $0.way.nodeIDs.map { nodes[$0]! }) },
+                                                         maximumDistance: options.dualCarriagewayDistance)
+        var sections = LinkSections.split(kept.map(\.way), nodes: nodes)
+        var links: [RoadLink] = []
+        links.reserveCapacity(sections.count)
+        let attributesByWay = Dictionary(uniqueKeysWithValues: kept.map { ($0.way.id, $0.attributes) })
+        for section in sections {
+            let attributes = attributesByWay[section.wayID]!
+            let isDivided = divided.contains(section.wayID)
+            var formOfWay = attributes.formOfWay
+            if isDivided && formOfWay == .singleCarriageway { formOfWay = .multipleCarriageway }
+            let slope = attributes.incline.map { [ProfilePoint(offset: 0, value: $0)] } ?? []
+            links.append(RoadLink(
+                id: LinkID(0), wayID: section.wayID, startNode: NodeID(section.nodeIDs.first!),
+                endNode: NodeID(section.nodeIDs.last!), geometry: section.geometry, highway: attributes.highway,
+                formOfWay: formOfWay, name: attributes.name, ref: attributes.ref, oneway: attributes.oneway,
+                forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
+                bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
+                dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
+                countryCode: options.country.numericCode, curvature: CurvatureProfile.points(along: section.geometry),
+                slope: slope))
+            if isDivided { report.dualCarriagewayLinks += 1 }
+        }
+
+        // Identifiers: the tile of the first point, then the order (way, section) inside the tile.
+        var order = Array(links.indices)
+        let tiles = links.map { TileKey(containing: $0.geometry[0]) }
+        order.sort { (tiles[$0], links[$0].wayID, sections[$0].index) < (tiles[$1], links[$1].wayID, sections[$1].index) }
+        var nextIndex: [TileKey: UInt32] = [:]
+        for position in order {
+            let tile = tiles[position]
+            let index = nextIndex[tile, default: 0]
+            nextIndex[tile] = index + 1
+            links[position].id = LinkID(tile: tile, index: index)
+        }
+        sections = order.map { sections[$0] }
+        links = order.map { links[$0] }
+
+        var placement = PointFeaturePlacement(links: links, sections: sections, nodes: nodes)
+        placement.placeTrafficSignals(pointNodeTags, report: &report)
+        placement.placeCameras(pointNodeTags, enforcement: enforcementRelations,
+                               snapDistance: options.cameraSnapDistance, report: &report)
+        links = placement.links
+
+        let restrictions = TurnRestrictionResolution.resolve(restrictionRelations, links: links, report: &report)
+        report.links = links.count
+        report.totalLength = links.reduce(0) { $0 + $1.length }
+        return RoadGraph(links: links, restrictions: restrictions, report: report)
+    }
+}

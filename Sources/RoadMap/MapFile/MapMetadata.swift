@@ -1,0 +1,52 @@
+/// What a map file says about itself (the `metadata` table).
+public struct MapMetadata: Hashable, Sendable, Codable {
+    /// The map container format this code writes; readers refuse newer ones.
+    public static let currentFormatVersion = 1
+    /// The value of the `format` key that marks an adasis map.
+    public static let formatName = "adasis-map"
+
+    /// Container format version.
+    public var formatVersion: Int
+    /// File name of the OSM extract the map was built from.
+    public var sourceFile: String
+    /// Timestamp of the OSM data (replication timestamp of the extract, Unix seconds), when known.
+    public var sourceTimestamp: Int64?
+    /// Map version as year and quarter of the data (`2019`, `2`), when known.
+    public var mapVersionYear: Int?
+    /// Quarter 1–4 of ``mapVersionYear``.
+    public var mapVersionQuarter: Int?
+    /// ISO 3166-1 alpha-2 codes of the countries in the map.
+    public var countries: [String]
+    /// Bounding box of all link geometry: south, west, north, east (degrees).
+    public var boundingBox: [Double]
+    /// What the import kept, cut and skipped.
+    public var importReport: ImportReport
+
+    /// Creates metadata; the map version is derived from `sourceTimestamp`.
+    public init(sourceFile: String, sourceTimestamp: Int64?, countries: [String], boundingBox: [Double],
+                importReport: ImportReport, formatVersion: Int = MapMetadata.currentFormatVersion) {
+        self.formatVersion = formatVersion
+        self.sourceFile = sourceFile
+        self.sourceTimestamp = sourceTimestamp
+        self.countries = countries
+        self.boundingBox = boundingBox
+        self.importReport = importReport
+        if let sourceTimestamp {
+            let (year, month) = MapMetadata.yearMonth(unixSeconds: sourceTimestamp)
+            mapVersionYear = year
+            mapVersionQuarter = (month - 1) / 3 + 1
+        }
+    }
+
+    /// Civil year and month of a Unix time (UTC), without Foundation's calendars.
+    static func yearMonth(unixSeconds: Int64) -> (year: Int, month: Int) {
+        let days = Int(unixSeconds / 86_400) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month)
+    }
+}
