@@ -42,6 +42,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Benchmarks (release builds; measure, never assert).
+        .executableTarget(name: "adasis-bench", dependencies: [
+            "RoadMap", "GNSS", "Horizon",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // One test target per module.
         .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),

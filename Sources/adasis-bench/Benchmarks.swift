@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// Benchmarks with recorded commands (see README, "Measured"). Build in release mode:
+/// `swift run -c release adasis-bench map`.
+@main
+struct Benchmarks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adasis-bench",
+        abstract: "Measure import, query and per-fix latencies as p50/p99.",
+        subcommands: [MapBenchmark.self])
+}

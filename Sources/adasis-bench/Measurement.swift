@@ -1,0 +1,48 @@
+import Foundation
+
+/// Monotonic time in seconds (benchmarks only; the core never reads clocks).
+func monotonicSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Latency samples with percentiles.
+struct Samples {
+    private(set) var values: [Double] = []
+
+    mutating func add(_ value: Double) { values.append(value) }
+
+    /// Times `body` and records its duration in seconds.
+    mutating func time<T>(_ body: () throws -> T) rethrows -> T {
+        let start = monotonicSeconds()
+        let result = try body()
+        values.append(monotonicSeconds() - start)
+        return result
+    }
+
+    /// The `p`-th percentile (nearest rank), 0 when empty.
+    func percentile(_ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    /// "p50 X unit, p99 Y unit (n N)" with values scaled by `scale`.
+    func summary(scale: Double, unit: String) -> String {
+        String(format: "p50 %.2f %@, p99 %.2f %@ (n %d)", percentile(50) * scale, unit, percentile(99) * scale, unit, values.count)
+    }
+}
+
+/// A seeded generator so every benchmark run queries the same points.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
