@@ -136,6 +136,31 @@ struct OSMPBFErrorTests {
         #expect(reason.contains("32 MiB"))
     }
 
+    @Test("malformed PrimitiveBlocks report .corruptBlob with the reason")
+    func malformedBlocks() {
+        let header = SyntheticPBF.frame(type: "OSMHeader", blob: SyntheticPBF.rawBlob(SyntheticPBF.headerBlock()))
+        var zeroGranularity = ProtobufTestWriter(bytes: SyntheticPBF.dataBlock())
+        zeroGranularity.varintField(17, 0)
+        var way = ProtobufTestWriter()
+        way.varintField(1, 1)
+        SyntheticPBF.packed(2, [1], into: &way)
+        SyntheticPBF.packed(3, [99], into: &way)
+        var group = ProtobufTestWriter()
+        group.bytesField(3, way.bytes)
+        var badIndex = ProtobufTestWriter()
+        badIndex.bytesField(1, [0x0A, 0x00, 0x0A, 0x01, 0x61])
+        badIndex.bytesField(2, group.bytes)
+        for (block, expected) in [(zeroGranularity.bytes, "granularity 0"), (badIndex.bytes, "string index 99"),
+                                  (Array(SyntheticPBF.dataBlock().dropLast(3)), "past the end")] {
+            let outcome = OSMPBFReadOutcome(header + SyntheticPBF.frame(type: "OSMData", blob: SyntheticPBF.rawBlob(block)))
+            guard case .corruptBlob(blob: 1, offset: header.count, let reason)? = outcome.error else {
+                Issue.record("expected corruptBlob for \(expected), got \(String(describing: outcome.error))")
+                continue
+            }
+            #expect(reason.contains(expected), "\(reason)")
+        }
+    }
+
     @Test("every description is one sentence naming blob and offset where it has them")
     func descriptions() {
         let truncated = OSMPBFError.truncated(blob: 12, offset: 884_211).description

@@ -1,24 +1,24 @@
 import Testing
 @testable import RoadMap
 
-/// SplitMix64: a tiny seeded generator, so every run feeds the reader the same inputs.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// Inputs that must each end in elements or a typed error — a trap would crash the test process.
 @Suite("OSM PBF fuzzing")
 struct OSMPBFFuzzTests {
+    /// SplitMix64: a tiny seeded generator, so every run feeds the reader the same inputs.
+    struct SplitMix64 {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
     private static func mutated(_ bytes: [UInt8], random: inout SplitMix64, in range: Range<Int>? = nil) -> [UInt8] {
         var bytes = bytes
         let range = range ?? 0..<bytes.count
