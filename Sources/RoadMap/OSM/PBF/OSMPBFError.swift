@@ -30,9 +30,9 @@ public enum OSMPBFError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .truncated(blob, offset):
             return "The OSM PBF file ends inside blob \(blob) (which starts at byte \(offset)); the file is incomplete, download it again."
         case let .corruptBlob(blob, offset, reason):
-            return "Blob \(blob) of the OSM PBF file (at byte \(offset)) is corrupt: \(reason); download the file again or re-export it with osmium."
+            return "The OSM PBF file's blob \(blob) (at byte \(offset)) is corrupt: \(reason); download the file again or re-export it with osmium."
         case let .unsupportedCompression(blob, offset, kind):
-            return "Blob \(blob) of the OSM PBF file (at byte \(offset)) uses \(kind) compression, which is not supported; convert the file with 'osmium cat -o out.osm.pbf in.osm.pbf' (zlib)."
+            return "The OSM PBF file's blob \(blob) (at byte \(offset)) uses \(kind) compression, which is not supported; convert the file with 'osmium cat -o out.osm.pbf in.osm.pbf' (zlib)."
         case let .missingRequiredFeature(feature):
             return "The OSM PBF file requires the feature '\(feature)', which this reader does not support (only OsmSchema-V0.6 and DenseNodes); convert it with 'osmium cat' to a plain extract."
         }

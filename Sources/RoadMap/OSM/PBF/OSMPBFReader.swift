@@ -8,6 +8,7 @@ public struct OSMPBFReader: Sendable {
     /// The file's header (bounding box, required features, writing program, replication timestamp).
     public let header: OSMHeader
     private var framer: PBFBlobFramer
+    private var decoder = PrimitiveBlockDecoder()
 
     /// Opens the file at `path` and reads its header.
     public init(path: String) throws(OSMPBFError) {
@@ -41,7 +42,6 @@ public struct OSMPBFReader: Sendable {
         while let frame = try framer.next() {
             guard frame.type == "OSMData" else { continue }
             let block = try PBFBlobContent.blockBytes(of: frame)
-            var decoder = PrimitiveBlockDecoder()
             do {
                 return try decoder.elements(of: block)
             } catch {

@@ -54,6 +54,7 @@ struct PrimitiveBlockDecoder {
                     try reader.skip(wireType)
                 }
             }
+            guard granularity > 0 else { throw WireFormatError("the PrimitiveBlock's granularity \(granularity) is not positive") }
             guard let stringTable else { throw WireFormatError("the PrimitiveBlock has no string table") }
             try decodeStrings(stringTable)
             var elements: [OSMElement] = []
