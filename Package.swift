@@ -34,10 +34,11 @@ let package = Package(
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
+        .target(name: "DaemonConfiguration"),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon",
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -53,6 +54,7 @@ let package = Package(
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),
     ],

@@ -1,0 +1,126 @@
+/// The daemon's configuration file (`/etc/adasis/adasis.toml`), read and checked.
+///
+/// Every key has a default except `map.path` and `can.interface`; unknown keys are errors (a
+/// typo must not silently fall back to a default). See `udev/adasis.toml` for a commented
+/// example with every key.
+public struct DaemonConfiguration: Hashable, Sendable {
+    /// Where GNSS fixes come from.
+    public enum GNSSSource: Hashable, Sendable {
+        /// gpsd's JSON protocol on TCP.
+        case gpsd(host: String, port: Int)
+        /// NMEA 0183 sentences from a serial device or a file.
+        case nmea(path: String)
+    }
+
+    /// The map file.
+    public var mapPath: String
+    /// Byte budget of the tile cache, MiB.
+    public var mapCacheMegabytes: Int
+    /// GNSS input.
+    public var gnss: GNSSSource
+    /// Seconds without a fix after which the position is reported unknown and the horizon dropped.
+    public var gnssStaleAfter: Double
+    /// The CAN interface.
+    public var canInterface: String
+    /// `big` (reference layout) or `little` (byte-reversed).
+    public var byteOrderLittleEndian: Bool
+    /// One multiplexed identifier for every message type, when set.
+    public var multiplexedIdentifier: UInt32?
+    /// Identifiers per message type (`position`, `segment`, `stub`, `profile_short`, `profile_long`, `meta_data`).
+    public var identifiers: [String: UInt32]
+    /// 29-bit identifiers.
+    public var extendedIdentifiers: Bool
+    /// Message preset: `default`, `all` or `mini`.
+    public var messagePreset: String
+    /// Per-message-type overrides of the preset (`position = false`, …).
+    public var messageOverrides: [String: Bool]
+    /// Per-profile-type overrides (`curvature = true`, `slope_linear = false`, …).
+    public var profileOverrides: [String: Bool]
+    /// Look-ahead per level, metres (main, level 1, level 2, …).
+    public var lookAhead: [Double]
+    /// Deepest side-path level.
+    public var maximumLevel: Int
+    /// Horizon kept behind the vehicle, metres.
+    public var trailingLength: Double
+    /// POSITION messages per second.
+    public var positionRate: Double
+    /// Seconds between META-DATA messages in steady state.
+    public var metaDataInterval: Double
+    /// Seconds between retransmissions of the nearby horizon.
+    public var retransmissionInterval: Double
+    /// Bus budget: frames allowed per 100 ms.
+    public var framesPer100Milliseconds: Int
+    /// Log level: trace, debug, info, notice, warning, error, critical.
+    public var logLevel: String
+    /// Prometheus textfile to write counters to, when set.
+    public var metricsTextfile: String?
+    /// Seconds between metric file updates.
+    public var metricsInterval: Double
+
+    /// Reads a configuration from TOML text; `source` names the file in errors.
+    public init(toml text: String, source: String) throws(ConfigurationError) {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text)
+        } catch {
+            throw ConfigurationError(file: source, key: nil, line: error.line, problem: error.message)
+        }
+        var reader = ConfigurationReader(document: document, file: source)
+        mapPath = try reader.string("map.path")
+        mapCacheMegabytes = try reader.integer("map.cache_mb", default: 64, range: 1...65_536)
+        let sourceKind = try reader.string("gnss.source", default: "gpsd", allowed: ["gpsd", "nmea"])
+        let host = try reader.string("gnss.gpsd_host", default: "127.0.0.1")
+        let port = try reader.integer("gnss.gpsd_port", default: 2947, range: 1...65_535)
+        let nmeaPath = try reader.optionalString("gnss.nmea_path")
+        if sourceKind == "nmea" {
+            guard let nmeaPath else {
+                throw ConfigurationError(file: source, key: "gnss.nmea_path", line: document.lines["gnss.source"],
+                                         problem: "required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)")
+            }
+            gnss = .nmea(path: nmeaPath)
+        } else {
+            gnss = .gpsd(host: host, port: port)
+        }
+        gnssStaleAfter = try reader.number("gnss.stale_after_s", default: 2, range: 0.1...60)
+        canInterface = try reader.string("can.interface")
+        byteOrderLittleEndian = try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"
+        extendedIdentifiers = try reader.boolean("can.extended_identifiers", default: false)
+        let maximumIdentifier = extendedIdentifiers ? 0x1FFF_FFFF : 0x7FF
+        multiplexedIdentifier = try reader.optionalInteger("can.multiplexed_identifier", range: 0...maximumIdentifier).map(UInt32.init)
+        identifiers = [:]
+        for type in DaemonConfiguration.messageTypes {
+            if let id = try reader.optionalInteger("can.identifiers.\(type)", range: 0...maximumIdentifier) {
+                identifiers[type] = UInt32(id)
+            }
+        }
+        messagePreset = try reader.string("messages.preset", default: "default", allowed: ["default", "all", "mini"])
+        messageOverrides = [:]
+        for type in DaemonConfiguration.messageTypes {
+            if let on = try reader.optionalBoolean("messages.\(type)") { messageOverrides[type] = on }
+        }
+        profileOverrides = [:]
+        for type in DaemonConfiguration.profileTypes {
+            if let on = try reader.optionalBoolean("messages.profiles.\(type)") { profileOverrides[type] = on }
+        }
+        lookAhead = [try reader.number("horizon.main_length_m", default: 2000, range: 100...8000),
+                     try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
+                     try reader.number("horizon.level2_length_m", default: 300, range: 0...8000)]
+        maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
+        trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
+        positionRate = try reader.number("provider.position_rate_hz", default: 10, range: 0.2...100)
+        metaDataInterval = try reader.number("provider.metadata_interval_s", default: 5, range: 0.1...60)
+        retransmissionInterval = try reader.number("provider.retransmission_interval_s", default: 2, range: 0.1...60)
+        framesPer100Milliseconds = try reader.integer("provider.frames_per_100ms", default: 25, range: 1...1000)
+        logLevel = try reader.string("logging.level", default: "info",
+                                     allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+        metricsTextfile = try reader.optionalString("metrics.textfile")
+        metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
+        try reader.rejectUnknownKeys()
+    }
+
+    /// Message type names used as keys.
+    public static let messageTypes = ["position", "segment", "stub", "profile_short", "profile_long", "meta_data"]
+    /// Profile type names used as keys under `[messages.profiles]`.
+    public static let profileTypes = ["curvature", "slope_linear", "slope_step", "longitude", "latitude",
+                                      "link_identifier", "safety_camera", "traffic_signals"]
+}

@@ -1,0 +1,112 @@
+import Testing
+@testable import DaemonConfiguration
+
+@Suite("configuration file")
+struct DaemonConfigurationTests {
+    static let complete = """
+        # adasis daemon
+        [map]
+        path = "/var/lib/adasis/helsinki.map"   # the imported map
+        cache_mb = 32
+
+        [gnss]
+        source = "nmea"
+        nmea_path = '/dev/ttyACM0'
+
+        [can]
+        interface = "can-adas"
+        byte_order = "little"
+        extended_identifiers = true
+        [can.identifiers]
+        position = 0x1800_0361
+        segment = 592
+
+        [messages]
+        preset = "all"
+        profile_long = false
+        [messages.profiles]
+        safety_camera = true
+
+        [horizon]
+        main_length_m = 3000
+        level1_length_m = 600.5
+        max_level = 1
+
+        [provider]
+        position_rate_hz = 20
+        frames_per_100ms = 40
+
+        [logging]
+        level = "debug"
+
+        [metrics]
+        textfile = "/var/lib/node_exporter/textfile_collector/adasis.prom"
+        """
+
+    @Test("every section is read into typed values")
+    func complete() throws {
+        let configuration = try DaemonConfiguration(toml: Self.complete, source: "adasis.toml")
+        #expect(configuration.mapPath == "/var/lib/adasis/helsinki.map")
+        #expect(configuration.mapCacheMegabytes == 32)
+        #expect(configuration.gnss == .nmea(path: "/dev/ttyACM0"))
+        #expect(configuration.canInterface == "can-adas")
+        #expect(configuration.byteOrderLittleEndian)
+        #expect(configuration.identifiers == ["position": 0x1800_0361, "segment": 592])
+        #expect(configuration.messagePreset == "all" && configuration.messageOverrides == ["profile_long": false])
+        #expect(configuration.profileOverrides == ["safety_camera": true])
+        #expect(configuration.lookAhead == [3000, 600.5, 300])
+        #expect(configuration.maximumLevel == 1)
+        #expect(configuration.positionRate == 20 && configuration.framesPer100Milliseconds == 40)
+        #expect(configuration.logLevel == "debug")
+        #expect(configuration.metricsTextfile?.hasSuffix("adasis.prom") == true)
+    }
+
+    @Test("the minimal file gets the documented defaults")
+    func defaults() throws {
+        let configuration = try DaemonConfiguration(toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n", source: "a.toml")
+        #expect(configuration.gnss == .gpsd(host: "127.0.0.1", port: 2947))
+        #expect(configuration.lookAhead == [2000, 500, 300])
+        #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
+        #expect(!configuration.byteOrderLittleEndian && configuration.multiplexedIdentifier == nil)
+        #expect(configuration.messagePreset == "default")
+    }
+
+    @Test("errors name the file, line, key and problem", arguments: [
+        ("[map]\npath = \"m\"\n", "a.toml: can.interface: required key is missing"),
+        ("[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\nbyte_order = \"middle\"\n",
+         "a.toml:5: can.byte_order: 'middle' is not one of \"big\", \"little\""),
+        ("[map]\npath = \"m\"\n[can]\ninterfce = \"vcan0\"\ninterface = \"x\"\n",
+         "a.toml:4: can.interfce: unknown key; did you mean 'can.interface'?"),
+        ("[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\n[can.identifiers]\nstub = 0x800\n",
+         "a.toml:6: can.identifiers.stub: 2048 is outside 0…2047"),
+        ("[map]\npath = m.map\n", "a.toml:2: 'm.map' is not a TOML value (strings need quotes)"),
+        ("[map]\npath = \"m\"\npath = \"n\"\n", "a.toml:3: key 'map.path' defined twice"),
+        ("[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nmain_length_m = \"far\"\n",
+         "a.toml:6: horizon.main_length_m: expected a number, found \"far\""),
+        ("[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
+         "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"),
+    ])
+    func errors(text: String, message: String) {
+        #expect { try DaemonConfiguration(toml: text, source: "a.toml") } throws: { error in
+            "\(error)" == message
+        }
+    }
+
+    @Test("TOML syntax: arrays over several lines, escapes, comments inside strings")
+    func syntax() throws {
+        let document = try TOMLDocument(parsing: """
+            a = [1, 2,
+                 3]  # trailing comment
+            b = "x # not a comment \\"quoted\\" \\u00e9"
+            "c.d" = -1.5e3
+            e.f = false
+            """)
+        #expect(document.values["a"] == .array([.integer(1), .integer(2), .integer(3)]))
+        #expect(document.values["b"] == .string("x # not a comment \"quoted\" é"))
+        #expect(document.values["c.d"] == .float(-1500))
+        #expect(document.values["e.f"] == .boolean(false))
+        #expect(throws: TOMLSyntaxError(line: 1, message: "inline tables are not supported; use a [table] section")) {
+            try TOMLDocument(parsing: "x = {a = 1}")
+        }
+    }
+}
