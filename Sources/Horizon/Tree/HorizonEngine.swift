@@ -83,7 +83,12 @@ public final class HorizonEngine {
 
     /// Takes the match of one fix and returns what changed in the tree, in order.
     ///
-    /// `.unknown` keeps the tree as it is; `.offRoad` empties it (``HorizonEvent/reset``).
+    /// `.unknown` keeps the tree as it is; `.offRoad` empties it (``HorizonEvent/reset``). Events
+    /// come in this order: `reset`; path promotion (`pathRemoved` for every detached path, then
+    /// `mainPathChanged`; the kept paths' levels drop by the promoted path's old level); a route
+    /// change (`linksRemoved` at the end of the main path, `pathRemoved` for its side paths beyond
+    /// the vehicle's link); trailing removal (`linksRemoved` at the front, `pathRemoved`); growth
+    /// (`linksAdded`, and `pathAdded` + `linksAdded` for each new side path), parents before children.
     ///
     /// - Throws: ``HorizonError/invalidPosition(link:offset:time:)`` for a non-finite offset or
     ///   time, or the network's error when a link cannot be read.
@@ -91,7 +96,6 @@ public final class HorizonEngine {
         events = []
         switch match.state {
         case .unknown:
-            guard match.time.isFinite else { throw HorizonError.invalidPosition(link: DirectedLink(LinkID(0), .forward), offset: 0, time: match.time) }
             return []
         case .offRoad:
             if tree.mainPathID != nil { clear(); return [.reset] }

@@ -82,7 +82,9 @@ public struct HorizonQueries: Sendable {
     /// The first curve that is not yet behind the vehicle: consecutive curvature profile stretches
     /// with `|curvature| ≥ minimumCurvature` (1/m) bending the same way; distance 0 inside it.
     public func nextCurve(minimumCurvature: Double) -> Curve? {
-        let points = linksFromVehicle.flatMap(\.curvature)
+        // A curve may start on the link before the vehicle's and reach under it.
+        guard let vehicleIndex = mainPath.linkIndex(at: vehicleOffset) else { return nil }
+        let points = mainPath.links[max(0, vehicleIndex - 1)...].flatMap(\.curvature)
         let end = mainPath.endOffset
         var index = 0
         while index < points.count {
