@@ -165,6 +165,16 @@ import RoadMap
         #expect(!engine.isFollowingRoute)
     }
 
+    @Test func routeThroughAForbiddenTurnIsNotFollowedThere() throws {
+        var graph = TestGraph.comb()
+        graph.restrictions = [TurnRestriction(from: LinkID(3), via: NodeID(3), to: LinkID(103), kind: .prohibitory)]
+        let (engine, _) = try started(graph, route: route)
+        let main = try #require(engine.tree.mainPath)
+        #expect(Array(main.links.map(\.link).prefix(4)) == [fwd(1), fwd(2), fwd(3), fwd(4)])
+        #expect(main.links.prefix(4).map(\.routeIndex) == [0, 1, 2, nil])
+        #expect(engine.tree.child(of: main.id, at: 300) == nil) // the forbidden turn is no side path either
+    }
+
     @Test func badRoutesAreRejectedWithTypedErrors() throws {
         var graph = TestGraph.comb()
         graph.links[graph.links.firstIndex { $0.id == LinkID(4) }!].oneway = .forward
