@@ -96,15 +96,28 @@ public struct HorizonPath: Hashable, Sendable {
 
     /// Offsets where the country or region changes (the path start counts as a change), with the
     /// new codes.
-    public var countryChanges: [(offset: Double, countryCode: UInt16, regionCode: UInt16)] {
-        var result: [(offset: Double, countryCode: UInt16, regionCode: UInt16)] = []
+    public var countryChanges: [CountryChange] {
+        var result: [CountryChange] = []
         for link in links {
-            let codes = (link.attributes.countryCode, link.attributes.regionCode)
-            if let last = result.last, (last.countryCode, last.regionCode) == codes { continue }
-            result.append((link.startOffset, codes.0, codes.1))
+            let change = CountryChange(offset: link.startOffset, countryCode: link.attributes.countryCode,
+                                       regionCode: link.attributes.regionCode)
+            if let last = result.last, (last.countryCode, last.regionCode) == (change.countryCode, change.regionCode) {
+                continue
+            }
+            result.append(change)
         }
         return result
     }
+}
+
+/// Where a path enters another country or region.
+public struct CountryChange: Hashable, Sendable {
+    /// Metres from the path start.
+    public var offset: Double
+    /// ISO 3166-1 numeric country code from here on, 0 unknown.
+    public var countryCode: UInt16
+    /// Project-defined region code from here on, 0 unknown.
+    public var regionCode: UInt16
 }
 
 /// The horizon: a main path and the side paths that branch from it, by identifier.
