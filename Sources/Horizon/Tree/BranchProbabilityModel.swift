@@ -1,0 +1,121 @@
+import Foundation
+import RoadMap
+
+/// One legal way to continue at a junction, with how likely the driver takes it.
+public struct JunctionBranch: Hashable, Sendable {
+    /// The directed link the vehicle enters.
+    public var link: DirectedLink
+    /// Probability of this continuation among all legal continuations of the junction, `0...1`;
+    /// the probabilities of one junction add up to 1.
+    public var probability: Double
+    /// Turn from the incoming road, degrees in `(-180, 180]`: 0 straight on, positive right
+    /// (clockwise), negative left, 180 a U-turn.
+    public var turnAngle: Double
+    /// Whether this continuation is the incoming link driven back (offered only at a dead end).
+    public var isUTurn: Bool
+
+    /// Creates a branch.
+    public init(link: DirectedLink, probability: Double, turnAngle: Double, isUTurn: Bool) {
+        self.link = link
+        self.probability = probability
+        self.turnAngle = turnAngle
+        self.isUTurn = isUTurn
+    }
+}
+
+/// The model that gives each legal continuation at a junction its probability.
+///
+/// **Legality first.** Only the continuations ``RoadNetwork/successors(of:)`` returns are
+/// considered: it already drops links whose oneway forbids entering them and manoeuvres a turn
+/// restriction forbids (`no_*`, or everything but the `only_*` target). The U-turn (the incoming
+/// link driven back) is dropped too, unless it is the only legal continuation (a dead end), where it
+/// gets probability 1. Illegal manoeuvres are never offered, not even with a small probability.
+///
+/// **Weights.** Each remaining continuation `c` gets the weight
+///
+///     w(c) = angle(θ) · class(Δ) · ramp · continuity · lanes
+///
+/// - `angle(θ) = angleFloor + (1 − angleFloor) · ((1 + cos θ) / 2)²` with θ the turn angle:
+///   1 straight on, ≈ 0.33 for a right-angle turn, `angleFloor` (0.1) for a hairpin;
+/// - `class(Δ) = classStepFactor^Δ` (0.5^Δ) with Δ the difference of functional road classes
+///   (1 motorway … 6 residential/service) between the incoming and the candidate road;
+/// - `ramp = rampEntryFactor` (0.5) when a non-ramp road leaves onto a `*_link` ramp, else 1;
+/// - `continuity = nameContinuityFactor` (2) when the candidate carries the incoming road's
+///   name or ref, else 1;
+/// - `lanes = 1 + laneStepFactor · (min(lanes, 4) − 1)` (0.15 per extra lane in the driving
+///   direction), 1 when the lane count is unknown.
+///
+/// **Probabilities** are the weights normalised to sum to 1. Every branch keeps its own
+/// probability, so nearly equal continuations (a symmetric fork) both show about one half; the
+/// main path follows the most probable one (ties: smaller absolute turn angle, then the smaller
+/// directed link), side paths carry the others. `Docs/horizon-model.md` explains the choices.
+public struct BranchProbabilityModel: Hashable, Sendable {
+    /// Weight of the sharpest turn relative to straight on, `0...1`.
+    public var angleFloor: Double
+    /// Factor per functional-road-class step between incoming and candidate road.
+    public var classStepFactor: Double
+    /// Factor for leaving a non-ramp road onto a ramp.
+    public var rampEntryFactor: Double
+    /// Factor for a candidate that continues the incoming road's name or ref.
+    public var nameContinuityFactor: Double
+    /// Weight added per lane beyond the first (up to four lanes).
+    public var laneStepFactor: Double
+
+    /// Creates a model; the defaults are the documented ones.
+    public init(angleFloor: Double = 0.1, classStepFactor: Double = 0.5, rampEntryFactor: Double = 0.5,
+                nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15) {
+        self.angleFloor = angleFloor
+        self.classStepFactor = classStepFactor
+        self.rampEntryFactor = rampEntryFactor
+        self.nameContinuityFactor = nameContinuityFactor
+        self.laneStepFactor = laneStepFactor
+    }
+
+    /// The unnormalised weight of continuing from `incoming` onto `candidate` with turn `turnAngle`.
+    public func weight(from incoming: RoadLink, to candidate: RoadLink, direction: LinkDirection,
+                       turnAngle: Double) -> Double {
+        let cosine = cos(turnAngle * .pi / 180)
+        let straightness = (1 + cosine) / 2
+        let angle = angleFloor + (1 - angleFloor) * straightness * straightness
+        let classSteps = abs(Int(incoming.highway.functionalClass) - Int(candidate.highway.functionalClass))
+        let roadClass = pow(classStepFactor, Double(classSteps))
+        let ramp = (!incoming.highway.isLink && candidate.highway.isLink) ? rampEntryFactor : 1
+        let sameName = incoming.name.map { !$0.isEmpty && $0 == candidate.name } ?? false
+        let sameRef = incoming.ref.map { !$0.isEmpty && $0 == candidate.ref } ?? false
+        let continuity = (sameName || sameRef) ? nameContinuityFactor : 1
+        let lanes = candidate.attributes(direction).lanes.map { 1 + laneStepFactor * Double(min(Int($0), 4) - 1) } ?? 1
+        return angle * roadClass * ramp * continuity * max(lanes, 1)
+    }
+
+    /// The legal continuations after driving `incoming` to its end, most probable first.
+    ///
+    /// Empty when the vehicle cannot legally go on (not even by a U-turn).
+    public func branches(after incoming: DirectedLink, in network: any RoadNetwork) throws -> [JunctionBranch] {
+        let incomingLink = try network.link(incoming.link)
+        let heading = incomingLink.exitBearing(incoming.direction)
+        let legal = try network.successors(of: incoming)
+        let uTurn = incoming.reversed
+        let forward = legal.filter { $0 != uTurn }
+        if forward.isEmpty {
+            guard legal.contains(uTurn) else { return [] }
+            return [JunctionBranch(link: uTurn, probability: 1, turnAngle: 180, isUTurn: true)]
+        }
+        var weighted: [(link: DirectedLink, angle: Double, weight: Double)] = []
+        for candidate in forward {
+            let road = try network.link(candidate.link)
+            let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
+            weighted.append((candidate, angle, weight(from: incomingLink, to: road, direction: candidate.direction,
+                                                      turnAngle: angle)))
+        }
+        let total = weighted.reduce(0) { $0 + $1.weight }
+        let branches = weighted.map {
+            JunctionBranch(link: $0.link, probability: total > 0 ? $0.weight / total : 1 / Double(weighted.count),
+                           turnAngle: $0.angle, isUTurn: false)
+        }
+        return branches.sorted { a, b in
+            if a.probability != b.probability { return a.probability > b.probability }
+            if abs(a.turnAngle) != abs(b.turnAngle) { return abs(a.turnAngle) < abs(b.turnAngle) }
+            return a.link < b.link
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// How far the horizon reaches, how deep it branches and how often it is recomputed.
+public struct HorizonConfiguration: Hashable, Sendable {
+    /// Look-ahead per path level, metres ahead of the vehicle measured along the tree: index 0 is
+    /// the main path, index 1 side paths branching off it, and so on. Levels beyond the array use
+    /// its last value. Default `[2000, 500, 300]`.
+    public var lookAhead: [Double]
+    /// The deepest side-path level built (0 = main path only). Default 2.
+    public var maximumLevel: Int
+    /// Metres of the main path kept behind the vehicle; side paths whose branch point is farther
+    /// behind are removed. Default 200.
+    public var trailingLength: Double
+    /// Minimum seconds between two full recomputations of the tree. Default 1.
+    public var minimumUpdateInterval: Double
+    /// Minimum metres driven between two full recomputations of the tree. Default 10.
+    public var minimumUpdateDistance: Double
+    /// The model that weighs continuations at junctions.
+    public var branchModel: BranchProbabilityModel
+
+    /// Creates a configuration; the defaults are those of production horizon SDKs.
+    public init(lookAhead: [Double] = [2000, 500, 300], maximumLevel: Int = 2, trailingLength: Double = 200,
+                minimumUpdateInterval: Double = 1, minimumUpdateDistance: Double = 10,
+                branchModel: BranchProbabilityModel = .init()) {
+        self.lookAhead = lookAhead
+        self.maximumLevel = maximumLevel
+        self.trailingLength = trailingLength
+        self.minimumUpdateInterval = minimumUpdateInterval
+        self.minimumUpdateDistance = minimumUpdateDistance
+        self.branchModel = branchModel
+    }
+
+    /// The look-ahead of paths at `level`.
+    public func lookAhead(level: Int) -> Double {
+        guard let last = lookAhead.last else { return 0 }
+        return level < lookAhead.count ? lookAhead[max(0, level)] : last
+    }
+
+    /// Checks that every number is usable.
+    ///
+    /// - Throws: ``HorizonError/invalidConfiguration(_:)`` naming the bad setting.
+    public func validate() throws {
+        if lookAhead.isEmpty || lookAhead.contains(where: { !$0.isFinite || $0 <= 0 }) {
+            throw HorizonError.invalidConfiguration("lookAhead must hold at least one finite length > 0 m, got \(lookAhead)")
+        }
+        if maximumLevel < 0 {
+            throw HorizonError.invalidConfiguration("maximumLevel must be 0 or more, got \(maximumLevel)")
+        }
+        for (name, value) in [("trailingLength", trailingLength), ("minimumUpdateInterval", minimumUpdateInterval),
+                              ("minimumUpdateDistance", minimumUpdateDistance)] where !value.isFinite || value < 0 {
+            throw HorizonError.invalidConfiguration("\(name) must be a finite number ≥ 0, got \(value)")
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import RoadMap
+
+/// Keeps the horizon tree up to date as matched positions arrive.
+///
+/// Each ``update(_:)`` either moves the vehicle along the main path (cheap: no events) or, when
+/// the throttling allows, recomputes the tree: it removes what fell behind the trailing length,
+/// extends every path to its look-ahead and adds side paths at junctions coming into range. When
+/// the vehicle turns onto a side path, that path becomes the main path and everything else is
+/// detached. The tree is only rebuilt from scratch (``HorizonEvent/reset``) on a discontinuity of
+/// the match or when the vehicle is on none of the paths.
+///
+/// Deterministic: time comes from ``MatchResult/time`` only, paths are visited in identifier
+/// order, and identifiers are handed out in sequence and never reused.
+public final class HorizonEngine {
+    /// The road graph the tree is built from.
+    public let network: any RoadNetwork
+    /// Look-ahead, levels, trailing length, throttling and branch model.
+    public let configuration: HorizonConfiguration
+    /// The current tree (empty before the first on-road match and after going off road).
+    public internal(set) var tree = PathTree()
+    /// The vehicle's offset on the main path, metres from its start; `nil` when the tree is empty.
+    public internal(set) var vehicleOffset: Double?
+    /// The active route, if any.
+    public private(set) var route: [DirectedLink]?
+
+    /// Index of the vehicle's link in the main path's links.
+    var vehicleLinkIndex = 0
+    /// The route changed since the last recomputation.
+    var routeChanged = false
+    /// The next path identifier to hand out.
+    var nextPathID = 1
+    /// Time and main-path offset of the last full recomputation.
+    var lastRecomputation: (time: Double, offset: Double)?
+    /// Events of the update in progress.
+    var events: [HorizonEvent] = []
+
+    /// Creates an engine on `network`.
+    ///
+    /// - Throws: ``HorizonError/invalidConfiguration(_:)`` when a setting is out of range.
+    public init(network: any RoadNetwork, configuration: HorizonConfiguration = .init()) throws {
+        try configuration.validate()
+        self.network = network
+        self.configuration = configuration
+    }
+
+    /// Whether the vehicle currently drives along the active route.
+    public var isFollowingRoute: Bool {
+        guard let main = tree.mainPath, main.links.indices.contains(vehicleLinkIndex) else { return false }
+        return main.links[vehicleLinkIndex].isOnRoute
+    }
+
+    /// Queries about what lies ahead on the main path, `nil` when the tree is empty.
+    public var queries: HorizonQueries? {
+        guard let main = tree.mainPath, let vehicleOffset else { return nil }
+        return HorizonQueries(mainPath: main, vehicleOffset: vehicleOffset)
+    }
+
+    /// Sets (or clears with `nil`) the active route. The main path follows it from the next
+    /// ``update(_:)`` on while the vehicle stays on it; the part of the main path ahead of the
+    /// vehicle's link is then replaced (``HorizonEvent/linksRemoved(path:links:)`` at its end).
+    ///
+    /// - Throws: ``HorizonError/emptyRoute``, ``HorizonError/disconnectedRoute(index:from:to:)``,
+    ///   ``HorizonError/routeAgainstOneway(index:link:)``, or the network's error for an unknown link.
+    public func setRoute(_ route: [DirectedLink]?) throws {
+        if let route {
+            guard !route.isEmpty else { throw HorizonError.emptyRoute }
+            var roads: [RoadLink] = []
+            for (index, step) in route.enumerated() {
+                let road = try network.link(step.link)
+                guard road.oneway.allows(step.direction) else {
+                    throw HorizonError.routeAgainstOneway(index: index, link: step)
+                }
+                roads.append(road)
+            }
+            for index in 0..<(route.count - 1)
+            where roads[index].exitNode(route[index].direction) != roads[index + 1].entryNode(route[index + 1].direction) {
+                throw HorizonError.disconnectedRoute(index: index, from: route[index], to: route[index + 1])
+            }
+        }
+        self.route = route
+        routeChanged = true
+    }
+
+    /// Takes the match of one fix and returns what changed in the tree, in order.
+    ///
+    /// `.unknown` keeps the tree as it is; `.offRoad` empties it (``HorizonEvent/reset``). Events
+    /// come in this order: `reset`; path promotion (`pathRemoved` for every detached path, then
+    /// `mainPathChanged`; the kept paths' levels drop by the promoted path's old level); a route
+    /// change (`linksRemoved` at the end of the main path, `pathRemoved` for its side paths beyond
+    /// the vehicle's link); trailing removal (`linksRemoved` at the front, `pathRemoved`); growth
+    /// (`linksAdded`, and `pathAdded` + `linksAdded` for each new side path), parents before children.
+    ///
+    /// - Throws: ``HorizonError/invalidPosition(link:offset:time:)`` for a non-finite offset or
+    ///   time, or the network's error when a link cannot be read.
+    public func update(_ match: MatchResult) throws -> [HorizonEvent] {
+        events = []
+        switch match.state {
+        case .unknown:
+            return []
+        case .offRoad:
+            if tree.mainPathID != nil { clear(); return [.reset] }
+            return []
+        case .onRoad(let position):
+            guard position.offset.isFinite, match.time.isFinite else {
+                throw HorizonError.invalidPosition(link: position.link, offset: position.offset, time: match.time)
+            }
+            try place(position, time: match.time, discontinuity: match.discontinuity)
+            return events
+        }
+    }
+
+    private func place(_ position: MatchedPosition, time: Double, discontinuity: Bool) throws {
+        guard !discontinuity, let main = tree.mainPath else {
+            try rebuild(at: position)
+            try recompute(time: time)
+            return
+        }
+        if let index = main.links[vehicleLinkIndex...].firstIndex(where: { $0.link == position.link }) {
+            moveVehicle(on: main, linkIndex: index, offset: position.offset)
+            if routeChanged || throttleElapsed(time: time) { try recompute(time: time) }
+            return
+        }
+        if let sidePath = sidePath(containing: position.link) {
+            promote(sidePath)
+            let promoted = tree.paths[sidePath]!
+            let index = promoted.links.firstIndex { $0.link == position.link }!
+            moveVehicle(on: promoted, linkIndex: index, offset: position.offset)
+        } else {
+            try rebuild(at: position)
+        }
+        try recompute(time: time)
+    }
+
+    private func moveVehicle(on path: HorizonPath, linkIndex: Int, offset: Double) {
+        let link = path.links[linkIndex]
+        vehicleLinkIndex = linkIndex
+        vehicleOffset = link.startOffset + min(max(offset, 0), link.length)
+    }
+
+    private func throttleElapsed(time: Double) -> Bool {
+        guard let last = lastRecomputation, let vehicleOffset else { return true }
+        let elapsed = time - last.time
+        let driven = abs(vehicleOffset - last.offset)
+        return (elapsed >= configuration.minimumUpdateInterval || elapsed < 0)
+            && driven >= configuration.minimumUpdateDistance
+    }
+
+    /// Empties the tree.
+    private func clear() {
+        tree = PathTree()
+        vehicleOffset = nil
+        vehicleLinkIndex = 0
+        lastRecomputation = nil
+    }
+
+    /// Starts a new tree whose main path begins at the entry of the vehicle's link.
+    private func rebuild(at position: MatchedPosition) throws {
+        let old = tree.mainPathID
+        if old != nil { events.append(.reset) }
+        clear()
+        let id = takePathID()
+        let first = try pathLink(position.link, startOffset: 0, routeIndex: route?.firstIndex(of: position.link))
+        tree.paths[id] = HorizonPath(id: id, parent: nil, branchOffset: nil, level: 0, probability: 1,
+                                     turnAngle: nil, links: [first])
+        tree.mainPathID = id
+        events.append(.pathAdded(id))
+        events.append(.mainPathChanged(from: nil, to: id))
+        events.append(.linksAdded(path: id, links: [first]))
+        routeChanged = false
+        moveVehicle(on: tree.paths[id]!, linkIndex: 0, offset: position.offset)
+    }
+
+    /// The first side path (shallowest level, then smallest identifier) holding `link`.
+    private func sidePath(containing link: DirectedLink) -> PathID? {
+        tree.paths.values
+            .filter { $0.parent != nil && $0.links.contains { $0.link == link } }
+            .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
+    }
+
+    /// Makes `id` the main path; everything outside its subtree is removed.
+    private func promote(_ id: PathID) {
+        let keep = Set(tree.subtree(of: id))
+        for path in tree.sortedPaths where !keep.contains(path.id) {
+            tree.paths[path.id] = nil
+            events.append(.pathRemoved(path.id))
+        }
+        let levelShift = tree.paths[id]!.level
+        for kept in keep { tree.paths[kept]!.level -= levelShift }
+        tree.paths[id]!.parent = nil
+        tree.paths[id]!.branchOffset = nil
+        tree.paths[id]!.probability = 1
+        tree.paths[id]!.turnAngle = nil
+        events.append(.mainPathChanged(from: tree.mainPathID, to: id))
+        tree.mainPathID = id
+        lastRecomputation = nil
+    }
+
+    /// A new path identifier.
+    func takePathID() -> PathID {
+        defer { nextPathID += 1 }
+        return PathID(rawValue: nextPathID)
+    }
+
+    /// `link` placed on a path at `startOffset`, with its exit branches.
+    func pathLink(_ link: DirectedLink, startOffset: Double, routeIndex: Int?) throws -> PathLink {
+        let road = try network.link(link.link)
+        let branches = try configuration.branchModel.branches(after: link, in: network)
+        return PathLink(road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
+                        routeIndex: routeIndex)
+    }
+
+    /// Full recomputation: route change, trailing removal, growth.
+    private func recompute(time: Double) throws {
+        if routeChanged { applyRouteChange() }
+        trimBehindVehicle()
+        try grow()
+        if let vehicleOffset { lastRecomputation = (time, vehicleOffset) }
+    }
+}

@@ -1,0 +1,146 @@
+import RoadMap
+
+/// The attributes of a stretch of road in the driving direction: what an ADASIS SEGMENT carries.
+public struct SegmentAttributes: Hashable, Sendable {
+    /// Speed limit for the driving direction (value and kind).
+    public var speedLimit: SpeedLimit
+    /// OSM highway class.
+    public var highway: HighwayClass
+    /// Form of way.
+    public var formOfWay: FormOfWay
+    /// Lanes in the driving direction, `nil` when unknown.
+    public var lanes: UInt8?
+    /// Lanes in the opposite direction: 0 on a oneway road, `nil` when unknown.
+    public var oppositeLanes: UInt8?
+    /// In a tunnel (`nil` unknown).
+    public var tunnel: Bool?
+    /// On a bridge (`nil` unknown).
+    public var bridge: Bool?
+    /// In a built-up area (`nil` unknown).
+    public var builtUpArea: Bool?
+    /// Physically divided from the opposite direction (`nil` unknown).
+    public var dividedRoad: Bool?
+    /// ISO 3166-1 numeric country code, 0 unknown.
+    public var countryCode: UInt16
+    /// Project-defined region code, 0 unknown.
+    public var regionCode: UInt16
+
+    /// Functional road class, 1 (motorway) … 6.
+    public var functionalClass: UInt8 { highway.functionalClass }
+
+    /// The attributes of `link` driven in `direction`.
+    public init(_ link: RoadLink, _ direction: LinkDirection) {
+        let driving = link.attributes(direction)
+        speedLimit = driving.speedLimit
+        highway = link.highway
+        formOfWay = link.formOfWay
+        lanes = driving.lanes
+        oppositeLanes = link.oneway == .no ? link.attributes(direction.reversed).lanes : 0
+        tunnel = link.tunnel
+        bridge = link.bridge
+        builtUpArea = link.builtUpArea
+        dividedRoad = link.dividedRoad
+        countryCode = link.countryCode
+        regionCode = link.regionCode
+    }
+}
+
+/// A profile value from an offset along a path until the next point of the same profile.
+public struct PathProfilePoint: Hashable, Sendable {
+    /// Metres from the path start.
+    public var offset: Double
+    /// Curvature in 1/m (positive = right-hand curve in the driving direction) or slope in percent
+    /// (positive = uphill in the driving direction).
+    public var value: Double
+
+    /// Creates a profile point.
+    public init(offset: Double, value: Double) {
+        self.offset = offset
+        self.value = value
+    }
+}
+
+/// A point feature (safety camera, traffic signals) that applies to the driving direction.
+public struct PathFeature: Hashable, Sendable {
+    /// Metres from the path start.
+    public var offset: Double
+    /// What it is.
+    public var kind: PointFeatureKind
+
+    /// Creates a path feature.
+    public init(offset: Double, kind: PointFeatureKind) {
+        self.offset = offset
+        self.kind = kind
+    }
+}
+
+/// One directed link on a path, with everything the horizon knows about it in path coordinates.
+///
+/// Immutable once on a path: its offsets never change, even when links before it are dropped.
+public struct PathLink: Hashable, Sendable {
+    /// The link and its driving direction.
+    public var link: DirectedLink
+    /// Metres from the path start to the entry of this link.
+    public var startOffset: Double
+    /// Length of the link, metres.
+    public var length: Double
+    /// The OSM way the link was cut from.
+    public var wayID: Int64
+    /// The road's attributes in the driving direction.
+    public var attributes: SegmentAttributes
+    /// Curvature profile in path offsets (signs for the driving direction).
+    public var curvature: [PathProfilePoint]
+    /// Slope profile in path offsets (signs for the driving direction).
+    public var slope: [PathProfilePoint]
+    /// Features on this link that apply to the driving direction, in path offsets.
+    public var features: [PathFeature]
+    /// Legal continuations at the end of this link, most probable first (empty at a dead end that
+    /// allows no U-turn). More than one makes the end of the link an intersection.
+    public var exitBranches: [JunctionBranch]
+    /// Index of this link in the active route, `nil` when the link is not driven as part of it.
+    public var routeIndex: Int?
+
+    /// Metres from the path start to the exit of this link.
+    public var endOffset: Double { startOffset + length }
+    /// Whether the link is part of the active route.
+    public var isOnRoute: Bool { routeIndex != nil }
+
+    /// Places `road` driven in `direction` on a path at `startOffset`.
+    ///
+    /// Profiles are given forward on the link, each value holding from its offset to the next
+    /// point (the last one to the link's end). Driven backward, the stretch `[o(i), o(i+1))` becomes
+    /// `[L − o(i+1), L − o(i))` with the opposite sign: a right curve forward is a left curve
+    /// backward, uphill forward is downhill backward.
+    public init(road: RoadLink, direction: LinkDirection, startOffset: Double, exitBranches: [JunctionBranch],
+                routeIndex: Int?) {
+        link = DirectedLink(road.id, direction)
+        self.startOffset = startOffset
+        length = road.length
+        wayID = road.wayID
+        attributes = SegmentAttributes(road, direction)
+        curvature = PathLink.map(road.curvature, length: road.length, direction: direction, start: startOffset)
+        slope = PathLink.map(road.slope, length: road.length, direction: direction, start: startOffset)
+        features = road.features
+            .filter { $0.direction == nil || $0.direction == direction }
+            .map { PathFeature(offset: startOffset + (direction == .forward ? $0.offset : road.length - $0.offset),
+                               kind: $0.kind) }
+            .sorted { $0.offset < $1.offset }
+        self.exitBranches = exitBranches
+        self.routeIndex = routeIndex
+    }
+
+    private static func map(_ points: [ProfilePoint], length: Double, direction: LinkDirection,
+                             start: Double) -> [PathProfilePoint] {
+        if direction == .forward {
+            return points.map { PathProfilePoint(offset: start + min(max($0.offset, 0), length), value: $0.value) }
+        }
+        var result: [PathProfilePoint] = []
+        result.reserveCapacity(points.count)
+        for index in points.indices.reversed() {
+            let stretchEnd = index + 1 < points.count ? points[index + 1].offset : length
+            result.append(PathProfilePoint(offset: start + min(max(length - stretchEnd, 0), length),
+                                           value: -points[index].value))
+        }
+        return result
+    }
+}

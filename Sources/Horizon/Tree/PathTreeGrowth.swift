@@ -1,0 +1,146 @@
+import RoadMap
+
+/// The recomputation steps of ``HorizonEngine``: cutting behind, growing ahead, following a route.
+extension HorizonEngine {
+    /// Most links one extension of one path may add: a guard against degenerate (zero-length)
+    /// loops in a map, far above what any look-ahead needs.
+    static let maximumLinksPerExtension = 10_000
+
+    /// Replaces the main path ahead of the vehicle's link so that it follows the new route (or
+    /// the prediction when the route was cleared).
+    func applyRouteChange() {
+        routeChanged = false
+        guard let mainID = tree.mainPathID, var main = tree.paths[mainID] else { return }
+        let cut = main.links[vehicleLinkIndex].endOffset
+        let dropped = Array(main.links[(vehicleLinkIndex + 1)...])
+        main.links.removeLast(dropped.count)
+        main.links[vehicleLinkIndex].routeIndex = route?.firstIndex(of: main.links[vehicleLinkIndex].link)
+        tree.paths[mainID] = main
+        if !dropped.isEmpty { events.append(.linksRemoved(path: mainID, links: dropped)) }
+        for child in tree.children(of: mainID) where (child.branchOffset ?? 0) >= cut {
+            removeSubtree(child.id)
+        }
+    }
+
+    /// Drops main-path links that ended more than the trailing length behind the vehicle, and the
+    /// side paths branching off before that point.
+    func trimBehindVehicle() {
+        guard let mainID = tree.mainPathID, var main = tree.paths[mainID], let vehicleOffset else { return }
+        let limit = vehicleOffset - configuration.trailingLength
+        let count = main.links.prefix(vehicleLinkIndex).prefix { $0.endOffset < limit }.count
+        if count > 0 {
+            let dropped = Array(main.links.prefix(count))
+            main.links.removeFirst(count)
+            vehicleLinkIndex -= count
+            tree.paths[mainID] = main
+            events.append(.linksRemoved(path: mainID, links: dropped))
+        }
+        for child in tree.children(of: mainID) where (child.branchOffset ?? 0) < limit {
+            removeSubtree(child.id)
+        }
+    }
+
+    /// Removes `root` and every path below it.
+    func removeSubtree(_ root: PathID) {
+        for id in tree.subtree(of: root) {
+            tree.paths[id] = nil
+            events.append(.pathRemoved(id))
+        }
+    }
+
+    /// Extends every path to its look-ahead and adds side paths at junctions within the look-ahead
+    /// of the next level, parents before children.
+    ///
+    /// Distances are measured along the tree from the vehicle: a side path starts at the distance
+    /// of its branch junction. Side paths whose junction the vehicle has passed are neither
+    /// extended nor given children.
+    func grow() throws {
+        guard let mainID = tree.mainPathID, let vehicleOffset else { return }
+        var startDistance: [PathID: Double] = [mainID: -vehicleOffset]
+        var queue = [mainID]
+        var index = 0
+        while index < queue.count {
+            let id = queue[index]
+            index += 1
+            let start = startDistance[id]!
+            let level = tree.paths[id]!.level
+            if start.isFinite {
+                let added = try extend(id, to: configuration.lookAhead(level: level) - start)
+                if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
+                if level < configuration.maximumLevel {
+                    try addSidePaths(to: id, startDistance: start, reach: configuration.lookAhead(level: level + 1))
+                }
+            }
+            for child in tree.children(of: id) {
+                let branch = start + (child.branchOffset ?? 0)
+                let passed = id == mainID && (child.branchOffset ?? 0) < vehicleOffset
+                startDistance[child.id] = passed ? .infinity : branch
+                queue.append(child.id)
+            }
+        }
+    }
+
+    /// Adds a side path for every legal continuation not taken by path `id` at its junctions that
+    /// lie `0..<reach` metres ahead of the vehicle.
+    private func addSidePaths(to id: PathID, startDistance: Double, reach: Double) throws {
+        let path = tree.paths[id]!
+        var existing = Set<SideKey>()
+        for child in tree.children(of: id) {
+            if let first = child.links.first, let offset = child.branchOffset { existing.insert(SideKey(offset, first.link)) }
+        }
+        for index in 0..<max(0, path.links.count - 1) {
+            let junction = path.links[index]
+            let distance = startDistance + junction.endOffset
+            if distance < 0 { continue }
+            if distance >= reach { break }
+            let taken = path.links[index + 1].link
+            for branch in junction.exitBranches where branch.link != taken {
+                let key = SideKey(junction.endOffset, branch.link)
+                guard !existing.contains(key) else { continue }
+                existing.insert(key)
+                let sideID = takePathID()
+                let first = try pathLink(branch.link, startOffset: 0, routeIndex: nil)
+                tree.paths[sideID] = HorizonPath(id: sideID, parent: id, branchOffset: junction.endOffset,
+                                                 level: path.level + 1, probability: branch.probability,
+                                                 turnAngle: branch.turnAngle, links: [first])
+                events.append(.pathAdded(sideID))
+                events.append(.linksAdded(path: sideID, links: [first]))
+            }
+        }
+    }
+
+    private struct SideKey: Hashable {
+        var offset: Double
+        var link: DirectedLink
+        init(_ offset: Double, _ link: DirectedLink) { self.offset = offset; self.link = link }
+    }
+
+    /// Appends links to path `id` until it reaches `target` (an offset on the path) or cannot go
+    /// on. The main path follows the route while its last link is on it, then the most probable
+    /// continuation; side paths always follow the most probable continuation.
+    private func extend(_ id: PathID, to target: Double) throws -> [PathLink] {
+        guard var path = tree.paths[id], path.endOffset < target else { return [] }
+        var added: [PathLink] = []
+        let isMain = id == tree.mainPathID
+        while path.endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension, let last = path.links.last {
+            var next: DirectedLink?
+            var routeIndex: Int?
+            if isMain, let route, let current = last.routeIndex, current + 1 < route.count {
+                let planned = route[current + 1]
+                let legal = try last.exitBranches.contains { $0.link == planned }
+                    || network.successors(of: last.link).contains(planned)
+                if legal {
+                    next = planned
+                    routeIndex = current + 1
+                }
+            }
+            if next == nil { next = last.exitBranches.first?.link }
+            guard let next else { break }
+            let link = try pathLink(next, startOffset: path.endOffset, routeIndex: routeIndex)
+            path.links.append(link)
+            added.append(link)
+        }
+        tree.paths[id] = path
+        return added
+    }
+}

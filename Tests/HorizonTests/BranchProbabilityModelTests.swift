@@ -1,0 +1,111 @@
+import Testing
+import RoadMap
+@testable import Horizon
+
+@Suite struct BranchProbabilityModelTests {
+    let model = BranchProbabilityModel()
+
+    private func probabilities(_ graph: TestGraph, after incoming: DirectedLink = fwd(1)) throws -> [DirectedLink: JunctionBranch] {
+        let branches = try model.branches(after: incoming, in: graph.network())
+        return Dictionary(uniqueKeysWithValues: branches.map { ($0.link, $0) })
+    }
+
+    @Test func straightOnIsMostProbableAndTurnsShareTheRest() throws {
+        let branches = try model.branches(after: fwd(1), in: TestGraph.fourWay().network())
+        #expect(branches.map(\.link) == [fwd(2), fwd(4), fwd(3)] || branches.map(\.link) == [fwd(2), fwd(3), fwd(4)])
+        let byLink = Dictionary(uniqueKeysWithValues: branches.map { ($0.link, $0) })
+        #expect(abs(branches.reduce(0) { $0 + $1.probability } - 1) < 1e-9)
+        #expect(abs(byLink[fwd(2)]!.probability - 0.606) < 0.01)
+        #expect(abs(byLink[fwd(3)]!.probability - byLink[fwd(4)]!.probability) < 0.01)
+        #expect(abs(byLink[fwd(2)]!.turnAngle) < 1)
+        #expect(abs(byLink[fwd(4)]!.turnAngle - 90) < 1) // south = right when heading east
+        #expect(abs(byLink[fwd(3)]!.turnAngle + 90) < 1) // north = left
+        #expect(branches.allSatisfy { !$0.isUTurn })
+    }
+
+    @Test func roadClassContinuityOutweighsTheAngle() throws {
+        var graph = TestGraph.fourWay()
+        graph.links[0].highway = .primary
+        graph.links[2].highway = .primary // north arm
+        let byLink = try probabilities(graph)
+        #expect(byLink[fwd(3)]!.probability > byLink[fwd(2)]!.probability)
+        #expect(try model.branches(after: fwd(1), in: graph.network()).first?.link == fwd(3))
+    }
+
+    @Test func sameNameOrRefDoublesTheWeight() throws {
+        var graph = TestGraph.fourWay()
+        graph.links[0].name = "Mannerheimintie"
+        graph.links[3].name = "Mannerheimintie" // south arm, a right turn
+        var byLink = try probabilities(graph)
+        #expect(abs(byLink[fwd(4)]!.probability / byLink[fwd(3)]!.probability - 2) < 0.05)
+        graph.links[3].name = nil
+        graph.links[0].ref = "E12"
+        graph.links[2].ref = "E12" // north arm, a left turn
+        byLink = try probabilities(graph)
+        #expect(abs(byLink[fwd(3)]!.probability / byLink[fwd(4)]!.probability - 2) < 0.05)
+    }
+
+    @Test func moreLanesAttractMoreTraffic() throws {
+        var graph = TestGraph.fourWay()
+        graph.links[2].forward.lanes = 3 // north arm
+        let byLink = try probabilities(graph)
+        #expect(abs(byLink[fwd(3)]!.probability / byLink[fwd(4)]!.probability - 1.3) < 0.05)
+    }
+
+    @Test func rampsAreLessLikelyThanTheRoadTheyLeave() throws {
+        var graph = TestGraph.fourWay()
+        graph.links[0].highway = .motorway
+        graph.links[1].highway = .motorway
+        graph.links[3].highway = .motorwayLink
+        graph.links[2].highway = .motorwayLink
+        let byLink = try probabilities(graph)
+        let expected = (0.1 + 0.9 * 0.25) * 0.5 / 1.0
+        #expect(abs(byLink[fwd(4)]!.probability / byLink[fwd(2)]!.probability - expected) < 0.01)
+    }
+
+    @Test func enteringAOnewayAgainstItsDirectionIsNotOffered() throws {
+        var graph = TestGraph.fourWay()
+        graph.links[1].oneway = .backward // east arm: only towards the junction
+        let byLink = try probabilities(graph)
+        #expect(byLink[fwd(2)] == nil)
+        #expect(Set(byLink.keys) == [fwd(3), fwd(4)])
+        #expect(abs(byLink[fwd(3)]!.probability - 0.5) < 0.01)
+    }
+
+    @Test func prohibitoryTurnRestrictionIsHonoured() throws {
+        var graph = TestGraph.fourWay()
+        graph.restrictions = [TurnRestriction(from: LinkID(1), via: NodeID(0), to: LinkID(3), kind: .prohibitory)]
+        let byLink = try probabilities(graph)
+        #expect(Set(byLink.keys) == [fwd(2), fwd(4)])
+    }
+
+    @Test func mandatoryTurnRestrictionLeavesOnlyItsTarget() throws {
+        var graph = TestGraph.fourWay()
+        graph.restrictions = [TurnRestriction(from: LinkID(1), via: NodeID(0), to: LinkID(4), kind: .mandatory)]
+        let branches = try model.branches(after: fwd(1), in: graph.network())
+        #expect(branches.map(\.link) == [fwd(4)])
+        #expect(branches[0].probability == 1)
+    }
+
+    @Test func uTurnOnlyAtADeadEnd() throws {
+        let network = TestGraph.fourWay().network()
+        // At the 4-way junction the U-turn back onto link 1 is legal but not offered.
+        #expect(try network.successors(of: fwd(1)).contains(bwd(1)))
+        #expect(try !model.branches(after: fwd(1), in: network).contains { $0.link == bwd(1) })
+        // At the end of the east arm (a dead end) the U-turn is the only way on.
+        let deadEnd = try model.branches(after: fwd(2), in: network)
+        #expect(deadEnd == [JunctionBranch(link: bwd(2), probability: 1, turnAngle: 180, isUTurn: true)])
+    }
+
+    @Test func deadEndOfAOnewayOffersNothing() throws {
+        var graph = TestGraph.fourWay()
+        graph.links[1].oneway = .forward
+        #expect(try model.branches(after: fwd(2), in: graph.network()).isEmpty)
+    }
+
+    @Test func unknownIncomingLinkIsATypedError() {
+        #expect(throws: InMemoryRoadNetwork.LookupError.unknownLink(LinkID(99))) {
+            try model.branches(after: fwd(99), in: TestGraph.fourWay().network())
+        }
+    }
+}
