@@ -1,0 +1,77 @@
+import Testing
+@testable import ADASISv2
+
+/// Every enumeration covers every code of its field, and every case travels through a frame.
+@Suite struct MessageEnumerationTests {
+    private func coversWidth<E: CaseIterable & RawRepresentable>(_: E.Type, bits: Int) -> Bool where E.RawValue == UInt8 {
+        E.allCases.map(\.rawValue).sorted() == Array(0..<UInt8(1 << bits))
+    }
+
+    @Test func enumerationsCoverEveryCodeOfTheirField() {
+        #expect(coversWidth(YesNo.self, bits: 2))
+        #expect(coversWidth(FunctionalRoadClass.self, bits: 3))
+        #expect(coversWidth(FormOfWay.self, bits: 4))
+        #expect(coversWidth(SpeedLimitType.self, bits: 3))
+        #expect(coversWidth(CurrentLane.self, bits: 3))
+        #expect(coversWidth(RightOfWay.self, bits: 2))
+        #expect(coversWidth(ProfileAccuracy.self, bits: 2))
+        #expect(coversWidth(MapProvider.self, bits: 3))
+        #expect(coversWidth(DrivingSide.self, bits: 1))
+        #expect(coversWidth(SpeedUnits.self, bits: 1))
+        #expect(ProfileShortType.allCodes.map(\.rawValue) == Array(0...31))
+        #expect(ProfileLongType.allCodes.map(\.rawValue) == Array(0...31))
+        #expect(ProfileShortType(rawValue: 32) == nil && ProfileLongType(rawValue: 32) == nil)
+        #expect(ProfileShortType(rawValue: 16) == .safetyCamera && ProfileShortType(rawValue: 17) == .trafficSignals)
+        #expect(ProfileShortType(rawValue: 9) == .reserved(9) && ProfileLongType(rawValue: 11) == .reserved(11))
+        #expect(ProfileLongType(rawValue: 7) == .linkIdentifier && ProfileShortType(rawValue: 8) == .headingChange)
+    }
+
+    @Test func everySegmentAndStubEnumerationValueRoundTrips() throws {
+        func roundTrip(_ message: ADASISMessage) throws { #expect(try ADASISMessage.decode(message.encode()) == message) }
+        for value in YesNo.allCases {
+            try roundTrip(.segment(SegmentMessage(offset: 1, pathIndex: 8, tunnel: value, bridge: value, builtUpArea: value,
+                                                  partOfCalculatedRoute: value, complexIntersection: value,
+                                                  dividedRoad: value)))
+            try roundTrip(.stub(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9, partOfCalculatedRoute: value,
+                                            complexIntersection: value)))
+        }
+        for value in FunctionalRoadClass.allCases {
+            try roundTrip(.segment(SegmentMessage(offset: 1, pathIndex: 8, functionalRoadClass: value)))
+            try roundTrip(.stub(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9, functionalRoadClass: value)))
+        }
+        for value in FormOfWay.allCases {
+            try roundTrip(.segment(SegmentMessage(offset: 1, pathIndex: 8, formOfWay: value)))
+            try roundTrip(.stub(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9, formOfWay: value)))
+        }
+        for value in SpeedLimitType.allCases {
+            try roundTrip(.segment(SegmentMessage(offset: 1, pathIndex: 8, effectiveSpeedLimitType: value)))
+        }
+        for value in RightOfWay.allCases {
+            try roundTrip(.stub(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 5, rightOfWay: value)))
+        }
+        for value in CurrentLane.allCases {
+            try roundTrip(.position(PositionMessage(offset: 1, pathIndex: 8, currentLane: value)))
+        }
+    }
+
+    @Test func everyProfileAndMetaDataEnumerationValueRoundTrips() throws {
+        func roundTrip(_ message: ADASISMessage) throws { #expect(try ADASISMessage.decode(message.encode()) == message) }
+        for type in ProfileShortType.allCodes {
+            for accuracy in ProfileAccuracy.allCases {
+                try roundTrip(.profileShort(ProfileShortMessage(offset: 1, pathIndex: 8, profileType: type, value0: 3,
+                                                                accuracy: accuracy)))
+            }
+        }
+        for type in ProfileLongType.allCodes {
+            try roundTrip(.profileLong(ProfileLongMessage(offset: 1, pathIndex: 8, profileType: type, value: 3)))
+        }
+        for provider in MapProvider.allCases {
+            for side in DrivingSide.allCases {
+                for units in SpeedUnits.allCases {
+                    try roundTrip(.metaData(MetaDataMessage(countryCode: 276, drivingSide: side, speedUnits: units,
+                                                            mapProvider: provider)))
+                }
+            }
+        }
+    }
+}
