@@ -50,6 +50,21 @@ DRIVES = [
     dict(name="mannerheimintie",
          about="Mannerheimintie (primary, divided, 2-4 lanes) south from Töölönlahti to Erottaja and back north",
          edges=["28408148#0", "30529424", "33971192"]),
+    dict(name="esplanadi",
+         about="Esplanadi westbound, Bulevardi, Lönnrotinkatu and back through the centre",
+         edges=["75507125", "-42919367", "-332402667"]),
+    dict(name="kaisaniemi",
+         about="the 40 km/h shore roads Siltavuorenranta and Kaisaniemenranta west, back east, north to Hakaniemi",
+         edges=["-81149134#1", "43513700", "123177417#3", "374102056", "26448756#1"]),
+    dict(name="kruununhaka",
+         about="Kruununhaka grid: Unioninkatu, Liisankatu, Snellmaninkatu, Kaisaniemenkatu",
+         edges=["122869893#1", "-15466776#1", "75509309#0", "35435008#3"]),
+    dict(name="ullanlinna",
+         about="south side: Fabianinkatu, Eteläinen Makasiinikatu, Eteläranta, Korkeavuorenkatu",
+         edges=["189654327#1", "-134994764#1", "28321658#0", "-77893334#1"]),
+    dict(name="kamppi",
+         about="Kamppi to Kluuvi: Yrjönkatu, Kalevankatu, Annankatu, Simonkatu, Kaivokatu, Mikonkatu, Kaisaniemenkatu",
+         edges=["-62213052#0", "-29186154#3", "51707741#2", "30471502#6", "655097818", "35435008#3"]),
 ]
 
 
