@@ -10,8 +10,8 @@ What it does, in order (all deterministic: fixed SUMO seed, fixed noise seeds, f
      (`<trip from= via= to=>`, fastest path), simulated with `--step-length 1 --seed 42`; its floating car
      data (FCD) once per second becomes Data/drives/<name>.csv:
          time_s,lat,lon,speed_mps,heading_deg,true_way_id
-     While the car crosses a junction (SUMO internal lane) the true way is whichever of the way it came from
-     and the way it goes to lies nearer to the point (OSM geometry).
+     The true way of a fix is the nearest (OSM geometry) of the way of the SUMO edge it is on and the ways
+     driven just before and after; on a junction's internal lane, of the ways before and after.
      heading_deg is SUMO's navigational angle (clockwise from grid north of the UTM projection) turned to
      true north by the UTM meridian convergence at the point.
   4. Data/drives/<name>-noisy.csv: the same rows with independent Gaussian noise of sigma 5 m added to the
@@ -193,20 +193,21 @@ def simulate(drive, work):
 
 
 def true_ways(rows, lane_edge, edge_way, osm_ways):
-    """The OSM way id of each FCD row; on a junction's internal lane, the nearer of the ways before and after."""
+    """The OSM way id of each FCD row: the nearest (OSM geometry) of the way of the row's SUMO edge and the ways
+    driven just before and just after it; on a junction's internal lane only the latter two. Ties keep the edge's
+    way. (SUMO's lane and position can disagree with OSM by a few metres at a way's end.)"""
     edges = [lane_edge.get(lane) for lane in (row[5] for row in rows)]
     if any(edge is None for edge in edges):
         raise DriveError("FCD names a lane that is not in the network: the net and the simulation differ")
-    ways = [edge_way.get(edge) for edge in edges]
-    for index, way in enumerate(ways):
-        if way is not None:
-            continue
-        before = next((w for w in reversed(ways[:index]) if w is not None), None)
-        after = next((edge_way[e] for e in edges[index + 1:] if e in edge_way), None)
-        candidates = [w for w in (before, after) if w is not None]
+    own = [edge_way.get(edge) for edge in edges]
+    ways = []
+    for index, way in enumerate(own):
+        before = next((w for w in reversed(own[:index]) if w is not None and w != way), None)
+        after = next((w for w in own[index + 1:] if w is not None and w != way), None)
+        candidates = [w for w in (way, before, after) if w is not None]
         lat, lon = rows[index][1], rows[index][2]
-        ways[index] = min(candidates, key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w])
-                          if w in osm_ways else math.inf)
+        ways.append(min(candidates, key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w])
+                        if w in osm_ways else math.inf))
     return ways
 
 
