@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Makes the ground-truth drives in Data/drives/ from the sample map with the SUMO traffic simulator.
+
+What it does, in order (all deterministic: fixed SUMO seed, fixed noise seeds, fixed routes):
+  1. Data/helsinki.osm.pbf -> OSM XML with `osmium cat`.
+  2. OSM XML -> SUMO network with `netconvert`: passenger-car roads only, geometry kept as in OSM
+     (`--geometry.remove false`, no junction joining), OSM way ids kept per lane (`--output.original-names`,
+     lane param `origId`). netconvert projects to UTM; SUMO converts back with `--fcd-output.geo`.
+  3. For each drive in DRIVES: one passenger car routed by SUMO through the listed edges
+     (`<trip from= via= to=>`, fastest path), simulated with `--step-length 1 --seed 42`; its floating car
+     data (FCD) once per second becomes Data/drives/<name>.csv:
+         time_s,lat,lon,speed_mps,heading_deg,true_way_id
+     The true way of a fix is the nearest (OSM geometry) of the way of the SUMO edge it is on and the ways
+     driven just before and after; on a junction's internal lane, of the ways before and after.
+     heading_deg is SUMO's navigational angle (clockwise from grid north of the UTM projection) turned to
+     true north by the UTM meridian convergence at the point.
+  4. Data/drives/<name>-noisy.csv: the same rows with independent Gaussian noise of sigma 5 m added to the
+     east and north position (Box-Muller on random.Random(NOISE_SEED + drive index)); speed, heading and
+     way id unchanged.
+  5. Data/drives/<first drive>.nmea: the clean first drive as NMEA 0183, RMC + GGA per second, valid
+     checksums, starting at NMEA_START (a 2026 date so gpsd does not shift it by 1024 weeks).
+  6. Data/drives/drives.json: per drive its duration, length, streets and the distance of the clean points
+     to the OSM way they claim (median, 95th percentile, max) - the consistency check quoted in the README.
+
+Usage: Tools/make-drives.py [--map Data/helsinki.osm.pbf] [--out Data/drives] [--work DIR]
+Needs: osmium-tool, netconvert and sumo (eclipse-sumo from PyPI) on PATH.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+SUMO_SEED = 42
+NOISE_SEED = 20260301
+NOISE_SIGMA_M = 5.0
+NMEA_START = datetime.datetime(2026, 3, 2, 10, 0, 0, tzinfo=datetime.timezone.utc)
+EARTH_RADIUS_M = 6371008.8
+
+# Each drive: a name, what it covers, and the SUMO edges (OSM way id, '-' = against the way's direction,
+# '#n' = n-th piece between junctions) that the route must pass in order; SUMO routes between them.
+DRIVES = [
+    dict(name="mannerheimintie",
+         about="Mannerheimintie (primary, divided, 2-4 lanes) south from Töölönlahti to Erottaja and back north",
+         edges=["28408148#0", "30529424", "33971192"]),
+    dict(name="esplanadi",
+         about="Esplanadi westbound, Bulevardi, Lönnrotinkatu and back through the centre",
+         edges=["75507125", "-42919367", "-332402667"]),
+    dict(name="kaisaniemi",
+         about="the 40 km/h shore roads Siltavuorenranta and Kaisaniemenranta west, back east, north to Hakaniemi",
+         edges=["-81149134#1", "43513700", "123177417#3", "374102056", "26448756#1"]),
+    dict(name="kruununhaka",
+         about="Kruununhaka grid: Unioninkatu, Liisankatu, Snellmaninkatu, Kaisaniemenkatu",
+         edges=["122869893#1", "-15466776#1", "75509309#0", "35435008#3"]),
+    dict(name="ullanlinna",
+         about="south side: Fabianinkatu, Eteläinen Makasiinikatu, Eteläranta, Korkeavuorenkatu",
+         edges=["189654327#1", "-134994764#1", "28321658#0", "-77893334#1"]),
+    dict(name="kamppi",
+         about="Kamppi to Kluuvi: Yrjönkatu, Kalevankatu, Annankatu, Simonkatu, Kaivokatu, Mikonkatu, Kaisaniemenkatu",
+         edges=["-62213052#0", "-29186154#3", "51707741#2", "30471502#6", "655097818", "35435008#3"]),
+]
+
+
+class DriveError(Exception):
+    """A step of the drive generation failed; the message says which and what to do."""
+
+
+def run(cmd, cwd=None):
+    """Runs a command; raises DriveError with its output when it fails or is missing."""
+    if shutil.which(cmd[0]) is None:
+        raise DriveError(f"{cmd[0]} not found on PATH: install osmium-tool (apt) and eclipse-sumo (pip)")
+    result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise DriveError(f"{' '.join(cmd)} failed ({result.returncode}):\n{result.stderr[-3000:]}")
+    return result
+
+
+def build_network(pbf, work):
+    """PBF -> OSM XML -> SUMO net; returns (osm_xml_path, net_path)."""
+    osm = os.path.join(work, "map.osm")
+    net = os.path.join(work, "map.net.xml")
+    run(["osmium", "cat", pbf, "-o", osm, "--overwrite"])
+    run(["netconvert", "--osm-files", osm, "--output-file", net,
+         "--keep-edges.by-vclass", "passenger", "--geometry.remove", "false",
+         "--junctions.join", "false", "--tls.guess-signals", "false",
+         "--output.original-names", "true", "--output.street-names", "true",
+         "--no-warnings", "true"])
+    return osm, net
+
+
+def read_network(net_path):
+    """Returns (lane id -> edge id, edge id -> OSM way id, edge id -> street name, UTM central meridian)."""
+    lane_edge, edge_way, edge_name = {}, {}, {}
+    central_meridian = None
+    for _, element in ET.iterparse(net_path):
+        if element.tag == "location":
+            proj = element.get("projParameter", "")
+            for part in proj.split():
+                if part.startswith("+zone="):
+                    central_meridian = int(part[6:]) * 6 - 183
+        elif element.tag == "edge":
+            edge_id = element.get("id")
+            if element.get("function") == "internal":
+                for lane in element.findall("lane"):
+                    lane_edge[lane.get("id")] = edge_id
+                continue
+            edge_name[edge_id] = element.get("name", "")
+            for lane in element.findall("lane"):
+                lane_edge[lane.get("id")] = edge_id
+                for param in lane.findall("param"):
+                    if param.get("key") == "origId":
+                        edge_way[edge_id] = int(param.get("value").split()[0])
+            if edge_id not in edge_way:
+                edge_way[edge_id] = int(edge_id.lstrip("-").split("#")[0])
+            element.clear()
+    if central_meridian is None:
+        raise DriveError(f"{net_path}: no UTM zone in <location projParameter>; netconvert must project to UTM")
+    return lane_edge, edge_way, edge_name, central_meridian
+
+
+def read_osm_ways(osm_path):
+    """Returns way id -> list of (lat, lon) for every highway way; nodes outside the clip are skipped."""
+    nodes, ways = {}, {}
+    for _, element in ET.iterparse(osm_path):
+        if element.tag == "node":
+            nodes[element.get("id")] = (float(element.get("lat")), float(element.get("lon")))
+            element.clear()
+        elif element.tag == "way":
+            tags = {tag.get("k"): tag.get("v") for tag in element.findall("tag")}
+            if "highway" in tags:
+                points = [nodes[nd.get("ref")] for nd in element.findall("nd") if nd.get("ref") in nodes]
+                if len(points) >= 2:
+                    ways[int(element.get("id"))] = points
+            element.clear()
+    return ways
+
+
+def distance_to_polyline_m(lat, lon, points):
+    """Shortest distance in metres from (lat, lon) to a polyline, in a local tangent plane at the point."""
+    scale_x = math.radians(1) * EARTH_RADIUS_M * math.cos(math.radians(lat))
+    scale_y = math.radians(1) * EARTH_RADIUS_M
+    xy = [((p_lon - lon) * scale_x, (p_lat - lat) * scale_y) for p_lat, p_lon in points]
+    best = math.inf
+    for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, -(x0 * dx + y0 * dy) / length2))
+        best = min(best, math.hypot(x0 + t * dx, y0 + t * dy))
+    return best
+
+
+def meridian_convergence_deg(lat, lon, central_meridian):
+    """Angle from true north to UTM grid north (degrees, clockwise positive) at a point."""
+    return math.degrees(math.atan(math.tan(math.radians(lon - central_meridian)) * math.sin(math.radians(lat))))
+
+
+def simulate(drive, work):
+    """Routes and simulates one car; returns the FCD rows [(time, lat, lon, speed, angle, lane)] and tripinfo."""
+    name = drive["name"]
+    routes = os.path.join(work, f"{name}.rou.xml")
+    fcd = os.path.join(work, f"{name}.fcd.xml")
+    tripinfo = os.path.join(work, f"{name}.tripinfo.xml")
+    edges = drive["edges"]
+    via = f' via="{" ".join(edges[1:-1])}"' if len(edges) > 2 else ""
+    with open(routes, "w") as out:
+        out.write('<routes>\n  <vType id="car" vClass="passenger" sigma="0.5" speedFactor="1.0" speedDev="0.05"/>\n'
+                  f'  <trip id="{name}" type="car" depart="0" departLane="best" departSpeed="0" '
+                  f'from="{edges[0]}" to="{edges[-1]}"{via}/>\n</routes>\n')
+    result = run(["sumo", "--net-file", os.path.join(work, "map.net.xml"), "--route-files", routes,
+                  "--step-length", "1", "--seed", str(SUMO_SEED), "--fcd-output", fcd, "--fcd-output.geo",
+                  "--precision.geo", "7", "--tripinfo-output", tripinfo, "--no-step-log", "--duration-log.disable",
+                  "--end", "3600"])
+    if "Teleporting" in result.stderr or "Error" in result.stderr:
+        raise DriveError(f"drive {name}: SUMO reported problems:\n{result.stderr[-2000:]}")
+    rows = []
+    for _, element in ET.iterparse(fcd):
+        if element.tag == "timestep":
+            for vehicle in element.findall("vehicle"):
+                rows.append((float(element.get("time")), float(vehicle.get("y")), float(vehicle.get("x")),
+                             float(vehicle.get("speed")), float(vehicle.get("angle")), vehicle.get("lane")))
+            element.clear()
+    info = ET.parse(tripinfo).getroot().find("tripinfo")
+    if info is None or not rows:
+        raise DriveError(f"drive {name}: the car never arrived; check that the edges {edges} are connected")
+    return rows, dict(duration_s=float(info.get("duration")), route_length_m=float(info.get("routeLength")))
+
+
+def true_ways(rows, lane_edge, edge_way, osm_ways):
+    """The OSM way id of each FCD row: the nearest (OSM geometry) of the way of the row's SUMO edge and the ways
+    driven just before and just after it; on a junction's internal lane only the latter two. Ties keep the edge's
+    way. (SUMO's lane and position can disagree with OSM by a few metres at a way's end.)"""
+    edges = [lane_edge.get(lane) for lane in (row[5] for row in rows)]
+    if any(edge is None for edge in edges):
+        raise DriveError("FCD names a lane that is not in the network: the net and the simulation differ")
+    own = [edge_way.get(edge) for edge in edges]
+    ways = []
+    for index, way in enumerate(own):
+        before = next((w for w in reversed(own[:index]) if w is not None and w != way), None)
+        after = next((w for w in own[index + 1:] if w is not None and w != way), None)
+        candidates = [w for w in (way, before, after) if w is not None]
+        lat, lon = rows[index][1], rows[index][2]
+        ways.append(min(candidates, key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w])
+                        if w in osm_ways else math.inf))
+    return ways
+
+
+def box_muller(rng):
+    """Two independent standard normal numbers from two uniforms (Box-Muller)."""
+    u1 = 1.0 - rng.random()  # in (0, 1], so log(u1) is finite
+    u2 = rng.random()
+    radius = math.sqrt(-2.0 * math.log(u1))
+    return radius * math.cos(2 * math.pi * u2), radius * math.sin(2 * math.pi * u2)
+
+
+def add_noise(lat, lon, rng):
+    """The position moved by Gaussian noise of NOISE_SIGMA_M metres east and north."""
+    east, north = (NOISE_SIGMA_M * value for value in box_muller(rng))
+    dlat = math.degrees(north / EARTH_RADIUS_M)
+    dlon = math.degrees(east / (EARTH_RADIUS_M * math.cos(math.radians(lat))))
+    return lat + dlat, lon + dlon
+
+
+def write_csv(path, trace):
+    """Writes trace rows (time, lat, lon, speed, heading, way) as the drive CSV."""
+    with open(path, "w") as out:
+        out.write("time_s,lat,lon,speed_mps,heading_deg,true_way_id\n")
+        for time_s, lat, lon, speed, heading, way in trace:
+            out.write(f"{time_s:.1f},{lat:.7f},{lon:.7f},{speed:.2f},{heading:.1f},{way}\n")
+
+
+def nmea_sentence(body):
+    """A full NMEA sentence: $body*checksum (XOR of the body's bytes)."""
+    checksum = 0
+    for byte in body.encode("ascii"):
+        checksum ^= byte
+    return f"${body}*{checksum:02X}"
+
+
+def nmea_coordinate(value, degree_digits, positive, negative):
+    """(ddmm.mmmmm or dddmm.mmmmm, hemisphere) of a coordinate in degrees."""
+    hemisphere = positive if value >= 0 else negative
+    value = abs(value)
+    degrees = int(value)
+    minutes = (value - degrees) * 60
+    if round(minutes, 5) >= 60:
+        degrees, minutes = degrees + 1, 0.0
+    return f"{degrees:0{degree_digits}d}{minutes:08.5f}", hemisphere
+
+
+def write_nmea(path, trace):
+    """Writes the trace as RMC + GGA sentences, one pair per fix, from NMEA_START."""
+    with open(path, "w", newline="\r\n") as out:
+        for time_s, lat, lon, speed, heading, _ in trace:
+            stamp = NMEA_START + datetime.timedelta(seconds=time_s)
+            hms = stamp.strftime("%H%M%S") + f".{stamp.microsecond // 10000:02d}"
+            lat_text, ns = nmea_coordinate(lat, 2, "N", "S")
+            lon_text, ew = nmea_coordinate(lon, 3, "E", "W")
+            knots = speed / 0.514444
+            out.write(nmea_sentence(f"GPRMC,{hms},A,{lat_text},{ns},{lon_text},{ew},{knots:.2f},{heading:.1f},"
+                                    f"{stamp.strftime('%d%m%y')},,,A") + "\n")
+            out.write(nmea_sentence(f"GPGGA,{hms},{lat_text},{ns},{lon_text},{ew},1,08,1.0,12.0,M,18.5,M,,")
+                      + "\n")
+
+
+def bearing_deg(lat0, lon0, lat1, lon1):
+    """Initial great-circle bearing from point 0 to point 1, degrees clockwise from true north."""
+    phi0, phi1 = math.radians(lat0), math.radians(lat1)
+    dlon = math.radians(lon1 - lon0)
+    y = math.sin(dlon) * math.cos(phi1)
+    x = math.cos(phi0) * math.sin(phi1) - math.sin(phi0) * math.cos(phi1) * math.cos(dlon)
+    return math.degrees(math.atan2(y, x)) % 360
+
+
+def angle_difference(a, b):
+    """Signed smallest difference a - b in degrees, in (-180, 180]."""
+    return (a - b + 180) % 360 - 180
+
+
+def make_drive(drive, work, net, osm_ways, out_dir, noise_seed):
+    """Simulates one drive, writes its clean and noisy CSV, and returns (clean trace, summary)."""
+    lane_edge, edge_way, edge_name, central_meridian = net
+    for edge in drive["edges"]:
+        if edge not in edge_way:
+            raise DriveError(f"drive {drive['name']}: edge {edge} is not in the SUMO network; "
+                             "pick another edge (the network depends on the map and the SUMO version)")
+    rows, info = simulate(drive, work)
+    ways = true_ways(rows, lane_edge, edge_way, osm_ways)
+    start = rows[0][0]
+    trace = []
+    for (time_s, lat, lon, speed, angle, _), way in zip(rows, ways):
+        heading = (angle + meridian_convergence_deg(lat, lon, central_meridian)) % 360
+        trace.append((time_s - start, lat, lon, speed, heading, way))
+    # Headings agree with the direction of travel: compare with the bearing between fixes 1 s apart.
+    heading_errors = [abs(angle_difference(b[4], bearing_deg(a[1], a[2], b[1], b[2])))
+                      for a, b in zip(trace, trace[1:]) if a[3] > 5 and b[3] > 5]
+    distances = [distance_to_polyline_m(lat, lon, osm_ways[way]) for _, lat, lon, _, _, way in trace
+                 if way in osm_ways]
+    missing = sum(1 for row in trace if row[5] not in osm_ways)
+    if missing:
+        raise DriveError(f"drive {drive['name']}: {missing} fixes claim ways that have no OSM geometry")
+    write_csv(os.path.join(out_dir, f"{drive['name']}.csv"), trace)
+    rng = random.Random(noise_seed)
+    noisy = [(t, *add_noise(lat, lon, rng), speed, heading, way) for t, lat, lon, speed, heading, way in trace]
+    write_csv(os.path.join(out_dir, f"{drive['name']}-noisy.csv"), noisy)
+    noise = [distance_m(a[1], a[2], b[1], b[2]) for a, b in zip(trace, noisy)]
+    streets = []
+    for row in rows:
+        street = edge_name.get(lane_edge[row[5]], "")
+        if street and (not streets or streets[-1] != street):
+            streets.append(street)
+    distances.sort()
+    summary = dict(
+        name=drive["name"], about=drive["about"], route_edges=drive["edges"], fixes=len(trace),
+        duration_s=trace[-1][0], route_length_m=info["route_length_m"],
+        max_speed_mps=max(row[3] for row in trace), stopped_fixes=sum(1 for row in trace if row[3] < 0.1),
+        distinct_ways=len(set(ways)), streets=streets, noise_seed=noise_seed,
+        way_distance_m=dict(median=round(statistics.median(distances), 2),
+                            p95=round(distances[int(0.95 * (len(distances) - 1))], 2),
+                            max=round(distances[-1], 2)),
+        heading_vs_track_deg=dict(median=round(statistics.median(heading_errors), 2) if heading_errors else None),
+        noise_m=dict(mean=round(statistics.fmean(noise), 2), rms=round(math.sqrt(statistics.fmean(
+            [d * d for d in noise])), 2)))
+    return trace, summary
+
+
+def distance_m(lat0, lon0, lat1, lon1):
+    """Distance in metres between two close points (local tangent plane)."""
+    dx = math.radians(lon1 - lon0) * EARTH_RADIUS_M * math.cos(math.radians((lat0 + lat1) / 2))
+    dy = math.radians(lat1 - lat0) * EARTH_RADIUS_M
+    return math.hypot(dx, dy)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--map", default=os.path.join(root, "Data", "helsinki.osm.pbf"), help="OSM PBF extract")
+    parser.add_argument("--out", default=os.path.join(root, "Data", "drives"), help="output directory")
+    parser.add_argument("--work", help="keep intermediate files (OSM XML, SUMO net, FCD) in this directory")
+    parser.add_argument("--only", help="make only the drive with this name (no NMEA unless it is the first)")
+    args = parser.parse_args()
+    if not os.path.isfile(args.map):
+        raise DriveError(f"map {args.map} not found: pass --map PATH to an OSM PBF file")
+    os.makedirs(args.out, exist_ok=True)
+    work = args.work or tempfile.mkdtemp(prefix="make-drives-")
+    os.makedirs(work, exist_ok=True)
+    try:
+        osm_path, net_path = build_network(args.map, work)
+        net = read_network(net_path)
+        osm_ways = read_osm_ways(osm_path)
+        summaries = []
+        for index, drive in enumerate(DRIVES):
+            if args.only and drive["name"] != args.only:
+                continue
+            trace, summary = make_drive(drive, work, net, osm_ways, args.out, NOISE_SEED + index)
+            if index == 0:
+                write_nmea(os.path.join(args.out, f"{drive['name']}.nmea"), trace)
+            summaries.append(summary)
+            print(f"{summary['name']}: {summary['fixes']} fixes, {summary['duration_s']:.0f} s, "
+                  f"{summary['route_length_m']:.0f} m, way distance median {summary['way_distance_m']['median']} m "
+                  f"p95 {summary['way_distance_m']['p95']} m max {summary['way_distance_m']['max']} m, heading "
+                  f"vs track {summary['heading_vs_track_deg']['median']} deg; {' > '.join(summary['streets'])}")
+        if not args.only:
+            version = run(["sumo", "--version"]).stdout.splitlines()[0]
+            with open(os.path.join(args.out, "drives.json"), "w") as out:
+                json.dump(dict(generator="Tools/make-drives.py", sumo=version, sumo_seed=SUMO_SEED,
+                               noise_sigma_m=NOISE_SIGMA_M, nmea_start=NMEA_START.isoformat(),
+                               drives=summaries), out, indent=1, ensure_ascii=False)
+                out.write("\n")
+    finally:
+        if not args.work:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except DriveError as error:
+        print(f"make-drives: {error}", file=sys.stderr)
+        sys.exit(1)
