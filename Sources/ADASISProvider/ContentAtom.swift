@@ -1,0 +1,94 @@
+import ADASISv2
+
+/// The smallest piece of horizon content the provider tracks: one SEGMENT, one STUB, one profile
+/// spot or one PROFILE LONG value, at an absolute offset (metres, unwrapped) on a path.
+///
+/// The provider remembers what it sent as atoms, so that it can tell new content from changed
+/// content (sent again with Update = 1) and repeat the nearby part (Retransmission = 1),
+/// independently of how spots were paired into PROFILE SHORT messages.
+struct ContentAtom: Hashable, Sendable {
+    enum Kind: Hashable, Sendable, Comparable {
+        case segment
+        case stub(ordinal: Int)
+        case spot(profileType: UInt8)
+        case long(profileType: UInt8)
+
+        private var order: (Int, Int) {
+            switch self {
+            case .segment: return (0, 0)
+            case .stub(let ordinal): return (1, ordinal)
+            case .spot(let type): return (2, Int(type))
+            case .long(let type): return (3, Int(type))
+            }
+        }
+
+        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.order < rhs.order }
+    }
+
+    /// Where the atom lives: path index, offset in whole metres from the path start, kind.
+    struct Key: Hashable, Sendable, Comparable {
+        var pathIndex: UInt8
+        var offset: Int
+        var kind: Kind
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.pathIndex, lhs.offset, lhs.kind) < (rhs.pathIndex, rhs.offset, rhs.kind)
+        }
+    }
+
+    var key: Key
+    /// The message carrying this atom alone (flags clear, counter 0). A spot's message may be
+    /// merged with the next spot of the same type when sent.
+    var message: ADASISMessage
+    /// Whether a spot may share a PROFILE SHORT with the following spot (false when Value1 has
+    /// its own meaning, as for safety cameras).
+    var pairable: Bool
+}
+
+/// Turns atoms into the messages that carry them: SEGMENTs, STUBs and PROFILE LONGs one each,
+/// profile spots of one type two per PROFILE SHORT where the second lies 1…1022 m after the first.
+enum AtomPacking {
+    static func messages(_ atoms: [ContentAtom], retransmission: Bool, update: Bool) -> [ADASISMessage] {
+        var result: [ADASISMessage] = []
+        var index = 0
+        let sorted = atoms.sorted { $0.key < $1.key }
+        var pendingSpots: [UInt8: ContentAtom] = [:]
+        func flush(_ type: UInt8) {
+            if let spot = pendingSpots.removeValue(forKey: type) { result.append(flagged(spot.message, retransmission, update)) }
+        }
+        while index < sorted.count {
+            let atom = sorted[index]
+            index += 1
+            guard case .spot(let type) = atom.key.kind, atom.pairable,
+                  case .profileShort(let message) = atom.message else {
+                result.append(flagged(atom.message, retransmission, update))
+                continue
+            }
+            if let first = pendingSpots[type] {
+                let distance = atom.key.offset - first.key.offset
+                if case .profileShort(var pair) = first.message, first.key.pathIndex == atom.key.pathIndex,
+                   (1...1022).contains(distance) {
+                    pair.distance1 = UInt16(distance)
+                    pair.value1 = message.value0
+                    result.append(flagged(.profileShort(pair), retransmission, update))
+                    pendingSpots[type] = nil
+                    continue
+                }
+                flush(type)
+            }
+            pendingSpots[type] = atom
+        }
+        for type in pendingSpots.keys.sorted() { flush(type) }
+        return result
+    }
+
+    static func flagged(_ message: ADASISMessage, _ retransmission: Bool, _ update: Bool) -> ADASISMessage {
+        switch message {
+        case .segment(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .segment(m)
+        case .stub(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .stub(m)
+        case .profileShort(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .profileShort(m)
+        case .profileLong(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .profileLong(m)
+        default: return message
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import ADASISv2
+import Horizon
+import RoadMap
+
+/// Generates the atoms of one horizon path within a window of offsets: SEGMENTs where the
+/// attributes change, STUBs at junctions, profile spots and PROFILE LONG values, following the
+/// message selection.
+struct PathContent {
+    let path: HorizonPath
+    let pathIndex: UInt8
+    let selection: MessageSelection
+    let units: SpeedUnits
+    let routeActive: Bool
+    /// The road link of a branch (for the STUB's class, form of way and lanes).
+    let roadLink: (LinkID) -> RoadLink?
+    /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
+    let childIndex: (_ offset: Double, _ link: DirectedLink) -> UInt8?
+
+    /// Atoms with offsets in `(lower, upper]`.
+    func atoms(lower: Double, upper: Double) -> [ContentAtom] {
+        var result: [ContentAtom] = []
+        func inWindow(_ offset: Double) -> Bool { offset > lower && offset <= upper }
+        func key(_ offset: Double, _ kind: ContentAtom.Kind) -> ContentAtom.Key {
+            ContentAtom.Key(pathIndex: pathIndex, offset: Int(offset.rounded()), kind: kind)
+        }
+        func wrapped(_ offset: Double) -> UInt16 { PathOffset.wrapped(Int(offset.rounded())) }
+
+        var previousSegment: SegmentMessage?
+        var previousCurvature: UInt16?
+        var previousSlope: UInt16?
+        for (position, link) in path.links.enumerated() {
+            // SEGMENT where the attributes (or the route membership) change.
+            if selection.sends(.segment) {
+                var segment = segmentMessage(link)
+                let content = segment
+                if content != previousSegment, inWindow(link.startOffset) {
+                    segment.offset = wrapped(link.startOffset)
+                    var sent = segment
+                    sent.pathIndex = pathIndex
+                    result.append(ContentAtom(key: key(link.startOffset, .segment), message: .segment(sent), pairable: false))
+                }
+                previousSegment = content
+            }
+            // STUBs at the end of the link when the path goes on and other roads leave there.
+            if selection.sends(.stub), position + 1 < path.links.count, inWindow(link.endOffset) {
+                let next = path.links[position + 1]
+                let others = link.exitBranches.filter { $0.link != next.link }
+                var stubs: [StubMessage] = others.map { branch in
+                    stubMessage(branch, offset: link.endOffset,
+                                subPathIndex: childIndex(link.endOffset, branch.link) ?? 5)
+                }
+                if selection.continuationStubs, !stubs.isEmpty, let continuation = link.exitBranches.first(where: { $0.link == next.link }) {
+                    stubs.append(stubMessage(continuation, offset: link.endOffset, subPathIndex: 6))
+                }
+                for (ordinal, var stub) in stubs.enumerated() {
+                    stub.isLastStubAtOffset = ordinal == stubs.count - 1
+                    result.append(ContentAtom(key: key(link.endOffset, .stub(ordinal: ordinal)), message: .stub(stub), pairable: false))
+                }
+            }
+            if selection.sends(.curvature) {
+                for point in link.curvature {
+                    let code = ValueCoding.curvatureCode(point.value)
+                    defer { previousCurvature = code }
+                    guard code != previousCurvature, inWindow(point.offset) else { continue }
+                    result.append(spot(.curvature, offset: point.offset, value: code))
+                }
+            }
+            if selection.sends(.slopeLinear) {
+                for point in link.slope {
+                    let code = ValueCoding.slopeCode(percent: point.value)
+                    defer { previousSlope = code }
+                    guard code != previousSlope, inWindow(point.offset) else { continue }
+                    result.append(spot(.slopeLinear, offset: point.offset, value: code))
+                }
+            }
+            for feature in link.features where inWindow(feature.offset) {
+                switch feature.kind {
+                case .safetyCamera(let type, let limit) where selection.sends(ProfileShortType.safetyCamera):
+                    var message = ProfileShortMessage(offset: wrapped(feature.offset), pathIndex: pathIndex,
+                                                      profileType: .safetyCamera, value0: UInt16(type.rawValue))
+                    message.value1 = limit.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
+                    result.append(ContentAtom(key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
+                                              message: .profileShort(message), pairable: false))
+                case .trafficSignals where selection.sends(ProfileShortType.trafficSignals):
+                    result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
+                default:
+                    break
+                }
+            }
+            if selection.sends(ProfileLongType.linkIdentifier), inWindow(link.startOffset) {
+                result.append(long(.linkIdentifier, offset: link.startOffset, value: UInt32(truncatingIfNeeded: link.wayID)))
+            }
+            if selection.sends(ProfileLongType.longitude) || selection.sends(ProfileLongType.latitude),
+               let road = roadLink(link.link.link) {
+                let geometry = link.link.direction == .forward ? road.geometry : road.geometry.reversed()
+                let scale = road.length > 0 ? road.length / max(geometry.polylineLength, 1e-9) : 0
+                var along = 0.0
+                let isLast = position == path.links.count - 1
+                for (vertex, point) in geometry.enumerated() {
+                    if vertex > 0 { along += geometry[vertex - 1].distance(to: point) * scale }
+                    if vertex == geometry.count - 1 && !isLast { break }
+                    let offset = link.startOffset + along
+                    guard inWindow(offset) else { continue }
+                    if selection.sends(ProfileLongType.longitude) {
+                        result.append(long(.longitude, offset: offset, value: ValueCoding.longitudeCode(degrees: point.longitude)))
+                    }
+                    if selection.sends(ProfileLongType.latitude) {
+                        result.append(long(.latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude)))
+                    }
+                }
+            }
+        }
+        // One atom per key: later content at the same rounded offset replaces earlier.
+        var unique: [ContentAtom.Key: ContentAtom] = [:]
+        for atom in result { unique[atom.key] = atom }
+        return unique.values.sorted { $0.key < $1.key }
+    }
+
+    private func spot(_ type: ProfileShortType, offset: Double, value: UInt16) -> ContentAtom {
+        let message = ProfileShortMessage(offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex,
+                                          profileType: type, value0: value)
+        return ContentAtom(key: ContentAtom.Key(pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .spot(profileType: type.rawValue)),
+                           message: .profileShort(message), pairable: true)
+    }
+
+    private func long(_ type: ProfileLongType, offset: Double, value: UInt32) -> ContentAtom {
+        let message = ProfileLongMessage(offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex,
+                                         profileType: type, value: value)
+        return ContentAtom(key: ContentAtom.Key(pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .long(profileType: type.rawValue)),
+                           message: .profileLong(message), pairable: false)
+    }
+
+    /// The SEGMENT content of a link (offset and path index filled in by the caller).
+    func segmentMessage(_ link: PathLink) -> SegmentMessage {
+        let attributes = link.attributes
+        let limit = WireValues.speedLimit(attributes.speedLimit, units: units)
+        return SegmentMessage(
+            offset: 0, pathIndex: 0, tunnel: WireValues.yesNo(attributes.tunnel), bridge: WireValues.yesNo(attributes.bridge),
+            builtUpArea: WireValues.yesNo(attributes.builtUpArea),
+            relativeProbability: ValueCoding.probabilityCode(percent: path.probability * 100),
+            functionalRoadClass: FunctionalRoadClass(rawValue: attributes.functionalClass) ?? .unknown,
+            partOfCalculatedRoute: routeActive ? (link.isOnRoute ? .yes : .no) : .unknown,
+            formOfWay: WireValues.formOfWay(attributes.formOfWay),
+            effectiveSpeedLimit: limit.code, effectiveSpeedLimitType: limit.type,
+            dividedRoad: WireValues.yesNo(attributes.dividedRoad),
+            numberOfLanesOppositeDirection: WireValues.oppositeLanes(attributes.oppositeLanes),
+            numberOfLanesDrivingDirection: WireValues.drivingLanes(attributes.lanes))
+    }
+
+    private func stubMessage(_ branch: JunctionBranch, offset: Double, subPathIndex: UInt8) -> StubMessage {
+        var angle = branch.turnAngle.truncatingRemainder(dividingBy: 360)
+        if angle < 0 { angle += 360 }
+        var stub = StubMessage(offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex, subPathIndex: subPathIndex,
+                               relativeProbability: ValueCoding.probabilityCode(percent: branch.probability * 100),
+                               partOfCalculatedRoute: routeActive ? .no : .unknown,
+                               turnAngle: ValueCoding.angleCode(degrees: angle))
+        if let road = roadLink(branch.link.link) {
+            stub.functionalRoadClass = FunctionalRoadClass(rawValue: road.highway.functionalClass) ?? .unknown
+            stub.formOfWay = WireValues.formOfWay(road.formOfWay)
+            stub.numberOfLanesDrivingDirection = WireValues.drivingLanes(road.attributes(branch.link.direction).lanes)
+            stub.numberOfLanesOppositeDirection = WireValues.oppositeLanes(
+                road.oneway == .no ? road.attributes(branch.link.direction.reversed).lanes : 0)
+        }
+        return stub
+    }
+}

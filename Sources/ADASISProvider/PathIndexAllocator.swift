@@ -1,0 +1,36 @@
+/// Hands out ADASIS path indices 8…63 so that an index is reused only when no receiver can still
+/// hold it: a released index rests for a delay before it is handed out again.
+struct PathIndexAllocator: Sendable {
+    static let firstRegular: UInt8 = 8
+    static let lastRegular: UInt8 = 63
+
+    private var inUse = Set<UInt8>()
+    private var resting: [UInt8: Double] = [:]
+    let reuseDelay: Double
+
+    init(reuseDelay: Double) {
+        self.reuseDelay = reuseDelay
+    }
+
+    /// The lowest free index at `time`, or `nil` when all 56 are taken or resting.
+    mutating func allocate(at time: Double) -> UInt8? {
+        for index in Self.firstRegular...Self.lastRegular where !inUse.contains(index) {
+            if let releasedAt = resting[index] {
+                guard time - releasedAt >= reuseDelay else { continue }
+                resting[index] = nil
+            }
+            inUse.insert(index)
+            return index
+        }
+        return nil
+    }
+
+    /// Gives `index` back; it rests until `time + reuseDelay`.
+    mutating func release(_ index: UInt8, at time: Double) {
+        guard inUse.remove(index) != nil else { return }
+        resting[index] = time
+    }
+
+    /// Indices currently held.
+    var heldCount: Int { inUse.count }
+}

@@ -1,0 +1,52 @@
+import ADASISv2
+
+/// Everything that shapes the message stream: what is sent, how far, how often, on which
+/// identifiers, within which bus budget.
+public struct ProviderConfiguration: Hashable, Sendable {
+    /// Which message and profile types are sent.
+    public var messages = MessageSelection(preset: .default)
+    /// CAN identifiers per message type, or one multiplexed identifier.
+    public var identifiers = CANIdentifierAssignment.defaults
+    /// Byte order of the 8 payload bytes.
+    public var byteOrder = ByteOrder.bigEndian
+    /// How far ahead each path level is sent, metres: main path, level 1, level 2, ….
+    public var sendRadius: [Double] = [2000, 500, 300]
+    /// Seconds between POSITION messages (0.1 = 10 Hz).
+    public var positionInterval = 0.1
+    /// Seconds between META-DATA messages in steady state.
+    public var metaDataInterval = 5.0
+    /// Seconds between META-DATA messages during the first ``metaDataStartupDuration`` seconds.
+    public var metaDataStartupInterval = 1.0
+    /// How long after start META-DATA is sent at the faster startup interval, seconds.
+    public var metaDataStartupDuration = 5.0
+    /// Seconds between retransmissions of the nearby horizon.
+    public var retransmissionInterval = 2.0
+    /// How far ahead of the vehicle a retransmission reaches, metres.
+    public var retransmissionDistance = 500.0
+    /// Horizon frames closer than this to the vehicle go before farther ones, metres.
+    public var nearHorizonDistance = 500.0
+    /// Content kept (and retransmitted) behind the vehicle, metres; should equal the horizon
+    /// engine's trailing length.
+    public var trailingLength = 200.0
+    /// Length of one scheduling tick, seconds.
+    public var tickInterval = 0.1
+    /// Bus budget: frames released per tick; the rest waits (horizon) or is dropped (retransmissions).
+    public var framesPerTick = 25
+    /// Frames waiting beyond this are dropped, farthest horizon first.
+    public var maximumQueuedFrames = 1000
+    /// Seconds a freed path index stays unused before it may be handed out again.
+    public var pathIndexReuseDelay = 10.0
+    /// Without a new fix for this long the position is reported unknown, seconds.
+    public var positionStaleAfter = 2.0
+    /// The map's country and units for META-DATA.
+    public var metaData = MetaDataMessage()
+
+    /// The defaults: the production-like configuration of docs/adasis-v2.md §5.
+    public init() {}
+
+    /// Send radius of path `level` (the last configured radius for deeper levels).
+    public func sendRadius(level: Int) -> Double {
+        guard !sendRadius.isEmpty else { return 0 }
+        return sendRadius[min(level, sendRadius.count - 1)]
+    }
+}
