@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ADASISv2
 
@@ -74,4 +75,31 @@ import Testing
             }
         }
     }
+}
+
+/// The value tables of `Tools/adasis-v2.dbc` name exactly the non-reserved cases of our enumerations.
+@Test func dbcValueTablesAgreeWithTheEnumerations() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let dbc = try String(contentsOf: root.appendingPathComponent("Tools/adasis-v2.dbc"), encoding: .utf8)
+    var tables: [String: Set<UInt8>] = [:]
+    for line in dbc.split(separator: "\n") where line.hasPrefix("VAL_ ") {
+        let words = line.split(separator: " ")
+        guard words.count > 3 else { continue }
+        let codes = words.dropFirst(3).compactMap { UInt8($0) }
+        tables["\(words[1]) \(words[2])"] = Set(codes)
+    }
+    func named<E: CaseIterable & RawRepresentable>(_: E.Type, except reserved: Set<UInt8> = []) -> Set<UInt8>
+        where E.RawValue == UInt8 { Set(E.allCases.map(\.rawValue)).subtracting(reserved) }
+    #expect(tables["865 CurrentLane"] == named(CurrentLane.self, except: [6]))
+    #expect(tables["592 FormOfWay"] == named(FormOfWay.self, except: [6, 7]))
+    #expect(tables["593 FormOfWay"] == named(FormOfWay.self, except: [6, 7]))
+    #expect(tables["592 EffectiveSpeedLimitType"] == named(SpeedLimitType.self))
+    #expect(tables["593 RightOfWay"] == named(RightOfWay.self))
+    #expect(tables["866 MapProvider"] == named(MapProvider.self))
+    for field in ["592 Tunnel", "592 Bridge", "592 BuiltUpArea", "592 PartOfCalculatedRoute", "592 DividedRoad",
+                  "593 ComplexIntersection"] {
+        #expect(tables[field] == named(YesNo.self), "\(field)")
+    }
+    let identifiers = dbc.split(separator: "\n").filter { $0.hasPrefix("BO_ ") }.compactMap { UInt32($0.split(separator: " ")[1]) }
+    #expect(Set(identifiers) == Set(CANIdentifierAssignment.defaults.identifiers.map(\.rawValue)))
 }

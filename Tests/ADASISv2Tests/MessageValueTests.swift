@@ -83,6 +83,9 @@ import Testing
         #expect(PathOffset.unwrapped(7000, from: 0) == 7000)
         #expect(PathOffset.unwrapped(100, from: 7500) == 8291)
         #expect(PathOffset.unwrapped(7499, from: 7500) == 7499 + 8191)
+        // Extreme references do not overflow.
+        #expect(PathOffset.unwrapped(5, near: .max).map { PathOffset.wrapped($0) } == 5)
+        #expect(PathOffset.unwrapped(5, from: .min).map { PathOffset.wrapped($0) } == 5)
         var random = SplitMix64(state: 8191)
         for _ in 0..<2000 {
             let absolute = Int.random(in: 0...100_000, using: &random)

@@ -15,14 +15,18 @@ public enum PathOffset {
     /// The absolute offset congruent to `offset` modulo 8191 that is nearest to `reference`
     /// (ties resolved forward); `nil` for the invalid code 8191.
     public static func unwrapped(_ offset: UInt16, near reference: Int) -> Int? {
-        unwrapped(offset, from: reference - period / 2)
+        unwrapped(offset, from: clamped(reference) - period / 2)
     }
 
     /// The absolute offset congruent to `offset` modulo 8191 in the window
     /// `lowerBound ..< lowerBound + 8191`; `nil` for the invalid code 8191.
     public static func unwrapped(_ offset: UInt16, from lowerBound: Int) -> Int? {
         guard offset < invalid else { return nil }
+        let lowerBound = clamped(lowerBound)
         let shift = Int(offset) - Int(wrapped(lowerBound))
         return lowerBound + (shift < 0 ? shift + period : shift)
     }
+
+    /// Keeps references far from the integer limits so the arithmetic cannot overflow.
+    private static func clamped(_ value: Int) -> Int { min(max(value, Int.min / 2), Int.max / 2) }
 }
