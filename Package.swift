@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "Horizon", targets: ["Horizon"]),
+        .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,10 +36,11 @@ let package = Package(
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration"),
+        .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration",
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration", "ADASISProvider",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
+        .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),

@@ -1,0 +1,168 @@
+import ADASISv2
+import Horizon
+import RoadMap
+
+extension ADASISProvider {
+    /// Releases the indices of paths the tree no longer has and forgets their content.
+    func retireVanishedPaths(at time: Double) {
+        for (id, index) in indexOfPath.sorted(by: { $0.key < $1.key }) where tree.paths[id] == nil {
+            allocator.release(index, at: time)
+            indexOfPath[id] = nil
+            sentUpTo[id] = nil
+            ledger = ledger.filter { $0.key.pathIndex != index }
+        }
+    }
+
+    /// Sends what is new, changed or due for retransmission on every path.
+    func sendHorizon(vehicle: Double, time: Double) {
+        guard let mainID = tree.mainPathID, let main = tree.paths[mainID] else { return }
+        if indexOfPath[mainID] == nil {
+            guard let index = allocator.allocate(at: time) else { return }
+            indexOfPath[mainID] = index
+        }
+        // Breadth first, so that a child's index exists (given out by its parent's STUB) first.
+        var queue: [HorizonPath] = [main]
+        var position = 0
+        while position < queue.count {
+            let path = queue[position]
+            position += 1
+            guard let index = indexOfPath[path.id] else { continue }
+            let content = pathContent(path, index: index, time: time)
+            let radius = configuration.sendRadius(level: path.level)
+            let frontier = path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
+            let sent = sentUpTo[path.id] ?? -.infinity
+            if treeChanged, sent.isFinite {
+                let lower = max(path.startOffset, path.level == 0 ? vehicle - configuration.trailingLength : path.startOffset)
+                sendChanges(content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle)
+            }
+            if frontier > sent {
+                let atoms = content.atoms(lower: sent, upper: frontier)
+                for atom in atoms { ledger[atom.key] = atom.message }
+                enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
+                sentUpTo[path.id] = frontier
+            }
+            queue += tree.children(of: path.id).filter { indexOfPath[$0.id] != nil }
+        }
+        if time >= nextRetransmission {
+            retransmitNearby(main: main, vehicle: vehicle)
+            nextRetransmission = time + configuration.retransmissionInterval - 1e-9
+        }
+        let purgeBefore = Int((vehicle - configuration.trailingLength - 50).rounded(.down))
+        if let mainIndex = indexOfPath[mainID], ledger.keys.contains(where: { $0.pathIndex == mainIndex && $0.offset < purgeBefore }) {
+            ledger = ledger.filter { $0.key.pathIndex != mainIndex || $0.key.offset >= purgeBefore }
+        }
+    }
+
+    private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
+        PathContent(path: path, pathIndex: index, selection: configuration.messages,
+                    units: configuration.metaData.speedUnits, routeActive: routeActive,
+                    roadLink: { [unowned self] in self.roadLink($0) },
+                    childIndex: { [unowned self] offset, link in self.childIndex(of: path, at: offset, entering: link, time: time) })
+    }
+
+    /// The index of the child path of `parent` that enters `link` at `offset`, allocated when its
+    /// STUB is first sent; `nil` (a stub-only STUB) when there is no such path, it lies beyond the
+    /// configured levels, or every index is in use.
+    func childIndex(of parent: HorizonPath, at offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
+        guard let child = tree.children(of: parent.id).first(where: {
+            $0.links.first?.link == link && abs(($0.branchOffset ?? -1) - offset) < 0.5
+        }) else { return nil }
+        guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else { return nil }
+        if let index = indexOfPath[child.id] { return index }
+        guard let index = allocator.allocate(at: time) else {
+            counters.pathIndicesExhausted += 1
+            return nil
+        }
+        indexOfPath[child.id] = index
+        return index
+    }
+
+    /// Content already sent that now differs goes again with Update = 1; content that appeared
+    /// in the sent range goes as new.
+    private func sendChanges(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double) {
+        var changed: [ContentAtom] = []
+        var added: [ContentAtom] = []
+        for atom in atoms {
+            switch ledger[atom.key] {
+            case nil: added.append(atom)
+            case let held? where held != atom.message: changed.append(atom)
+            default: break
+            }
+            ledger[atom.key] = atom.message
+        }
+        counters.updates += changed.count
+        enqueue(changed, path: path, vehicle: vehicle, retransmission: false, update: true)
+        enqueue(added, path: path, vehicle: vehicle, retransmission: false, update: false)
+    }
+
+    /// Repeats everything held from the trailing length behind to the retransmission distance
+    /// ahead on the main path, with the sub-paths branching in that stretch.
+    private func retransmitNearby(main: HorizonPath, vehicle: Double) {
+        guard let mainIndex = indexOfPath[main.id] else { return }
+        let lower = Int((vehicle - configuration.trailingLength).rounded(.down))
+        let upper = Int((vehicle + configuration.retransmissionDistance).rounded(.up))
+        var indices: Set<UInt8> = []
+        for child in tree.paths.values where child.parent != nil {
+            guard let index = indexOfPath[child.id], let root = rootBranchOffset(child), Double(lower) <= root, root <= Double(upper) else { continue }
+            indices.insert(index)
+        }
+        let atoms = ledger.filter { key, _ in
+            (key.pathIndex == mainIndex && key.offset >= lower && key.offset <= upper) || indices.contains(key.pathIndex)
+        }.map { ContentAtom(key: $0.key, message: $0.value, pairable: Self.isPairable($0.value)) }
+        for message in AtomPacking.messages(atoms, retransmission: true, update: false) {
+            scheduler.enqueue(message, priority: .retransmission, counters: &counters)
+        }
+    }
+
+    /// Offset on the main path where the branch leading to `path` leaves it.
+    func rootBranchOffset(_ path: HorizonPath) -> Double? {
+        var current = path
+        while let parentID = current.parent, let parent = tree.paths[parentID] {
+            if parent.level == 0 { return current.branchOffset }
+            current = parent
+        }
+        return nil
+    }
+
+    static func isPairable(_ message: ADASISMessage) -> Bool {
+        guard case .profileShort(let spot) = message else { return false }
+        return spot.profileType != .safetyCamera
+    }
+
+    private func enqueue(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double, retransmission: Bool, update: Bool) {
+        guard !atoms.isEmpty else { return }
+        let near = configuration.nearHorizonDistance
+        for message in AtomPacking.messages(atoms, retransmission: retransmission, update: update) {
+            var distance = Double.infinity
+            if let place = message.pathPlace {
+                if path.level == 0 {
+                    let absolute = PathOffset.unwrapped(place.offset, near: Int(vehicle.rounded())).map(Double.init) ?? vehicle
+                    distance = absolute - vehicle
+                } else if let root = rootBranchOffset(path) {
+                    distance = root - vehicle
+                }
+            }
+            scheduler.enqueue(message, priority: distance < near ? .nearHorizon : .farHorizon, counters: &counters)
+        }
+    }
+
+    /// The "mini" horizon: the SEGMENT of the current link on path index 4, when it changes and
+    /// at every retransmission interval.
+    func sendCurrentLinkSegment(vehicle: Double?, time: Double) {
+        guard let vehicle, let main = tree.mainPath, let position = main.linkIndex(at: vehicle) else { return }
+        let link = main.links[position]
+        let content = PathContent(path: main, pathIndex: 4, selection: configuration.messages,
+                                  units: configuration.metaData.speedUnits, routeActive: routeActive,
+                                  roadLink: { _ in nil }, childIndex: { _, _ in nil })
+        var segment = content.segmentMessage(link)
+        segment.pathIndex = 4
+        segment.offset = 0
+        let due = time >= nextRetransmission
+        guard segment != lastMiniSegment || due else { return }
+        var sent = segment
+        sent.isRetransmission = segment == lastMiniSegment
+        scheduler.enqueue(.segment(sent), priority: .nearHorizon, counters: &counters)
+        lastMiniSegment = segment
+        if due { nextRetransmission = time + configuration.retransmissionInterval - 1e-9 }
+    }
+}

@@ -1,0 +1,141 @@
+import ADASISv2
+import GNSS
+import Horizon
+import RoadMap
+
+/// Turns the horizon tree and the vehicle's position into the ADASIS v2 message stream.
+///
+/// Feed it every matched fix with ``ingest(fix:match:tree:vehicleOffset:events:routeActive:)``
+/// (after the ``HorizonEngine`` update), and call ``tick(at:)`` every
+/// ``ProviderConfiguration/tickInterval`` seconds: it returns the frames to put on the bus.
+/// It allocates path indices (main path 8, sub-paths 9…63, never reusing an index a receiver may
+/// still hold), sends each path's SEGMENTs, STUBs and profiles ahead of the vehicle up to the
+/// level's send radius, retransmits the nearby horizon, sends changed content with Update = 1,
+/// POSITION at its rate with dead reckoning between fixes and a truthful PositionAge, and
+/// META-DATA, all within the bus budget. Offsets wrap modulo 8191 (the transmitted window of
+/// trailing length + send radius stays far below 8191 m, so receivers unwrap them unambiguously).
+///
+/// Deterministic: time comes only from the caller. It never opens a socket.
+public final class ADASISProvider {
+    /// The configuration in force.
+    public let configuration: ProviderConfiguration
+    /// What was sent, dropped, updated.
+    public internal(set) var counters = ProviderCounters()
+    let network: any RoadNetwork
+
+    var scheduler: FrameScheduler
+    var allocator: PathIndexAllocator
+    var indexOfPath: [PathID: UInt8] = [:]
+    var sentUpTo: [PathID: Double] = [:]
+    var ledger: [ContentAtom.Key: ADASISMessage] = [:]
+    var tree = PathTree()
+    var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
+    var fix: GNSSFix?
+    var fixOffset: Double?
+    var routeActive = false
+    var treeChanged = false
+    var startTime: Double?
+    var nextPosition = -Double.infinity
+    var nextMetaData = -Double.infinity
+    var nextRetransmission = -Double.infinity
+    var lastMiniSegment: SegmentMessage?
+    var roadLinks: [LinkID: RoadLink] = [:]
+
+    /// Creates a provider reading link geometry and branch attributes from `network`.
+    public init(configuration: ProviderConfiguration, network: any RoadNetwork) {
+        self.configuration = configuration
+        self.network = network
+        scheduler = FrameScheduler(configuration: configuration)
+        allocator = PathIndexAllocator(reuseDelay: configuration.pathIndexReuseDelay)
+    }
+
+    /// Takes the result of one fix: the match and the horizon engine's tree after its update.
+    public func ingest(fix: GNSSFix?, match: MatchResult, tree: PathTree, vehicleOffset: Double?,
+                       events: [HorizonEvent], routeActive: Bool) {
+        self.fix = fix
+        self.match = match
+        self.tree = tree
+        self.fixOffset = vehicleOffset
+        if events.contains(.reset) {
+            counters.newMainPaths += 1
+            scheduler.discardHorizon()
+        }
+        if !events.isEmpty || routeActive != self.routeActive { treeChanged = true }
+        self.routeActive = routeActive
+    }
+
+    /// Forgets everything sent: the next ticks start a fresh horizon on new path indices (after
+    /// the CAN interface came back, or a receiver restarted).
+    public func restartHorizon(at time: Double) {
+        for (_, index) in indexOfPath { allocator.release(index, at: time) }
+        indexOfPath = [:]
+        sentUpTo = [:]
+        ledger = [:]
+        lastMiniSegment = nil
+        scheduler.discardHorizon()
+        counters.newMainPaths += 1
+    }
+
+    /// Counts a frame the sender could not transmit (TX queue full, interface down).
+    public func senderDropped(_ frame: ProviderFrame) {
+        counters.framesDroppedBySender[frame.message.type, default: 0] += 1
+    }
+
+    /// Frames waiting for bus budget.
+    public var queuedFrames: Int { scheduler.queuedCount }
+
+    /// Number of path indices currently held.
+    public var pathIndicesInUse: Int { allocator.heldCount }
+
+    /// The frames to send at `time`.
+    public func tick(at time: Double) -> [ProviderFrame] {
+        if startTime == nil { startTime = time }
+        let selection = configuration.messages
+        if selection.sends(.metaData), time >= nextMetaData {
+            scheduler.enqueue(.metaData(configuration.metaData), priority: .vehicle, counters: &counters)
+            let elapsed = time - startTime!
+            nextMetaData = time + (elapsed < configuration.metaDataStartupDuration
+                ? configuration.metaDataStartupInterval : configuration.metaDataInterval) - 1e-9
+        }
+        let stale = fix.map { time - $0.time > configuration.positionStaleAfter } ?? true
+        if stale && !tree.paths.isEmpty {
+            tree = PathTree()
+            fixOffset = nil
+            treeChanged = true
+        }
+        let vehicle = deadReckonedOffset(at: time)
+        if selection.currentLinkOnly {
+            sendCurrentLinkSegment(vehicle: vehicle, time: time)
+        } else {
+            retireVanishedPaths(at: time)
+            if let vehicle { sendHorizon(vehicle: vehicle, time: time) }
+        }
+        treeChanged = false
+        if selection.sends(.position), time >= nextPosition {
+            scheduler.enqueue(.position(positionMessage(at: time, vehicle: stale ? nil : vehicle)), priority: .vehicle,
+                              counters: &counters)
+            nextPosition = (nextPosition.isFinite ? nextPosition : time) + configuration.positionInterval
+            if nextPosition <= time { nextPosition = time + configuration.positionInterval }
+            nextPosition -= 1e-9
+        }
+        return scheduler.release(at: time, counters: &counters)
+    }
+
+    /// The vehicle's offset on the main path at `time`: the matched offset moved on by the fix's
+    /// speed since the fix, capped at the end of the path.
+    func deadReckonedOffset(at time: Double) -> Double? {
+        guard let fixOffset, let main = tree.mainPath else { return nil }
+        let elapsed = max(0, time - (fix?.time ?? time))
+        let speed = max(0, fix?.speed ?? 0)
+        return min(fixOffset + speed * elapsed, main.endOffset)
+    }
+
+    /// The road link `id`, cached.
+    func roadLink(_ id: LinkID) -> RoadLink? {
+        if let cached = roadLinks[id] { return cached }
+        guard let link = try? network.link(id) else { return nil }
+        if roadLinks.count > 4096 { roadLinks.removeAll(keepingCapacity: true) }
+        roadLinks[id] = link
+        return link
+    }
+}
