@@ -1,0 +1,97 @@
+/// Turns the bytes of a gpsd watcher stream into fixes: splits lines, decodes each
+/// ``GPSDReport``, and keeps counts of what it skipped. Pure: no I/O, no clock.
+///
+/// gpsd may send several TPV reports for one epoch as more sentences of the cycle arrive; only the
+/// first report with a given time becomes a fix, and a fix never goes back in time (later reports
+/// with an equal or earlier time are counted in ``repeatedEpochs``).
+public struct GPSDStreamDecoder: Sendable {
+    /// Lines longer than this (bytes) are discarded and counted as malformed.
+    public static let maximumLineLength = 65_536
+
+    /// Complete lines seen (including empty and malformed ones).
+    public private(set) var lines = 0
+    /// Lines that were not valid reports.
+    public private(set) var malformedLines = 0
+    /// The most recent decoding problem, for a log message.
+    public private(set) var lastProblem: GPSDReportError?
+    /// Reports of classes other than TPV, by class.
+    public private(set) var ignoredReports: [String: Int] = [:]
+    /// TPV reports without a usable fix (mode below 2, or no time or position).
+    public private(set) var reportsWithoutFix = 0
+    /// TPV reports whose time was not later than the last fix.
+    public private(set) var repeatedEpochs = 0
+    /// Fixes produced.
+    public private(set) var fixes = 0
+
+    private var partial: [UInt8] = []
+    private var discardingLongLine = false
+    private var lastFixTime: Double?
+
+    /// Creates a decoder with empty counts.
+    public init() {}
+
+    /// Feeds received bytes; returns the fixes of the lines they completed, in order.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [GNSSFix] {
+        var result: [GNSSFix] = []
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                if discardingLongLine {
+                    discardingLongLine = false
+                } else if let fix = decodeLine(partial) {
+                    result.append(fix)
+                }
+                partial.removeAll(keepingCapacity: true)
+                continue
+            }
+            if discardingLongLine { continue }
+            if partial.count >= Self.maximumLineLength {
+                lines += 1
+                malformedLines += 1
+                lastProblem = GPSDReportError(kind: .lineTooLong, line: String(decoding: partial.prefix(200), as: UTF8.self))
+                discardingLongLine = true
+                partial.removeAll(keepingCapacity: true)
+                continue
+            }
+            partial.append(byte)
+        }
+        return result
+    }
+
+    /// Forgets a partial line, e.g. after the connection dropped mid-line. Counts are kept.
+    public mutating func discardPartialLine() {
+        partial.removeAll()
+        discardingLongLine = false
+    }
+
+    private mutating func decodeLine(_ bytes: [UInt8]) -> GNSSFix? {
+        lines += 1
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasSuffix("\r") { text.removeLast() }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+        let report: GPSDReport
+        do {
+            report = try GPSDReport.decode(text)
+        } catch {
+            malformedLines += 1
+            lastProblem = error
+            return nil
+        }
+        switch report {
+        case .ignored(let name):
+            ignoredReports[name, default: 0] += 1
+            return nil
+        case .position(let position):
+            guard let fix = position.fix else {
+                reportsWithoutFix += 1
+                return nil
+            }
+            if let last = lastFixTime, fix.time <= last {
+                repeatedEpochs += 1
+                return nil
+            }
+            lastFixTime = fix.time
+            fixes += 1
+            return fix
+        }
+    }
+}

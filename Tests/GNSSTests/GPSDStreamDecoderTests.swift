@@ -1,0 +1,119 @@
+import Testing
+@testable import GNSS
+
+@Suite("gpsd stream decoding")
+struct GPSDStreamDecoderTests {
+    @Test("the real capture gives one fix per epoch, in time order, and counts everything else")
+    func realCapture() {
+        var decoder = GPSDStreamDecoder()
+        let fixes = decoder.feed(Array(gpsdCapture.utf8))
+        #expect(fixes.map(\.time) == (9...19).map { berlinStart + Double($0) })
+        for fix in fixes {
+            let k = fix.time - berlinStart
+            #expect(abs(fix.latitude - (52.52 + k * 0.00005)) < 1e-9)
+            #expect(abs(fix.longitude - (13.405 + k * 0.00025)) < 1e-9)
+            #expect(fix.speed == 20.012 && fix.heading == 71.3)
+        }
+        #expect(decoder.lines == 42)
+        #expect(decoder.fixes == 11)
+        #expect(decoder.repeatedEpochs == 2)
+        #expect(decoder.malformedLines == 0)
+        #expect(decoder.reportsWithoutFix == 0)
+        #expect(decoder.ignoredReports == ["VERSION": 1, "DEVICES": 1, "WATCH": 1, "DEVICE": 2, "SKY": 12, "GST": 12])
+    }
+
+    @Test("bytes split anywhere give the same fixes as one feed")
+    func splitFeeds() {
+        let bytes = Array(gpsdCapture.utf8)
+        var whole = GPSDStreamDecoder()
+        let expected = whole.feed(bytes)
+        for chunk in [1, 7, 100, 4096] {
+            var decoder = GPSDStreamDecoder()
+            var fixes: [GNSSFix] = []
+            var start = 0
+            while start < bytes.count {
+                fixes += decoder.feed(bytes[start..<min(start + chunk, bytes.count)])
+                start += chunk
+            }
+            #expect(fixes == expected, "chunk \(chunk)")
+            #expect(decoder.lines == whole.lines)
+        }
+    }
+
+    @Test("malformed, blank, CRLF and no-fix lines are counted and skipped, never fatal")
+    func badLines() {
+        var decoder = GPSDStreamDecoder()
+        let text = """
+        garbage\r
+        \r
+
+        {"class":"TPV","mode":1}\r
+        {"class":"TPV","mode":3,"lat":"x"}
+        {"class":"TPV","mode":3,"time":"2026-03-14T10:00:01.000Z","lat":52.52,"lon":13.4}\r
+        {"class":"TPV","mode":3,"time":"2026-03-14T10:00:00.000Z","lat":52.52,"lon":13.4}
+
+        """
+        let fixes = decoder.feed(Array(text.utf8))
+        #expect(fixes.count == 1)
+        #expect(fixes.first?.time == berlinStart + 1)
+        #expect(decoder.lines == 7)
+        #expect(decoder.malformedLines == 2)
+        #expect(decoder.reportsWithoutFix == 1)
+        #expect(decoder.repeatedEpochs == 1, "an earlier time after a later one is not a new fix")
+        #expect(decoder.lastProblem?.kind == .badMember("lat"))
+    }
+
+    @Test("an over-long line is discarded up to its newline; decoding resumes after it")
+    func overlongLine() {
+        var decoder = GPSDStreamDecoder()
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: GPSDStreamDecoder.maximumLineLength + 10)
+        bytes += Array("\n{\"class\":\"TPV\",\"mode\":2,\"time\":\"2026-03-14T10:00:00Z\",\"lat\":1,\"lon\":2}\n".utf8)
+        let fixes = decoder.feed(bytes)
+        #expect(fixes.count == 1)
+        #expect(decoder.malformedLines == 1)
+        #expect(decoder.lastProblem?.kind == .lineTooLong)
+        #expect(decoder.lines == 2)
+    }
+
+    @Test("a partial line can be discarded after a lost connection")
+    func discardPartial() {
+        var decoder = GPSDStreamDecoder()
+        _ = decoder.feed(Array(#"{"class":"TPV","mode":3,"ti"#.utf8))
+        decoder.discardPartialLine()
+        let fixes = decoder.feed(Array("{\"class\":\"TPV\",\"mode\":2,\"time\":\"2026-03-14T10:00:00Z\",\"lat\":1,\"lon\":2}\n".utf8))
+        #expect(fixes.count == 1)
+        #expect(decoder.malformedLines == 0)
+    }
+}
+
+@Suite("gpsd reconnect backoff")
+struct GPSDReconnectBackoffTests {
+    @Test("the default schedule is 0, 1, 2, 4, 8, 16, 30, 30 s")
+    func defaultSchedule() {
+        var backoff = GPSDReconnectBackoff()
+        #expect(backoff.nextDelay == .zero)
+        let delays = (0..<8).map { _ in backoff.recordFailure() }
+        #expect(delays == [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
+        #expect(backoff.consecutiveFailures == 8)
+        backoff.reset()
+        #expect(backoff.nextDelay == .zero)
+        #expect(backoff.recordFailure() == .seconds(1))
+    }
+
+    @Test("very many failures stay at the maximum without overflow")
+    func manyFailures() {
+        let backoff = GPSDReconnectBackoff()
+        #expect(backoff.delay(afterFailures: 1_000_000) == .seconds(30))
+        #expect(backoff.delay(afterFailures: Int.max) == .seconds(30))
+    }
+
+    @Test("custom delays; impossible values are clamped so the schedule always progresses")
+    func customAndClamped() {
+        let fast = GPSDReconnectBackoff(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
+        #expect((1...5).map { fast.delay(afterFailures: $0) } == [100, 200, 400, 500, 500].map { Duration.milliseconds($0) })
+        let zero = GPSDReconnectBackoff(initialDelay: .zero, maximumDelay: .seconds(-1))
+        #expect(zero.initialDelay == .milliseconds(1))
+        #expect(zero.maximumDelay == .milliseconds(1))
+        #expect(zero.delay(afterFailures: 3) == .milliseconds(1))
+    }
+}
