@@ -80,6 +80,9 @@ public final class OnlineMapMatcher {
         if lastFix == nil { restarted = true }
         lastFix = fix
 
+        if let held = heldWhileStopped(fix, sigma: sigma) {
+            return finish(fix, state: .onRoad(held), restarted: restarted)
+        }
         let candidates = try candidateSearch.candidates(for: fix, sigma: sigma, network: network)
         if candidates.isEmpty {
             return finish(fix, state: missedFix(fix), restarted: restarted)
@@ -180,17 +183,26 @@ public final class OnlineMapMatcher {
         return true
     }
 
-    /// The end of the best path, held in place while the vehicle stands still.
+    /// The end of the best path.
     private func chosenPosition(fix: GNSSFix, sigma: Double) -> MatchedPosition {
         var best = 0
         for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j }
-        var position = column[best].position(confidence: exp(filter[best]))
-        if let speed = fix.speed, speed <= configuration.stopSpeed, let previous = lastState.position,
-           previous.link == position.link, abs(previous.offset - position.offset) <= 3 * sigma {
-            position.offset = previous.offset
-            position.point = previous.point
-        }
-        return position
+        return column[best].position(confidence: exp(filter[best]))
+    }
+
+    /// While the vehicle stands still (speed at most ``MatcherConfiguration/stopSpeed``) near its
+    /// last match, the match does not move: the fix is not fed to the HMM, so GNSS noise at a
+    /// traffic light cannot drift the position along the link or onto the crossing road. Only the
+    /// time and position of the column's fix follow, so the next moving fix expects the distance
+    /// driven since the stop, not since the last moving fix.
+    private func heldWhileStopped(_ fix: GNSSFix, sigma: Double) -> MatchedPosition? {
+        guard let speed = fix.speed, speed <= configuration.stopSpeed, !column.isEmpty,
+              let held = lastState.position,
+              held.point.distance(to: fix.point) <= configuration.searchRadius(sigma: sigma)
+        else { return nil }
+        columnFix = fix
+        misses = 0
+        return held
     }
 
     /// Shifts log scores so the largest is 0.
