@@ -37,7 +37,16 @@ import Testing
         let drive = SimulatedDrive(path: path, speed: speed, duration: 9999, noise: 5, seed: 2024)
         #expect(drive.fixes.count == 10_000)
 
-        let matcher = OnlineMapMatcher(network: network)
+        let hmm = try measure(OnlineMapMatcher(network: network), "OnlineMapMatcher", drive, g, network)
+        let baseline = try measure(NearestRoadMatcher(network: network), "NearestRoadMatcher", drive, g, network)
+        #expect(hmm.share >= 0.95)
+        #expect(hmm.share > baseline.share)
+        #expect(hmm.breaks == 1 && hmm.offRoad == 0)
+    }
+
+    /// Runs `matcher` over the drive, prints latency percentiles and accuracy, returns the accuracy.
+    private func measure(_ matcher: any MapMatcher, _ name: String, _ drive: SimulatedDrive, _ g: PlaneGraph,
+                         _ network: InMemoryRoadNetwork) throws -> (share: Double, breaks: Int, offRoad: Int) {
         let clock = ContinuousClock()
         var nanoseconds: [Int64] = []
         nanoseconds.reserveCapacity(drive.fixes.count)
@@ -51,7 +60,7 @@ import Testing
         }
         nanoseconds.sort()
         func percentile(_ p: Double) -> Double { Double(nanoseconds[Int(p * Double(nanoseconds.count - 1))]) / 1000 }
-        print("OnlineMapMatcher per fix over \(nanoseconds.count) fixes, 1740-link grid: "
+        print("\(name) per fix over \(nanoseconds.count) fixes, 1740-link grid: "
               + "p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(percentile(1)) µs")
 
         // Correct road: the matched link passes within 2 m of the true position, in the driving direction.
@@ -66,11 +75,10 @@ import Testing
             if projection.distance < 2, stopped || cos(linkBearing - heading) > 0.7 { correct += 1 }
         }
         let share = Double(correct) / Double(results.count)
-        print("OnlineMapMatcher correct road on the grid with 5 m noise: \(correct) of \(results.count) (\(share))")
+        print("\(name) correct road on the grid with 5 m noise: \(correct) of \(results.count) (\(share))")
         let offRoad = results.filter { $0.state.name == "off_road" }.count
         let breaks = results.filter(\.discontinuity).count
-        print("OnlineMapMatcher on the grid: \(offRoad) off-road results, \(breaks) discontinuities")
-        #expect(share >= 0.95)
-        #expect(breaks == 1 && offRoad == 0)
+        print("\(name) on the grid: \(offRoad) off-road results, \(breaks) discontinuities")
+        return (share, breaks, offRoad)
     }
 }
