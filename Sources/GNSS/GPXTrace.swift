@@ -26,6 +26,7 @@ public struct GPXTraceError: Error, Hashable, Sendable, CustomStringConvertible 
         self.kind = kind
     }
 
+    /// The problem with its line, for messages to the user.
     public var description: String {
         switch kind {
         case .noTrackPoints:

@@ -164,6 +164,24 @@ import Testing
                 >= (results.count - back) * 9 / 10)
     }
 
+    @Test func candidatesUnreachableFromTheLastMatchAreOffRoadThenARecovery() throws {
+        // Two parallel roads 60 m apart with no connection (the car crosses a car park that is
+        // not in the map). No speed in the fixes, so 60 m in a second is not a jump.
+        var g = PlaneGraph()
+        g.add(1, 0, 1, [(0, 0), (1000, 0)])
+        g.add(2, 2, 3, [(0, 60), (1000, 60)])
+        let matcher = OnlineMapMatcher(network: g.network)
+        var results: [MatchResult] = []
+        for t in 0..<10 {
+            let p = g.point(Double(t) * 10, t < 5 ? 0 : 60)
+            results.append(try matcher.match(GNSSFix(time: Double(t), latitude: p.latitude, longitude: p.longitude)))
+        }
+        #expect(results.map(\.state.name) == Array(repeating: "on_road", count: 5) + ["off_road"]
+                + Array(repeating: "on_road", count: 4))
+        #expect(results.map(\.discontinuity) == [true, false, false, false, false, false, true, false, false, false])
+        #expect(results[6].state.position?.link.link == LinkID(2))
+    }
+
     @Test func resultsAreDeterministicAndResetStartsOver() throws {
         let g = streetGrid()
         let drive = SimulatedDrive(path: [(0, 0), (400, 0), (400, 150)], speed: { _ in 10 }, duration: 50,
@@ -177,6 +195,22 @@ import Testing
         #expect(first.allSatisfy { ($0.state.position?.confidence ?? 0) > 0 && ($0.state.position?.confidence ?? 2) <= 1 })
         // The turn north at x = 400 is followed.
         #expect(first.last?.state.position?.link == DirectedLink(LinkID(22), .forward))
+    }
+
+    @Test func aBrokenConfigurationDegradesInsteadOfProducingNaN() throws {
+        var configuration = MatcherConfiguration()
+        configuration.transitionScale = 0
+        configuration.maximumCandidates = -3
+        configuration.minimumAccuracy = .nan
+        configuration.offRoadAfterMisses = 0
+        let matcher = OnlineMapMatcher(network: streetGrid().network, configuration: configuration)
+        #expect(matcher.configuration.transitionScale == 0.1 && matcher.configuration.maximumCandidates == 1)
+        #expect(matcher.configuration.minimumAccuracy == 0.1 && matcher.configuration.offRoadAfterMisses == 1)
+        let drive = SimulatedDrive(path: [(0, 0), (600, 0)], speed: { _ in 10 }, duration: 30, noise: 2, seed: 5)
+        for fix in drive.fixes {
+            let confidence = try #require(try matcher.match(fix).state.position?.confidence)
+            #expect(confidence.isFinite && confidence > 0 && confidence <= 1)
+        }
     }
 
     @Test func invalidFixesAreTypedErrors() {

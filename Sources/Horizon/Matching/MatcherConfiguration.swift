@@ -39,6 +39,30 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Creates the default configuration.
     public init() {}
 
+    /// This configuration with every value brought into a usable range (non-finite or too small
+    /// values raised to a small positive floor, at least one candidate, at least one miss), so a
+    /// bad setting degrades matching instead of producing NaN scores. The matchers apply it.
+    public var sanitised: MatcherConfiguration {
+        func floor(_ value: Double, _ minimum: Double) -> Double { value.isFinite ? max(minimum, value) : minimum }
+        var c = self
+        c.defaultAccuracy = floor(defaultAccuracy, 0.1)
+        c.minimumAccuracy = floor(minimumAccuracy, 0.1)
+        c.minimumSearchRadius = floor(minimumSearchRadius, 1)
+        c.maximumSearchRadius = max(c.minimumSearchRadius, floor(maximumSearchRadius, 1))
+        c.maximumCandidates = max(1, maximumCandidates)
+        c.headingSpeedThreshold = floor(headingSpeedThreshold, 0)
+        c.headingWeight = floor(headingWeight, 0)
+        c.transitionScale = floor(transitionScale, 0.1)
+        c.maximumRouteDistance = floor(maximumRouteDistance, 1)
+        c.uTurnPenalty = floor(uTurnPenalty, 0)
+        c.stopSpeed = floor(stopSpeed, 0)
+        c.maximumTimeGap = floor(maximumTimeGap, 0)
+        c.maximumPlausibleSpeed = floor(maximumPlausibleSpeed, 1)
+        c.beamWidth = floor(beamWidth, 1)
+        c.offRoadAfterMisses = max(1, offRoadAfterMisses)
+        return c
+    }
+
     /// The accuracy (1 sigma) used for `horizontalAccuracy`, floored at ``minimumAccuracy``.
     func sigma(for horizontalAccuracy: Double?) -> Double {
         max(minimumAccuracy, horizontalAccuracy ?? defaultAccuracy)

@@ -4,7 +4,18 @@ import GNSS
 public struct MatchingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The field of the fix that is wrong.
     public enum Field: String, Hashable, Sendable {
-        case time, latitude, longitude, horizontalAccuracy, speed, heading
+        /// ``GNSSFix/time``.
+        case time
+        /// ``GNSSFix/latitude``.
+        case latitude
+        /// ``GNSSFix/longitude``.
+        case longitude
+        /// ``GNSSFix/horizontalAccuracy``.
+        case horizontalAccuracy
+        /// ``GNSSFix/speed``.
+        case speed
+        /// ``GNSSFix/heading``.
+        case heading
     }
     /// The offending field.
     public var field: Field
@@ -20,6 +31,7 @@ public struct MatchingError: Error, Hashable, Sendable, CustomStringConvertible 
         self.time = time
     }
 
+    /// What is wrong with the fix and what to do about it.
     public var description: String {
         "fix at time \(time): \(field.rawValue) \(value) is not valid "
             + "(expected finite values, latitude −90…90, longitude −180…180, accuracy and speed ≥ 0); "

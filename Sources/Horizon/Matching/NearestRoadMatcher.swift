@@ -10,7 +10,7 @@ import RoadMap
 public final class NearestRoadMatcher: MapMatcher {
     /// The road graph matched against.
     public let network: any RoadNetwork
-    /// The tuning in use (search radius, accuracy, heading, jump detection).
+    /// The tuning in use (``MatcherConfiguration/sanitised``): search radius, accuracy, heading, jumps.
     public let configuration: MatcherConfiguration
 
     private let candidateSearch: CandidateSearch
@@ -21,6 +21,7 @@ public final class NearestRoadMatcher: MapMatcher {
     /// Creates a baseline matcher over `network`.
     public init(network: any RoadNetwork, configuration: MatcherConfiguration = .init()) {
         self.network = network
+        let configuration = configuration.sanitised
         self.configuration = configuration
         candidateSearch = CandidateSearch(configuration: configuration)
         jumpDetector = JumpDetector(configuration: configuration)

@@ -19,7 +19,7 @@ import RoadMap
 public final class OnlineMapMatcher {
     /// The road graph matched against.
     public let network: any RoadNetwork
-    /// The tuning in use.
+    /// The tuning in use (``MatcherConfiguration/sanitised``).
     public let configuration: MatcherConfiguration
 
     private let candidateSearch: CandidateSearch
@@ -45,6 +45,7 @@ public final class OnlineMapMatcher {
     /// Creates a matcher over `network`.
     public init(network: any RoadNetwork, configuration: MatcherConfiguration = .init()) {
         self.network = network
+        let configuration = configuration.sanitised
         self.configuration = configuration
         candidateSearch = CandidateSearch(configuration: configuration)
         jumpDetector = JumpDetector(configuration: configuration)
