@@ -84,6 +84,38 @@ import Testing
         }
     }
 
+    @Test func mangledDocumentsNeverCrash() {
+        let valid = Array("""
+        <?xml version="1.0"?><gpx><!-- c --><trk><trkseg>
+        <trkpt lat="60.17" lon="24.94"><ele>1</ele><time>2024-05-01T12:00:00.5+02:00</time>
+        <extensions><x:speed>3</x:speed><x:course>10</x:course></extensions></trkpt>
+        <trkpt lat='60.18' lon='24.95'><time>2024-05-01T12:00:01Z</time><name><![CDATA[a]]></name></trkpt>
+        </trkseg></trk></gpx>
+        """.utf8)
+        var state: UInt64 = 0x5EED
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var parsed = 0, rejected = 0
+        for _ in 0..<3000 {
+            var bytes = valid
+            switch random(3) {
+            case 0: bytes.removeLast(random(bytes.count))
+            case 1: for _ in 0..<(1 + random(4)) { bytes[random(bytes.count)] = UInt8(random(256)) }
+            default: bytes.insert(contentsOf: bytes[random(bytes.count)...].prefix(random(20)), at: random(bytes.count))
+            }
+            do {
+                _ = try GPXTrace.parse(text: String(decoding: bytes, as: UTF8.self))
+                parsed += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                rejected += 1
+            }
+        }
+        #expect(parsed > 0 && rejected > 0)
+    }
+
     @Test func iso8601Times() {
         #expect(ISO8601Time.seconds("1970-01-01T00:00:00Z") == 0)
         #expect(ISO8601Time.seconds("2000-03-01T00:00:00Z") == 951_868_800)
