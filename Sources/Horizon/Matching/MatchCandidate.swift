@@ -1,0 +1,71 @@
+import Foundation
+import GNSS
+import RoadMap
+
+/// One hidden state of the matcher: the vehicle on a directed link at an offset.
+struct MatchCandidate: Hashable, Sendable {
+    /// The link and the driving direction.
+    var link: DirectedLink
+    /// Metres from the entry of `link` in the driving direction.
+    var offset: Double
+    /// Length of the link, metres.
+    var length: Double
+    /// The fix projected onto the link.
+    var point: GeoPoint
+    /// Distance from the fix to `point`, metres.
+    var distance: Double
+    /// Bearing of the link at `point` in the driving direction, degrees.
+    var bearing: Double
+    /// Log emission probability (unnormalised).
+    var emission: Double
+
+    /// The position this candidate stands for.
+    func position(confidence: Double) -> MatchedPosition {
+        MatchedPosition(link: link, offset: offset, point: point, confidence: confidence)
+    }
+}
+
+/// Candidate generation and emission scoring for one fix.
+struct CandidateSearch {
+    /// Tuning.
+    var configuration: MatcherConfiguration
+
+    /// Log emission: Gaussian on the distance to the road, plus heading agreement when moving.
+    func emission(distance: Double, sigma: Double, linkBearing: Double, fix: GNSSFix) -> Double {
+        let z = distance / sigma
+        var score = -0.5 * z * z
+        if let speed = fix.speed, speed > configuration.headingSpeedThreshold, let heading = fix.heading {
+            let delta = (heading - linkBearing) * .pi / 180
+            score -= configuration.headingWeight * (1 - cos(delta))
+        }
+        return score
+    }
+
+    /// The candidates for `fix`: every legal travel direction of every link within the search
+    /// radius, the closest ``MatcherConfiguration/maximumCandidates`` kept, in a deterministic order.
+    func candidates(for fix: GNSSFix, sigma: Double, network: any RoadNetwork) throws -> [MatchCandidate] {
+        let point = GeoPoint(latitude: fix.latitude, longitude: fix.longitude)
+        let radius = configuration.searchRadius(sigma: sigma)
+        var result: [MatchCandidate] = []
+        for link in try network.links(near: point, radius: radius) {
+            guard let projection = link.geometry.project(point), projection.distance <= radius else { continue }
+            let along = min(max(projection.offset, 0), link.length)
+            for direction in [LinkDirection.forward, .backward] where link.oneway.allows(direction) {
+                let bearing = direction == .forward
+                    ? projection.bearing : (projection.bearing + 180).truncatingRemainder(dividingBy: 360)
+                result.append(MatchCandidate(
+                    link: DirectedLink(link.id, direction),
+                    offset: direction == .forward ? along : link.length - along,
+                    length: link.length, point: projection.point, distance: projection.distance,
+                    bearing: bearing,
+                    emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix)))
+            }
+        }
+        if result.count > configuration.maximumCandidates {
+            result.sort { ($0.emission, $1.link) > ($1.emission, $0.link) }
+            result.removeLast(result.count - configuration.maximumCandidates)
+            result.sort { $0.link < $1.link }
+        }
+        return result
+    }
+}

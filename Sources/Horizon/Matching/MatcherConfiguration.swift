@@ -1,0 +1,75 @@
+/// Tuning of the map matchers. Every distance is in metres, every speed in metres per second.
+///
+/// The defaults suit a passenger car with a consumer GNSS receiver at 1–10 Hz.
+public struct MatcherConfiguration: Hashable, Sendable {
+    /// Horizontal accuracy (1 sigma) assumed when a fix does not report one.
+    public var defaultAccuracy: Double = 5
+    /// Lower bound of the accuracy used for the emission, so an over-optimistic receiver cannot
+    /// make the matcher snap to the wrong road.
+    public var minimumAccuracy: Double = 3
+    /// Smallest radius searched for candidate links around a fix.
+    public var minimumSearchRadius: Double = 30
+    /// Largest radius searched for candidate links, whatever the fix's accuracy.
+    public var maximumSearchRadius: Double = 100
+    /// Candidate (directed link) states kept per fix, the closest ones.
+    public var maximumCandidates: Int = 16
+    /// Above this speed the fix's heading takes part in the emission.
+    public var headingSpeedThreshold: Double = 2
+    /// Weight of heading agreement: the emission loses `headingWeight × (1 − cos Δ)` in log
+    /// probability, Δ being the angle between the fix heading and the link's driving direction.
+    public var headingWeight: Double = 3
+    /// β of the transition probability `exp(−|route distance − expected distance| / β)`.
+    public var transitionScale: Double = 10
+    /// Longest route searched between the candidates of two consecutive fixes.
+    public var maximumRouteDistance: Double = 500
+    /// Extra route distance charged for turning around at a node (U-turn).
+    public var uTurnPenalty: Double = 50
+    /// At or below this speed the vehicle counts as stopped: its matched position does not advance.
+    public var stopSpeed: Double = 0.5
+    /// A time gap longer than this between fixes restarts the matching (discontinuity).
+    public var maximumTimeGap: Double = 5
+    /// Fastest plausible vehicle speed, used to detect jumps when fixes carry no speed.
+    public var maximumPlausibleSpeed: Double = 70
+    /// States of the previous fix whose normalised log score falls below `−beamWidth` are not
+    /// extended (beam pruning; they are e^−beamWidth less likely than the best).
+    public var beamWidth: Double = 40
+    /// Consecutive fixes without any candidate before the vehicle is declared off road.
+    public var offRoadAfterMisses: Int = 3
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// This configuration with every value brought into a usable range (non-finite or too small
+    /// values raised to a small positive floor, at least one candidate, at least one miss), so a
+    /// bad setting degrades matching instead of producing NaN scores. The matchers apply it.
+    public var sanitised: MatcherConfiguration {
+        func floor(_ value: Double, _ minimum: Double) -> Double { value.isFinite ? max(minimum, value) : minimum }
+        var c = self
+        c.defaultAccuracy = floor(defaultAccuracy, 0.1)
+        c.minimumAccuracy = floor(minimumAccuracy, 0.1)
+        c.minimumSearchRadius = floor(minimumSearchRadius, 1)
+        c.maximumSearchRadius = max(c.minimumSearchRadius, floor(maximumSearchRadius, 1))
+        c.maximumCandidates = max(1, maximumCandidates)
+        c.headingSpeedThreshold = floor(headingSpeedThreshold, 0)
+        c.headingWeight = floor(headingWeight, 0)
+        c.transitionScale = floor(transitionScale, 0.1)
+        c.maximumRouteDistance = floor(maximumRouteDistance, 1)
+        c.uTurnPenalty = floor(uTurnPenalty, 0)
+        c.stopSpeed = floor(stopSpeed, 0)
+        c.maximumTimeGap = floor(maximumTimeGap, 0)
+        c.maximumPlausibleSpeed = floor(maximumPlausibleSpeed, 1)
+        c.beamWidth = floor(beamWidth, 1)
+        c.offRoadAfterMisses = max(1, offRoadAfterMisses)
+        return c
+    }
+
+    /// The accuracy (1 sigma) used for `horizontalAccuracy`, floored at ``minimumAccuracy``.
+    func sigma(for horizontalAccuracy: Double?) -> Double {
+        max(minimumAccuracy, horizontalAccuracy ?? defaultAccuracy)
+    }
+
+    /// The search radius for a fix of accuracy `sigma`: `max(minimumSearchRadius, 3 sigma)`, capped.
+    func searchRadius(sigma: Double) -> Double {
+        min(maximumSearchRadius, max(minimumSearchRadius, 3 * sigma))
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import GNSS
+import RoadMap
+
+/// An online hidden-Markov-model map matcher in the spirit of Newson & Krumm (2009).
+///
+/// Hidden states are candidate positions on directed links within a search radius of each fix.
+/// Emission: a Gaussian on the distance from the fix to the link (σ from the fix's accuracy) plus
+/// agreement of the fix heading with the driving direction when moving. Transition:
+/// `exp(−|route distance − expected distance| / β)`, the route distance found on the graph by a
+/// bounded Dijkstra search that respects oneway and turn restrictions, the expected distance from
+/// the fix speeds (or the great-circle distance when speed is unknown) — so a stopped vehicle
+/// stays put and a parallel road is reachable only through its junctions.
+///
+/// Decoding is causal: each fix extends the Viterbi column of the previous one (normalised log
+/// scores; the scores summarise the whole history, so memory is one column) and the result is the
+/// state ending the best path. Its confidence is the filtered posterior of that state.
+/// Deterministic: time comes from the fixes only.
+public final class OnlineMapMatcher {
+    /// The road graph matched against.
+    public let network: any RoadNetwork
+    /// The tuning in use (``MatcherConfiguration/sanitised``).
+    public let configuration: MatcherConfiguration
+
+    private let candidateSearch: CandidateSearch
+    private var routeSearch = RouteDistanceSearch()
+    private let jumpDetector: JumpDetector
+
+    // The current HMM column: states, normalised Viterbi and filter log scores, and its fix.
+    private var column: [MatchCandidate] = []
+    private var viterbi: [Double] = []
+    private var filter: [Double] = []
+    private var columnFix: GNSSFix?
+
+    // Buffers of the next column, swapped in after each step.
+    private var nextViterbi: [Double] = []
+    private var nextFilter: [Double] = []
+    private var routeDistances: [Double] = []
+
+    private var lastFix: GNSSFix?
+    private var lastState: MatchState = .unknown
+    private var misses = 0
+    private var needsDiscontinuity = true
+
+    /// Creates a matcher over `network`.
+    public init(network: any RoadNetwork, configuration: MatcherConfiguration = .init()) {
+        self.network = network
+        let configuration = configuration.sanitised
+        self.configuration = configuration
+        candidateSearch = CandidateSearch(configuration: configuration)
+        jumpDetector = JumpDetector(configuration: configuration)
+        routeSearch.uTurnPenalty = configuration.uTurnPenalty
+    }
+
+    /// Forgets everything: the next fix is matched as the first one.
+    public func reset() {
+        clearColumn()
+        routeSearch.removeAll()
+        lastFix = nil
+        lastState = .unknown
+        misses = 0
+        needsDiscontinuity = true
+    }
+
+    /// Matches one fix, given in time order.
+    ///
+    /// - Throws: ``MatchingError`` for a fix with non-finite or out-of-range fields; errors of the
+    ///   road network (a tile that cannot be read) are passed through.
+    public func match(_ fix: GNSSFix) throws -> MatchResult {
+        try MatchingError.validate(fix)
+        if fix.quality == .noFix {
+            reset()
+            return MatchResult(time: fix.time, state: .unknown, discontinuity: false)
+        }
+        let sigma = configuration.sigma(for: fix.horizontalAccuracy)
+        var restarted = false
+        if let previous = lastFix, jumpDetector.isBreak(from: previous, to: fix) {
+            clearColumn()
+            restarted = true
+        }
+        if lastFix == nil { restarted = true }
+        lastFix = fix
+
+        if let held = heldWhileStopped(fix, sigma: sigma) {
+            return finish(fix, state: .onRoad(held), restarted: restarted)
+        }
+        let candidates = try candidateSearch.candidates(for: fix, sigma: sigma, network: network)
+        if candidates.isEmpty {
+            return finish(fix, state: missedFix(fix), restarted: restarted)
+        }
+        misses = 0
+        guard columnFix != nil, !column.isEmpty else {
+            startColumn(candidates, fix: fix)
+            return finish(fix, state: .onRoad(chosenPosition(fix: fix, sigma: sigma)), restarted: restarted)
+        }
+        if try !advanceColumn(to: candidates, fix: fix, sigma: sigma) {
+            // Every candidate is unreachable from every state of the previous fix: the vehicle
+            // left the map's roads. Start over from here; the next match is a recovery.
+            startColumn(candidates, fix: fix)
+            needsDiscontinuity = true
+            return finish(fix, state: .offRoad(point: fix.point), restarted: restarted)
+        }
+        return finish(fix, state: .onRoad(chosenPosition(fix: fix, sigma: sigma)), restarted: restarted)
+    }
+
+    // MARK: - Steps
+
+    private func finish(_ fix: GNSSFix, state: MatchState, restarted: Bool) -> MatchResult {
+        var discontinuity = restarted
+        if case .onRoad = state {
+            discontinuity = discontinuity || needsDiscontinuity
+            needsDiscontinuity = false
+        } else {
+            needsDiscontinuity = true
+        }
+        lastState = state
+        return MatchResult(time: fix.time, state: state, discontinuity: discontinuity)
+    }
+
+    /// A fix with no candidate: hold the last match for a few fixes (an outlier), then go off road.
+    private func missedFix(_ fix: GNSSFix) -> MatchState {
+        misses += 1
+        if misses < configuration.offRoadAfterMisses, !column.isEmpty, case .onRoad(var held) = lastState {
+            held.confidence *= 0.5
+            return .onRoad(held)
+        }
+        clearColumn()
+        return .offRoad(point: fix.point)
+    }
+
+    private func clearColumn() {
+        column.removeAll(keepingCapacity: true)
+        viterbi.removeAll(keepingCapacity: true)
+        filter.removeAll(keepingCapacity: true)
+        columnFix = nil
+    }
+
+    private func startColumn(_ candidates: [MatchCandidate], fix: GNSSFix) {
+        column = candidates
+        viterbi.removeAll(keepingCapacity: true)
+        for candidate in candidates { viterbi.append(candidate.emission) }
+        normalise(&viterbi)
+        filter.removeAll(keepingCapacity: true)
+        filter.append(contentsOf: viterbi)
+        normaliseAsProbabilities(&filter)
+        columnFix = fix
+    }
+
+    /// One Viterbi and forward-filter step. Returns false when no transition is possible.
+    private func advanceColumn(to candidates: [MatchCandidate], fix: GNSSFix, sigma: Double) throws -> Bool {
+        guard let previousFix = columnFix else { return false }
+        let dt = max(0, fix.time - previousFix.time)
+        let greatCircle = previousFix.point.distance(to: fix.point)
+        let expected: Double
+        if let v0 = previousFix.speed, let v1 = fix.speed { expected = 0.5 * (v0 + v1) * dt } else { expected = greatCircle }
+        let limit = min(configuration.maximumRouteDistance, 2 * max(expected, greatCircle) + 100)
+        routeSearch.backwardTolerance = 3 * sigma
+        let beta = configuration.transitionScale
+
+        nextViterbi.removeAll(keepingCapacity: true)
+        nextViterbi.append(contentsOf: repeatElement(-Double.infinity, count: candidates.count))
+        nextFilter.removeAll(keepingCapacity: true)
+        nextFilter.append(contentsOf: repeatElement(0, count: candidates.count))
+        for (i, source) in column.enumerated() where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
+            try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
+            for j in candidates.indices where routeDistances[j].isFinite {
+                let transition = -abs(routeDistances[j] - expected) / beta
+                nextViterbi[j] = max(nextViterbi[j], viterbi[i] + transition)
+                nextFilter[j] += exp(filter[i] + transition)
+            }
+        }
+        guard nextViterbi.contains(where: { $0 > -.infinity }) else { return false }
+        for j in candidates.indices {
+            nextViterbi[j] += candidates[j].emission
+            nextFilter[j] = nextFilter[j] > 0 ? log(nextFilter[j]) + candidates[j].emission : -.infinity
+        }
+        if !nextFilter.contains(where: { $0 > -.infinity }) { nextFilter = nextViterbi }
+        normalise(&nextViterbi)
+        normaliseAsProbabilities(&nextFilter)
+        swap(&viterbi, &nextViterbi)
+        swap(&filter, &nextFilter)
+        column = candidates
+        columnFix = fix
+        return true
+    }
+
+    /// The end of the best path.
+    private func chosenPosition(fix: GNSSFix, sigma: Double) -> MatchedPosition {
+        var best = 0
+        for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j }
+        return column[best].position(confidence: exp(filter[best]))
+    }
+
+    /// While the vehicle stands still (speed at most ``MatcherConfiguration/stopSpeed``) near its
+    /// last match, the match does not move: the fix is not fed to the HMM, so GNSS noise at a
+    /// traffic light cannot drift the position along the link or onto the crossing road. Only the
+    /// time and position of the column's fix follow, so the next moving fix expects the distance
+    /// driven since the stop, not since the last moving fix.
+    private func heldWhileStopped(_ fix: GNSSFix, sigma: Double) -> MatchedPosition? {
+        guard let speed = fix.speed, speed <= configuration.stopSpeed, !column.isEmpty,
+              let held = lastState.position,
+              held.point.distance(to: fix.point) <= configuration.searchRadius(sigma: sigma)
+        else { return nil }
+        columnFix = fix
+        misses = 0
+        return held
+    }
+
+    /// Shifts log scores so the largest is 0.
+    private func normalise(_ scores: inout [Double]) {
+        guard let top = scores.max(), top.isFinite else { return }
+        for k in scores.indices { scores[k] -= top }
+    }
+
+    /// Turns log scores into log probabilities (log-sum-exp = 0).
+    private func normaliseAsProbabilities(_ scores: inout [Double]) {
+        normalise(&scores)
+        var total = 0.0
+        for score in scores { total += exp(score) }
+        let logTotal = log(total)
+        for k in scores.indices { scores[k] -= logTotal }
+    }
+}
+
+extension GNSSFix {
+    /// The fix's position.
+    var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
+}

@@ -1,0 +1,78 @@
+import GNSS
+import RoadMap
+import Testing
+@testable import Horizon
+
+@Suite struct MatchCandidateTests {
+    /// Link 1: two-way, 200 m east from node 1 to node 2. Link 2: one-way north, 15 m east of link 1’s end.
+    private func graph() -> PlaneGraph {
+        var g = PlaneGraph()
+        g.add(1, 1, 2, [(0, 0), (200, 0)])
+        g.add(2, 3, 4, [(215, -100), (215, 100)], oneway: .forward)
+        return g
+    }
+
+    private func fix(_ g: PlaneGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil) -> GNSSFix {
+        let p = g.point(x, y)
+        return GNSSFix(time: 0, latitude: p.latitude, longitude: p.longitude, horizontalAccuracy: 5,
+                       speed: speed, heading: heading)
+    }
+
+    @Test func everyLegalDirectionOfEveryNearbyLinkIsACandidate() throws {
+        let g = graph()
+        let search = CandidateSearch(configuration: .init())
+        let found = try search.candidates(for: fix(g, 190, 10), sigma: 5, network: g.network)
+        #expect(found.map(\.link) == [DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(1), .backward),
+                                      DirectedLink(LinkID(2), .forward)])
+        try #require(found.count == 3)
+        let forward = found[0], backward = found[1], oneway = found[2]
+        #expect(abs(forward.offset - 190) < 0.5)
+        #expect(abs(backward.offset - 10) < 0.5)
+        #expect(abs(forward.offset + backward.offset - forward.length) < 1e-9)
+        #expect(abs(forward.distance - 10) < 0.2)
+        #expect(abs(forward.bearing - 90) < 0.5 && abs(backward.bearing - 270) < 0.5)
+        #expect(abs(oneway.distance - 25) < 0.3)
+        // Without heading the two directions of link 1 score the same; the farther link scores lower.
+        #expect(forward.emission == backward.emission)
+        #expect(oneway.emission < forward.emission)
+    }
+
+    @Test func searchRadiusFollowsAccuracy() throws {
+        let g = graph()
+        let search = CandidateSearch(configuration: .init())
+        // 40 m from link 1: outside the 30 m minimum radius at σ = 5, inside at σ = 20 (radius 60).
+        #expect(try search.candidates(for: fix(g, 100, 40), sigma: 5, network: g.network).isEmpty)
+        #expect(try search.candidates(for: fix(g, 100, 40), sigma: 20, network: g.network).count == 2)
+        #expect(MatcherConfiguration().searchRadius(sigma: 1000) == 100)
+        #expect(MatcherConfiguration().sigma(for: 0.5) == 3)
+        #expect(MatcherConfiguration().sigma(for: nil) == 5)
+    }
+
+    @Test func headingSelectsTheDrivingDirectionOnlyWhenMoving() throws {
+        let g = graph()
+        let search = CandidateSearch(configuration: .init())
+        let moving = try search.candidates(for: fix(g, 100, 2, speed: 10, heading: 92), sigma: 5, network: g.network)
+        try #require(moving.count == 2)
+        #expect(moving[0].emission > moving[1].emission + 5)
+        let crawling = try search.candidates(for: fix(g, 100, 2, speed: 1, heading: 92), sigma: 5, network: g.network)
+        #expect(crawling[0].emission == crawling[1].emission)
+    }
+
+    @Test func emissionIsGaussianInDistance() {
+        let search = CandidateSearch(configuration: .init())
+        let f = GNSSFix(time: 0, latitude: 60, longitude: 25)
+        #expect(search.emission(distance: 0, sigma: 5, linkBearing: 0, fix: f) == 0)
+        #expect(abs(search.emission(distance: 10, sigma: 5, linkBearing: 0, fix: f) + 2) < 1e-12)
+    }
+
+    @Test func candidateCountIsCapped() throws {
+        var g = PlaneGraph()
+        for k in 0..<20 { g.add(UInt64(k + 1), Int64(2 * k), Int64(2 * k + 1), [(Double(k), -50), (Double(k), 50)]) }
+        var configuration = MatcherConfiguration()
+        configuration.maximumCandidates = 6
+        let found = try CandidateSearch(configuration: configuration)
+            .candidates(for: fix(g, 0, 0), sigma: 5, network: g.network)
+        #expect(found.count == 6)
+        #expect(Set(found.map(\.link.link)) == [LinkID(1), LinkID(2), LinkID(3)])
+    }
+}
