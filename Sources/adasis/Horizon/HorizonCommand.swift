@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import GNSS
+import Horizon
+import RoadMap
+
+/// `adasis horizon --map MAP TRACE`.
+struct HorizonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "horizon",
+        abstract: "Run a recorded drive through matching and the horizon engine, one JSON object per fix.",
+        discussion: """
+            Each line: time_s, state, the matched way and link, the main path ahead of the vehicle as \
+            an ordered list of {way_id, length_m} (the first element is what is left of the current \
+            way), and the side paths with their level, distance of their branch ahead of the vehicle, \
+            probability and ways. --at prints the horizon at one moment, indented, with the \
+            upcoming speed-limit change, curve, camera, tunnel and intersection.
+            """)
+
+    @OptionGroup var drive: DriveOptions
+
+    @Option(help: "Print only the fix at (or first after) this many seconds from the start, pretty-printed.")
+    var at: Double?
+
+    @Option(help: "Look-ahead of the main path, metres.")
+    var mainLength: Double = 2000
+
+    func run() throws {
+        do {
+            var configuration = HorizonConfiguration()
+            configuration.lookAhead[0] = mainLength
+            let (map, trace, matcher, engine) = try drive.open(horizon: configuration)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = at == nil ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            var buffer = Data()
+            for fix in trace.fixes {
+                let result = try matcher.match(fix)
+                _ = try engine.update(result)
+                if let at, fix.time + 1e-6 < at { continue }
+                let snapshot = HorizonSnapshot(result: result, engine: engine, map: map, withQueries: at != nil)
+                buffer.append(try encoder.encode(snapshot))
+                buffer.append(0x0A)
+                if at != nil { break }
+                if buffer.count > 1 << 16 { FileHandle.standardOutput.write(buffer); buffer.removeAll(keepingCapacity: true) }
+            }
+            FileHandle.standardOutput.write(buffer)
+            if let at, buffer.isEmpty {
+                printToStandardError("adasis horizon: the drive ends before \(at) s")
+                throw ExitCode.failure
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printToStandardError("adasis horizon: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
