@@ -82,13 +82,30 @@ extension ADASISProvider {
     private func sendChanges(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double) {
         var changed: [ContentAtom] = []
         var added: [ContentAtom] = []
+        var stubsAt: [Int: [ContentAtom]] = [:]
+        var junctionsChanged = Set<Int>()
         for atom in atoms {
+            if case .stub = atom.key.kind {
+                // A junction's STUBs are replaced as a set (receivers clear the set on the first Update).
+                stubsAt[atom.key.offset, default: []].append(atom)
+                if ledger[atom.key] != atom.message { junctionsChanged.insert(atom.key.offset) }
+                continue
+            }
             switch ledger[atom.key] {
             case nil: added.append(atom)
             case let held? where held != atom.message: changed.append(atom)
             default: break
             }
             ledger[atom.key] = atom.message
+        }
+        for offset in junctionsChanged.sorted() {
+            let stubs = stubsAt[offset] ?? []
+            let pathIndex = stubs.first?.key.pathIndex
+            for key in ledger.keys where key.pathIndex == pathIndex && key.offset == offset {
+                if case .stub = key.kind { ledger[key] = nil }
+            }
+            for atom in stubs { ledger[atom.key] = atom.message }
+            changed += stubs
         }
         counters.updates += changed.count
         enqueue(changed, path: path, vehicle: vehicle, retransmission: false, update: true)

@@ -26,6 +26,14 @@ extension HorizonReconstructor {
         }
         var path = horizon.paths[parent] ?? ReconstructedPath(index: parent)
         var atOffset = path.stubs[offset] ?? []
+        // An Update replaces the junction's whole set of STUBs: the first updated STUB at an offset
+        // clears what was held there, the following ones (up to LastStubAtOffset) refill it.
+        if stub.isUpdate {
+            if junctionBeingUpdated.map({ $0.path != parent || $0.offset != offset }) ?? true { atOffset = [] }
+            junctionBeingUpdated = stub.isLastStubAtOffset ? nil : (parent, offset)
+        } else {
+            junctionBeingUpdated = nil
+        }
         let held = atOffset.firstIndex { $0.subPathIndex == child && (opensPath || $0.turnAngle == stub.turnAngle) }
         if held != nil, stub.isRetransmission, !stub.isUpdate { return ignoreRetransmission(.stub) }
         if let held { atOffset[held] = stub.content } else { atOffset.append(stub.content) }

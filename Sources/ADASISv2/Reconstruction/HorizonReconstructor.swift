@@ -51,6 +51,8 @@ public struct HorizonReconstructor: Sendable {
     public internal(set) var horizon = ReconstructedHorizon()
     /// Payloads that could not be decoded by `apply(payload:byteOrder:time:)`.
     public internal(set) var undecodableFrames = 0
+    /// The junction (path, absolute offset) whose STUBs an Update burst is replacing.
+    var junctionBeingUpdated: (path: UInt8, offset: Int)?
 
     /// Creates an empty reconstructor.
     public init(configuration: Configuration = Configuration()) {

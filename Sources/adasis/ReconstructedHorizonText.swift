@@ -1,0 +1,85 @@
+import ADASISv2
+import Foundation
+
+/// Human-readable and GeoJSON views of a reconstructed horizon.
+enum ReconstructedHorizonText {
+    static func lines(_ horizon: ReconstructedHorizon) -> [String] {
+        var lines: [String] = []
+        if let meta = horizon.metaData {
+            lines.append("meta-data: country \(meta.countryCode), \(meta.drivingSide == .right ? "right" : "left")-hand traffic, "
+                         + "\(meta.speedUnits == .kilometresPerHour ? "km/h" : "mph"), map \(meta.mapYear.map(String.init) ?? "?") Q\(meta.mapVersionQuarter + 1), protocol \(meta.protocolVersion)")
+        } else {
+            lines.append("meta-data: none received")
+        }
+        let units = horizon.metaData?.speedUnits ?? .kilometresPerHour
+        if let position = horizon.position {
+            let message = position.message
+            let speed = message.speedMetresPerSecond.map { String(format: "%.1f m/s", $0) } ?? "speed unknown"
+            let age = message.ageMilliseconds.map { $0.isFinite ? "\(Int($0)) ms" : "> 2545 ms" } ?? "age invalid"
+            lines.append("position: path \(message.pathIndex), offset \(position.absoluteOffset.map(String.init) ?? "invalid") m, \(speed), age \(age)")
+        } else {
+            lines.append("position: none received")
+        }
+        var order: [UInt8] = []
+        if let main = horizon.mainPathIndex {
+            var queue = [main]
+            while let index = queue.first {
+                queue.removeFirst()
+                order.append(index)
+                queue += horizon.subPaths(of: index)
+            }
+        }
+        order += horizon.paths.keys.sorted().filter { !order.contains($0) }
+        for index in order {
+            guard let path = horizon.paths[index] else { continue }
+            var header = "path \(index)"
+            if index == horizon.mainPathIndex { header += " (main)" }
+            if let parent = path.parent, let offset = path.branchOffset {
+                let probability = path.announcingStub?.probabilityPercent.map { String(format: "%.0f %%", $0) } ?? "?"
+                header += ": from path \(parent) at \(offset) m, probability \(probability)"
+            } else if index != horizon.mainPathIndex {
+                header += ": not placed (no STUB or POSITION yet)"
+            }
+            lines.append(header)
+            for (offset, segment) in path.segments.sorted(by: { $0.key < $1.key }) {
+                let limit = segment.speedLimitKilometresPerHour(units: units).map { $0.isFinite ? "\(Int($0)) km/h" : "unlimited" } ?? "limit unknown"
+                lines.append("  \(String(format: "%6d", offset)) m  SEGMENT \(limit) (\(segment.effectiveSpeedLimitType)), class \(segment.functionalRoadClass.rawValue), \(segment.formOfWay), lanes \(segment.numberOfLanesDrivingDirection), tunnel \(segment.tunnel), bridge \(segment.bridge)")
+            }
+            for (offset, stubs) in path.stubs.sorted(by: { $0.key < $1.key }) {
+                for stub in stubs {
+                    let angle = stub.turnAngleDegrees.map { String(format: "%.0f°", $0) } ?? "?"
+                    let probability = stub.probabilityPercent.map { String(format: "%.0f %%", $0) } ?? "?"
+                    lines.append("  \(String(format: "%6d", offset)) m  STUB → \(stub.subPathIndex), turn \(angle), probability \(probability)")
+                }
+            }
+            for (type, spots) in path.profiles.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+                let offsets = spots.keys.sorted()
+                lines.append("  profile \(type): \(spots.count) spots from \(offsets.first ?? 0) to \(offsets.last ?? 0) m")
+            }
+        }
+        var counters: [String] = []
+        for (type, counter) in horizon.counters.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            counters.append("\(type) \(counter.received) (gaps \(counter.gaps))")
+        }
+        lines.append("received: " + counters.joined(separator: ", "))
+        return lines
+    }
+
+    static func geoJSON(_ horizon: ReconstructedHorizon) -> String {
+        var features: [String] = []
+        for (index, path) in horizon.paths.sorted(by: { $0.key < $1.key }) {
+            guard let longitudes = path.profiles[.long(.longitude)], let latitudes = path.profiles[.long(.latitude)] else { continue }
+            var coordinates: [String] = []
+            for offset in longitudes.keys.sorted() {
+                guard let lon = ValueCoding.longitudeDegrees(code: longitudes[offset]!.value),
+                      let lat = latitudes[offset].flatMap({ ValueCoding.latitudeDegrees(code: $0.value) }) else { continue }
+                coordinates.append(String(format: "[%.7f,%.7f]", lon, lat))
+            }
+            guard coordinates.count >= 2 else { continue }
+            let main = index == horizon.mainPathIndex
+            features.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates.joined(separator: ","))]},"
+                            + "\"properties\":{\"path_index\":\(index),\"main\":\(main),\"parent\":\(path.parent.map(String.init) ?? "null")}}")
+        }
+        return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}"
+    }
+}
