@@ -9,6 +9,7 @@ extension ADASISProvider {
             allocator.release(index, at: time)
             indexOfPath[id] = nil
             sentUpTo[id] = nil
+            probabilityOfPath[id] = nil
             ledger = ledger.filter { $0.key.pathIndex != index }
         }
     }
@@ -19,6 +20,7 @@ extension ADASISProvider {
         if indexOfPath[mainID] == nil {
             guard let index = allocator.allocate(at: time) else { return }
             indexOfPath[mainID] = index
+            probabilityOfPath[mainID] = main.probability
         }
         // Breadth first, so that a child's index exists (given out by its parent's STUB) first.
         var queue: [HorizonPath] = [main]
@@ -32,14 +34,22 @@ extension ADASISProvider {
             let frontier = path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
             let sent = sentUpTo[path.id] ?? -.infinity
             if treeChanged, sent.isFinite {
-                let lower = max(path.startOffset, path.level == 0 ? vehicle - configuration.trailingLength : path.startOffset)
+                let lower = max(path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
                 sendChanges(content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle)
             }
             if frontier > sent {
-                let atoms = content.atoms(lower: sent, upper: frontier)
+                var atoms = content.atoms(lower: sent, upper: frontier)
+                var reached = frontier
+                // Back-pressure: never queue more than the queue holds; the rest waits in the tree.
+                let room = configuration.maximumQueuedFrames - scheduler.queuedCount
+                if atoms.count > room {
+                    let cut = atoms[max(0, room)].key.offset
+                    atoms.removeAll { $0.key.offset >= cut }
+                    reached = Double(cut) - 0.5
+                }
                 for atom in atoms { ledger[atom.key] = atom.message }
                 enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
-                sentUpTo[path.id] = frontier
+                if reached > sent { sentUpTo[path.id] = reached }
             }
             queue += tree.children(of: path.id).filter { indexOfPath[$0.id] != nil }
         }
@@ -56,6 +66,7 @@ extension ADASISProvider {
     private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
         PathContent(path: path, pathIndex: index, selection: configuration.messages,
                     units: configuration.metaData.speedUnits, routeActive: routeActive,
+                    probability: probabilityOfPath[path.id] ?? path.probability,
                     roadLink: { [unowned self] in self.roadLink($0) },
                     childIndex: { [unowned self] offset, link in self.childIndex(of: path, at: offset, entering: link, time: time) })
     }
@@ -74,6 +85,7 @@ extension ADASISProvider {
             return nil
         }
         indexOfPath[child.id] = index
+        probabilityOfPath[child.id] = child.probability
         return index
     }
 
@@ -170,7 +182,7 @@ extension ADASISProvider {
         let link = main.links[position]
         let content = PathContent(path: main, pathIndex: 4, selection: configuration.messages,
                                   units: configuration.metaData.speedUnits, routeActive: routeActive,
-                                  roadLink: { _ in nil }, childIndex: { _, _ in nil })
+                                  probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
         var segment = content.segmentMessage(link)
         segment.pathIndex = 4
         segment.offset = 0

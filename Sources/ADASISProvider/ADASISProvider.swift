@@ -27,6 +27,7 @@ public final class ADASISProvider {
     var allocator: PathIndexAllocator
     var indexOfPath: [PathID: UInt8] = [:]
     var sentUpTo: [PathID: Double] = [:]
+    var probabilityOfPath: [PathID: Double] = [:]
     var ledger: [ContentAtom.Key: ADASISMessage] = [:]
     var tree = PathTree()
     var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
@@ -70,6 +71,7 @@ public final class ADASISProvider {
         for (_, index) in indexOfPath { allocator.release(index, at: time) }
         indexOfPath = [:]
         sentUpTo = [:]
+        probabilityOfPath = [:]
         ledger = [:]
         lastMiniSegment = nil
         scheduler.discardHorizon()

@@ -11,6 +11,9 @@ struct PathContent {
     let selection: MessageSelection
     let units: SpeedUnits
     let routeActive: Bool
+    /// The path's probability when its index was given out (SEGMENT RelativeProbability): fixed for
+    /// the path's life, so promoting a side path to main path does not re-send its SEGMENTs.
+    let probability: Double
     /// The road link of a branch (for the STUB's class, form of way and lanes).
     let roadLink: (LinkID) -> RoadLink?
     /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
@@ -137,7 +140,7 @@ struct PathContent {
         return SegmentMessage(
             offset: 0, pathIndex: 0, tunnel: WireValues.yesNo(attributes.tunnel), bridge: WireValues.yesNo(attributes.bridge),
             builtUpArea: WireValues.yesNo(attributes.builtUpArea),
-            relativeProbability: ValueCoding.probabilityCode(percent: path.probability * 100),
+            relativeProbability: ValueCoding.probabilityCode(percent: probability * 100),
             functionalRoadClass: FunctionalRoadClass(rawValue: attributes.functionalClass) ?? .unknown,
             partOfCalculatedRoute: routeActive ? (link.isOnRoute ? .yes : .no) : .unknown,
             formOfWay: WireValues.formOfWay(attributes.formOfWay),

@@ -1,0 +1,118 @@
+import ADASISv2
+import GNSS
+import Horizon
+import RoadMap
+import Testing
+@testable import ADASISProvider
+
+/// The whole stream, end to end: at every fix of every sample drive, what a receiver rebuilds from
+/// the frames equals what the engine predicted — the vehicle's path and offset, every path of the
+/// tree with its parent and branch offset, and the SEGMENT in force every 10 m up to the send radius.
+@Suite("reconstructed horizon equals the predicted one", .serialized)
+struct RoundTripTests {
+    struct Mismatch: CustomStringConvertible {
+        var time: Double
+        var what: String
+        var description: String { String(format: "%.1f s: ", time) + what }
+    }
+
+    static func compare(drive: String, preset: MessageSelection.Preset) throws -> (compared: Int, fixes: Int, mismatches: [Mismatch]) {
+        let map = try SampleDrives.map()
+        var configuration = ProviderConfiguration()
+        configuration.messages = MessageSelection(preset: preset)
+        let checker = try HorizonPipeline(network: map, provider: configuration)
+        var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 250))
+        let fixes = try SampleDrives.fixes(drive)
+        var mismatches: [Mismatch] = []
+        var compared = 0
+        guard let first = fixes.first, let last = fixes.last else { return (0, 0, []) }
+        var next = 0
+        var tick = 0
+        while true {
+            let time = first.time + Double(tick) * configuration.tickInterval
+            if time > last.time + 1 { break }
+            while next < fixes.count, fixes[next].time <= time + 1e-9 {
+                try checker.process(fixes[next])
+                next += 1
+            }
+            for frame in checker.tick(at: time) { reconstructor.apply(frame.message, time: frame.time) }
+            tick += 1
+            // Check just before the next fix arrives, once everything queued has gone out.
+            let nextFixDue = next < fixes.count && fixes[next].time <= time + configuration.tickInterval + 1e-9
+            guard nextFixDue, checker.provider.queuedFrames == 0 else { continue }
+            compared += 1
+            mismatches += check(checker.provider, reconstructor.horizon, time: time, preset: preset)
+        }
+        return (compared, fixes.count, mismatches)
+    }
+
+    static func check(_ provider: ADASISProvider, _ horizon: ReconstructedHorizon, time: Double,
+                      preset: MessageSelection.Preset) -> [Mismatch] {
+        var result: [Mismatch] = []
+        func fail(_ text: String) { result.append(Mismatch(time: time, what: text)) }
+        guard let main = provider.tree.mainPath, let vehicle = provider.deadReckonedOffset(at: time),
+              let mainIndex = provider.indexOfPath[main.id] else {
+            return []
+        }
+        if horizon.mainPathIndex != mainIndex { fail("main path \(String(describing: horizon.mainPathIndex)), expected \(mainIndex)") }
+        if let received = horizon.position?.absoluteOffset, abs(Double(received) - vehicle) > 1 {
+            fail("vehicle at \(received) m, expected \(vehicle)")
+        }
+        for path in provider.tree.sortedPaths {
+            guard let index = provider.indexOfPath[path.id], let sent = provider.sentUpTo[path.id] else { continue }
+            guard let rebuilt = horizon.paths[index] else { fail("path \(index) missing"); continue }
+            if let parent = path.parent {
+                let parentIndex = provider.indexOfPath[parent]
+                if rebuilt.parent != parentIndex { fail("path \(index) parent \(String(describing: rebuilt.parent)), expected \(String(describing: parentIndex))") }
+                if let expected = path.branchOffset, let branch = rebuilt.branchOffset, abs(Double(branch) - expected) > 1 {
+                    fail("path \(index) branches at \(branch) m, expected \(expected)")
+                }
+            }
+            guard preset != .mini else { continue }
+            let content = PathContent(path: path, pathIndex: index, selection: provider.configuration.messages,
+                                      units: .kilometresPerHour, routeActive: false,
+                                      probability: provider.probabilityOfPath[path.id] ?? path.probability, roadLink: { _ in nil }, childIndex: { _, _ in nil })
+            let start = path.level == 0 ? vehicle : path.startOffset
+            var offset = start
+            while offset <= sent {
+                defer { offset += 10 }
+                guard let position = path.linkIndex(at: offset) else { continue }
+                let link = path.links[position]
+                // Skip the metre around a boundary where rounding decides which segment holds.
+                if offset - link.startOffset < 1 || link.endOffset - offset < 1 { continue }
+                var expected = content.segmentMessage(link)
+                guard var received = rebuilt.segment(at: Int(offset.rounded(.down))) else {
+                    fail("path \(index) has no SEGMENT at \(Int(offset)) m"); continue
+                }
+                expected.offset = 0; expected.pathIndex = 0
+                received.offset = 0; received.pathIndex = 0; received.cyclicCounter = 0
+                received.isUpdate = false; received.isRetransmission = false
+                if expected != received { fail("path \(index) at \(Int(offset)) m: SEGMENT \(received), expected \(expected)") }
+            }
+            guard preset == .all else { continue }
+            // Curvature: the spot in force at each predicted curvature point carries its code.
+            for point in path.curvature where point.offset >= start + 1 && point.offset <= sent - 1 {
+                let code = ValueCoding.curvatureCode(point.value)
+                let spot = rebuilt.spot(.short(.curvature), at: Int(point.offset.rounded()))
+                if spot.map({ UInt16($0.value) }) != code {
+                    fail("path \(index) at \(Int(point.offset)) m: curvature \(String(describing: spot?.value)), expected \(code)")
+                }
+            }
+        }
+        return result
+    }
+
+    @Test("every fix, all messages and profiles (curvature spots checked too)", arguments: ["kamppi"])
+    func allPreset(drive: String) throws {
+        let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .all)
+        #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+
+    @Test("every fix of every sample drive, default preset", arguments: SampleDrives.names)
+    func defaultPreset(drive: String) throws {
+        let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .default)
+        #expect(compared >= fixes * 8 / 10, "compared only \(compared) of \(fixes) fixes")
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+}
