@@ -138,9 +138,14 @@ extension ADASISProvider {
         let atoms = ledger.filter { key, _ in
             (key.pathIndex == mainIndex && key.offset >= lower && key.offset <= upper) || indices.contains(key.pathIndex)
         }.map { ContentAtom(key: $0.key, message: $0.value, pairable: Self.isPairable($0.value)) }
-        for message in AtomPacking.messages(atoms, retransmission: true, update: false) {
+        // Only what fits in this tick's budget next to what is already waiting; the rest is skipped
+        // (it repeats content receivers normally already hold).
+        let messages = AtomPacking.messages(atoms, retransmission: true, update: false)
+        let room = max(0, configuration.framesPerTick - scheduler.queuedCount)
+        for message in messages.prefix(room) {
             scheduler.enqueue(message, priority: .retransmission, counters: &counters)
         }
+        counters.retransmissionsSkipped += max(0, messages.count - room)
     }
 
     /// Offset on the main path where the branch leading to `path` leaves it.

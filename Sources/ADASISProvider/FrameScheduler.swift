@@ -38,7 +38,11 @@ struct FrameScheduler {
         guard waiting.count > maximumQueued else { return }
         // Drop the least urgent, newest frame.
         if let worst = waiting.indices.max(by: { (waiting[$0].priority, waiting[$0].sequence) < (waiting[$1].priority, waiting[$1].sequence) }) {
-            stats.framesDroppedByBudget[waiting[worst].message.type, default: 0] += 1
+            if waiting[worst].priority == .retransmission {
+                stats.retransmissionsSkipped += 1
+            } else {
+                stats.framesDroppedByBudget[waiting[worst].message.type, default: 0] += 1
+            }
             waiting.remove(at: worst)
         }
     }

@@ -20,6 +20,10 @@ enum ReconstructedHorizonText {
         } else {
             lines.append("position: none received")
         }
+        if let segment = horizon.currentLinkSegment {
+            let limit = segment.speedLimitKilometresPerHour(units: units).map { $0.isFinite ? "\(Int($0)) km/h" : "unlimited" } ?? "limit unknown"
+            lines.append("current link (mini): SEGMENT \(limit) (\(segment.effectiveSpeedLimitType)), class \(segment.functionalRoadClass.rawValue), \(segment.formOfWay)")
+        }
         var order: [UInt8] = []
         if let main = horizon.mainPathIndex {
             var queue = [main]

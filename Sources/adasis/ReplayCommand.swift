@@ -36,18 +36,24 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Message preset: default (POSITION, STUB, SEGMENT, META-DATA), all, or mini.")
     var preset: String = "default"
 
+    @Option(help: "Replay only the first this many seconds of the drive.")
+    var duration: Double?
+
     @Option(help: "Interface name written into the candump log.")
     var logInterface: String = "vcan0"
 
     func validate() throws {
         if (candump == nil) == (interface == nil) { throw ValidationError("give exactly one of --candump FILE or --can INTERFACE") }
         if let speed, !(speed > 0) { throw ValidationError("--speed must be positive, got \(speed)") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be positive, got \(duration)") }
         if MessageSelection.Preset(rawValue: preset) == nil { throw ValidationError("--preset must be default, all or mini, got '\(preset)'") }
     }
 
     func run() throws {
         do {
-            let (map, trace, matcher, _) = try drive.open()
+            let (map, loaded, matcher, _) = try drive.open()
+            var trace = loaded
+            if let duration { trace.fixes = trace.fixes.filter { $0.time <= duration + 1e-9 } }
             var configuration = ProviderConfiguration()
             configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
             configuration.metaData = MetaDataForMap.message(map.metadata)
