@@ -55,11 +55,11 @@ let package = Package(
         .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
         .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"]),
+        .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
