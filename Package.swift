@@ -47,7 +47,7 @@ let package = Package(
 
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
-            "RoadMap", "GNSS", "Horizon",
+            "RoadMap", "GNSS", "Horizon", "ADASISProvider", "ADASISv2",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -7,5 +7,5 @@ struct Benchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adasis-bench",
         abstract: "Measure import, query and per-fix latencies as p50/p99.",
-        subcommands: [MapBenchmark.self])
+        subcommands: [MapBenchmark.self, HorizonBenchmark.self])
 }

@@ -63,5 +63,6 @@ struct MapBenchmark: ParsableCommand {
             _ = try cold.time { try fresh.links(near: point, radius: radius) }
         }
         print("links(near:) with an empty cache (tile reads from SQLite): \(cold.summary(scale: 1e6, unit: "µs"))")
+        print(String(format: "peak resident memory: %.1f MiB", peakResidentMegabytes()))
     }
 }

@@ -1,0 +1,84 @@
+import ADASISProvider
+import ADASISv2
+import ArgumentParser
+import Foundation
+import GNSS
+import Horizon
+import RoadMap
+
+/// `adasis-bench horizon`: per-fix latency of matching + horizon update + encoding, and the bus
+/// load of the default message configuration, on the sample drives.
+struct HorizonBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "horizon",
+        abstract: "Per-fix latency (p50/p99) and frames/s and bus load on the sample drives.")
+
+    @Option(help: "The OSM extract to import for the run.")
+    var pbf: String = "Data/helsinki.osm.pbf"
+
+    @Option(help: "Directory of drives (*.csv).")
+    var drives: String = "Data/drives"
+
+    @Option(help: "Message preset for the bus-load figures: default, all or mini.")
+    var preset: String = "default"
+
+    @Option(help: "Repetitions of every drive (more samples for the percentiles).")
+    var repetitions: Int = 3
+
+    func run() throws {
+        let mapPath = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map").path
+        defer { unlink(mapPath) }
+        _ = try MapImport.run(input: pbf, output: mapPath, options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
+        var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
+        var framesByType: [MessageType: Int] = [:]
+        var seconds = 0.0
+        var configuration = ProviderConfiguration()
+        guard let selection = MessageSelection.Preset(rawValue: preset) else { throw ValidationError("--preset: default, all or mini") }
+        configuration.messages = MessageSelection(preset: selection)
+        for _ in 0..<repetitions {
+            for name in names {
+                let map = try MapFile(path: mapPath)
+                let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
+                let matcher = OnlineMapMatcher(network: map)
+                let engine = try HorizonEngine(network: map)
+                let adasis = ADASISProvider(configuration: configuration, network: map)
+                var tickIndex = 0
+                let start = fixes[0].time
+                for (index, fix) in fixes.enumerated() {
+                    let began = monotonicSeconds()
+                    let match = try matching.time { try matcher.match(fix) }
+                    let events = try horizon.time { try engine.update(match) }
+                    let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
+                    _ = provider.time {
+                        adasis.ingest(fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
+                                      events: events, routeActive: false)
+                        while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {
+                            for frame in adasis.tick(at: start + Double(tickIndex) * configuration.tickInterval) {
+                                framesByType[frame.message.type, default: 0] += 1
+                            }
+                            tickIndex += 1
+                        }
+                    }
+                    total.add(monotonicSeconds() - began)
+                }
+                seconds += Double(tickIndex) * configuration.tickInterval
+            }
+        }
+        print("per fix (\(names.count) drives × \(repetitions), release build):")
+        print("  map matching:            \(matching.summary(scale: 1e6, unit: "µs"))")
+        print("  horizon update:          \(horizon.summary(scale: 1e6, unit: "µs"))")
+        print("  provider (1 s of ticks): \(provider.summary(scale: 1e6, unit: "µs"))")
+        print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
+        let totalFrames = framesByType.values.reduce(0, +)
+        print("frames per second, preset \(preset) (\(String(format: "%.0f", seconds)) s of driving):")
+        for type in [MessageType.position, .metaData, .segment, .stub, .profileShort, .profileLong] {
+            print("  \(String(describing: type).padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", Double(framesByType[type] ?? 0) / seconds))")
+        }
+        print(String(format: "peak resident memory of the benchmark process: %.1f MiB", peakResidentMegabytes()))
+        let rate = Double(totalFrames) / seconds
+        // A classic 8-byte data frame with an 11-bit identifier is 111 bits plus up to 24 stuff bits.
+        print(String(format: "  total         %6.1f frames/s → bus load at 500 kbit/s %.2f %% (111 bits/frame) … %.2f %% (135 bits/frame, worst-case stuffing)",
+                     rate, rate * 111 / 500_000 * 100, rate * 135 / 500_000 * 100))
+    }
+}
