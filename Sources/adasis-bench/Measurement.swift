@@ -50,6 +50,6 @@ struct SplitMix64: RandomNumberGenerator {
 /// Peak resident memory of this process, MiB.
 func peakResidentMegabytes() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024
 }
