@@ -54,7 +54,7 @@ public struct CANSocket: ~Copyable, Sendable {
     ///   kernel lacks CAN, `.permissionDenied`.
     public init(interface: String) throws(SocketCANError) {
         #if DEBUG
-        try self.init(interface: interface, calls: SystemCalls(faults: nil))
+        try self.init(interface: interface, calls: SystemCalls(faults: SystemCallFaults.fromEnvironment()))
         #else
         try self.init(interface: interface, calls: SystemCalls())
         #endif

@@ -33,6 +33,18 @@ final class SystemCallFaults: Sendable {
         state.withLock { $0.rules.append(Rule(call: call, errno: errno, period: max(1, period), limit: limit)) }
     }
 
+    /// Debug builds of the command-line tools honour `ADASIS_FAULT_SEND_ENOBUFS_EVERY=N`: every N-th
+    /// send fails with ENOBUFS, as a real controller's full TX queue does, so integration tests can
+    /// check the drop-and-count behaviour through the real binaries. `nil` when unset or invalid.
+    static func fromEnvironment() -> SystemCallFaults? {
+        guard let text = getenv("ADASIS_FAULT_SEND_ENOBUFS_EVERY"), let period = Int(String(cString: text)), period > 0 else {
+            return nil
+        }
+        let faults = SystemCallFaults()
+        faults.inject(.send, errno: ENOBUFS, period: period)
+        return faults
+    }
+
     /// The number of times `call` was attempted (including injected failures).
     func attempts(of call: SystemCallName) -> Int { state.withLock { $0.counts[call, default: 0] } }
 
