@@ -52,7 +52,7 @@ public struct TOMLDocument: Sendable {
         var table = ""
         var pending = ""
         var pendingLine = 0
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = index + 1
             let line = TOMLDocument.strippingComment(String(rawLine)).trimmingWhitespace()
             if !pending.isEmpty {

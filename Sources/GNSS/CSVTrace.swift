@@ -46,7 +46,7 @@ public enum CSVTrace {
 
     /// Parses CSV text. Throws only when the header is missing or lacks a required column.
     public static func parse(_ text: String) throws(TraceProblem) -> Contents {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).makeIterator()
         var lineNumber = 1
         guard let headerLine = lines.next(), !headerLine.allSatisfy(\.isWhitespace) else {
             throw TraceProblem(line: 0, kind: .emptyFile)

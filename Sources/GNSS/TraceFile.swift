@@ -52,7 +52,7 @@ public struct TraceFile: Sendable {
         } else if lowercased.hasSuffix(".nmea") || lowercased.hasSuffix(".log") || lowercased.hasSuffix(".txt") {
             var assembler = NMEAFixAssembler()
             fixes = []
-            for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
                 if let fix = assembler.add(line: line) { fixes.append(fix) }
             }
             if let fix = assembler.finish() { fixes.append(fix) }

@@ -114,7 +114,7 @@ public enum CandumpLog {
         var records: [CandumpRecord] = []
         var errors: [CandumpParseError] = []
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
             do {
                 if let record = try parse(line: line, lineNumber: number) { records.append(record) }
