@@ -111,16 +111,83 @@ struct DecodeCommand: ParsableCommand {
         return text
     }
 
-    /// A physical reading for fields whose coding the codec knows.
+    /// A physical reading for fields whose coding the codec knows (docs/adasis-v2.md §3–4).
     private func physical(_ name: String, _ raw: UInt64, _ fields: [String: UInt64]) -> String {
+        let profile = fields["ProfileType"]
+        let isLong = fields["Value"] != nil
         switch name {
         case "Offset": return raw == 8191 ? "(invalid)" : "m"
+        case "PathIndex", "SubPathIndex": return Self.pathIndexMeaning(raw)
         case "EffectiveSpeedLimit":
+            let units = "km/h"
             guard let limit = ValueCoding.speedLimit(code: UInt8(raw)) else { return raw == 0 ? "(unknown)" : "(N/A)" }
-            return limit.isInfinite ? (raw == 30 ? "(unlimited)" : "(>150)") : "(\(Int(limit)))"
-        case "Value0" where fields["ProfileType"] == 1, "Value1" where fields["ProfileType"] == 1:
-            guard let c = ValueCoding.curvature(code: UInt16(raw)) else { return "(invalid)" }
-            return c == 0 ? "(straight)" : String(format: "(%+.5f 1/m, R %.0f m %@)", c, 1 / abs(c), c > 0 ? "right" : "left")
+            return limit.isInfinite ? (raw == 30 ? "(unlimited)" : "(>150 \(units))") : "(≤\(Int(limit)) \(units))"
+        case "PositionProbability", "RelativeProbability":
+            return ValueCoding.probabilityPercent(code: UInt8(raw)).map { String(format: "(%.0f %%)", $0) } ?? (raw == 0 ? "(unknown)" : "(N/A)")
+        case "PositionAge":
+            guard let age = ValueCoding.positionAgeMilliseconds(code: UInt16(raw)) else { return "(invalid)" }
+            return age.isFinite ? "(\(Int(age)) ms)" : "(>2545 ms)"
+        case "Speed":
+            return ValueCoding.speed(code: UInt16(raw)).map { String(format: "(%.1f m/s)", $0) } ?? "(invalid)"
+        case "RelativeHeading", "TurnAngle":
+            return ValueCoding.angleDegrees(code: UInt8(raw)).map { String(format: "(%.0f°)", $0) } ?? (raw == 254 ? "(unknown)" : "(invalid)")
+        case "MapVersionYear":
+            return ValueCoding.mapVersionYear(code: UInt8(raw)).map { "(\($0))" } ?? "(N/A)"
+        case "Tunnel", "Bridge", "BuiltUpArea", "DividedRoad", "ComplexIntersection", "PartOfCalculatedRoute":
+            return ["(no)", "(yes)", "(unknown)", "(N/A)"][Int(raw & 3)]
+        case "Value0", "Value1":
+            if name == "Value1", fields["Distance1"] == 0, profile != 16 { return "(unused)" }
+            switch profile {
+            case 1?:
+                guard let c = ValueCoding.curvature(code: UInt16(raw)) else { return "(invalid)" }
+                return c == 0 ? "(straight)" : String(format: "(%+.5f 1/m, R %.0f m %@)", c, 1 / abs(c), c > 0 ? "right" : "left")
+            case 3?, 4?:
+                return ValueCoding.slopePercent(code: UInt16(raw)).map { String(format: "(%+.1f %%)", $0) } ?? "(unknown)"
+            case 16?:
+                if name == "Value1" { return raw == 1023 ? "(limit unknown)" : "(\(raw) km/h enforced)" }
+                return ["(camera type unknown)", "(fixed speed camera)", "(mobile speed camera)", "(red-light camera)",
+                        "(average-speed zone)"][min(Int(raw), 4)]
+            case 17?:
+                return "(traffic signals)"
+            default:
+                return ""
+            }
+        case "Value" where isLong:
+            switch profile {
+            case 1?: return ValueCoding.longitudeDegrees(code: UInt32(raw)).map { String(format: "(%.7f° E)", $0) } ?? "(N/A)"
+            case 2?: return ValueCoding.latitudeDegrees(code: UInt32(raw)).map { String(format: "(%.7f° N)", $0) } ?? "(N/A)"
+            case 7?: return "(OSM way \(raw))"
+            default: return ""
+            }
+        case "ProfileType":
+            return Self.profileTypeName(raw, long: isLong)
+        default: return ""
+        }
+    }
+
+    private static func pathIndexMeaning(_ raw: UInt64) -> String {
+        switch raw {
+        case 0: return "(unknown)"
+        case 1: return "(not in digitised area)"
+        case 2: return "(not on road)"
+        case 3: return "(not calibrated)"
+        case 4: return "(current link)"
+        case 5: return "(stub only)"
+        case 6: return "(continuation)"
+        default: return ""
+        }
+    }
+
+    private static func profileTypeName(_ raw: UInt64, long: Bool) -> String {
+        if long {
+            switch raw { case 1: return "(longitude)"; case 2: return "(latitude)"; case 7: return "(link identifier)"; default: return "" }
+        }
+        switch raw {
+        case 1: return "(curvature)"
+        case 3: return "(slope step)"
+        case 4: return "(slope linear)"
+        case 16: return "(safety camera)"
+        case 17: return "(traffic signals)"
         default: return ""
         }
     }

@@ -22,7 +22,7 @@ func decodeCommandOnTheSampleHorizon() throws {
     #expect(process.terminationStatus == 0)
     let lines = out.split(separator: "\n")
     #expect(lines.map { $0.split(separator: " ")[2] } == ["metaData", "segment", "profileShort", "stub", "segment", "position"])
-    #expect(lines[1].contains("EffectiveSpeedLimit=11(50)") && lines[4].contains("EffectiveSpeedLimit=7(30)"))
+    #expect(lines[1].contains("EffectiveSpeedLimit=11(≤50 km/h)") && lines[4].contains("EffectiveSpeedLimit=7(≤30 km/h)"))
     #expect(lines[2].contains("Value0=770(+0.01008 1/m, R 99 m right)") && lines[2].contains("Value1=511(straight)"))
     #expect(err.contains("line 7: expected a timestamp"))
     #expect(err.contains("line 8: identifier 123 is not an ADASIS v2 identifier"))
