@@ -10,7 +10,8 @@ extension ADASISProvider {
             indexOfPath[id] = nil
             sentUpTo[id] = nil
             probabilityOfPath[id] = nil
-            ledger = ledger.filter { $0.key.pathIndex != index }
+            ledger.removePath(index)
+            dirtyFrom[id] = nil
         }
     }
 
@@ -33,8 +34,8 @@ extension ADASISProvider {
             let radius = configuration.sendRadius(level: path.level)
             let frontier = path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
             let sent = sentUpTo[path.id] ?? -.infinity
-            if treeChanged, sent.isFinite {
-                let lower = max(path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
+            if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
+                let lower = max(from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
                 sendChanges(content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle)
             }
             if frontier > sent {
@@ -58,9 +59,7 @@ extension ADASISProvider {
             nextRetransmission = time + configuration.retransmissionInterval - 1e-9
         }
         let purgeBefore = Int((vehicle - configuration.trailingLength - 50).rounded(.down))
-        if let mainIndex = indexOfPath[mainID], ledger.keys.contains(where: { $0.pathIndex == mainIndex && $0.offset < purgeBefore }) {
-            ledger = ledger.filter { $0.key.pathIndex != mainIndex || $0.key.offset >= purgeBefore }
-        }
+        if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
     }
 
     private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
@@ -112,10 +111,7 @@ extension ADASISProvider {
         }
         for offset in junctionsChanged.sorted() {
             let stubs = stubsAt[offset] ?? []
-            let pathIndex = stubs.first?.key.pathIndex
-            for key in ledger.keys where key.pathIndex == pathIndex && key.offset == offset {
-                if case .stub = key.kind { ledger[key] = nil }
-            }
+            if let pathIndex = stubs.first?.key.pathIndex { ledger.removeStubs(pathIndex, at: offset) }
             for atom in stubs { ledger[atom.key] = atom.message }
             changed += stubs
         }
@@ -135,9 +131,8 @@ extension ADASISProvider {
             guard let index = indexOfPath[child.id], let root = rootBranchOffset(child), Double(lower) <= root, root <= Double(upper) else { continue }
             indices.insert(index)
         }
-        let atoms = ledger.filter { key, _ in
-            (key.pathIndex == mainIndex && key.offset >= lower && key.offset <= upper) || indices.contains(key.pathIndex)
-        }.map { ContentAtom(key: $0.key, message: $0.value, pairable: Self.isPairable($0.value)) }
+        var atoms = ledger.atoms(mainIndex, in: lower...max(lower, upper))
+        for index in indices.sorted() { atoms += ledger.atoms(index) }
         // Only what fits in this tick's budget next to what is already waiting; the rest is skipped
         // (it repeats content receivers normally already hold).
         let messages = AtomPacking.messages(atoms, retransmission: true, update: false)

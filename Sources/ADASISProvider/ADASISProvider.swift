@@ -28,13 +28,14 @@ public final class ADASISProvider {
     var indexOfPath: [PathID: UInt8] = [:]
     var sentUpTo: [PathID: Double] = [:]
     var probabilityOfPath: [PathID: Double] = [:]
-    var ledger: [ContentAtom.Key: ADASISMessage] = [:]
+    var ledger = ContentLedger()
+    /// Per path, the offset from which content may have changed since it was sent (from the events).
+    var dirtyFrom: [PathID: Double] = [:]
     var tree = PathTree()
     var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
     var fix: GNSSFix?
     var fixOffset: Double?
     var routeActive = false
-    var treeChanged = false
     var startTime: Double?
     var nextPosition = -Double.infinity
     var nextMetaData = -Double.infinity
@@ -55,13 +56,13 @@ public final class ADASISProvider {
                        events: [HorizonEvent], routeActive: Bool) {
         self.fix = fix
         self.match = match
+        markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
         self.tree = tree
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
             counters.newMainPaths += 1
             scheduler.discardHorizon()
         }
-        if !events.isEmpty || routeActive != self.routeActive { treeChanged = true }
         self.routeActive = routeActive
     }
 
@@ -72,7 +73,8 @@ public final class ADASISProvider {
         indexOfPath = [:]
         sentUpTo = [:]
         probabilityOfPath = [:]
-        ledger = [:]
+        ledger.removeAll()
+        dirtyFrom = [:]
         lastMiniSegment = nil
         scheduler.discardHorizon()
         counters.newMainPaths += 1
@@ -103,7 +105,6 @@ public final class ADASISProvider {
         if stale && !tree.paths.isEmpty {
             tree = PathTree()
             fixOffset = nil
-            treeChanged = true
         }
         let vehicle = deadReckonedOffset(at: time)
         if selection.currentLinkOnly {
@@ -112,7 +113,6 @@ public final class ADASISProvider {
             retireVanishedPaths(at: time)
             if let vehicle { sendHorizon(vehicle: vehicle, time: time) }
         }
-        treeChanged = false
         if selection.sends(.position), time >= nextPosition {
             scheduler.enqueue(.position(positionMessage(at: time, vehicle: stale ? nil : vehicle)), priority: .vehicle,
                               counters: &counters)
@@ -130,6 +130,32 @@ public final class ADASISProvider {
         let elapsed = max(0, time - (fix?.time ?? time))
         let speed = max(0, fix?.speed ?? 0)
         return min(fixOffset + speed * elapsed, main.endOffset)
+    }
+
+    /// Records from the engine's events where already-sent content may have changed: the junction
+    /// of a side path added or removed (its STUB now opens or no longer opens a sub-path), the end
+    /// of a path whose continuation was replaced, everything when a route was set or cleared.
+    func markChanges(_ events: [HorizonEvent], old: PathTree, new: PathTree, routeChanged: Bool) {
+        func mark(_ id: PathID?, _ offset: Double?) {
+            guard let id, let offset, new.paths[id] != nil else { return }
+            dirtyFrom[id] = min(dirtyFrom[id] ?? .infinity, offset - 0.5)
+        }
+        if routeChanged { for id in new.paths.keys { mark(id, -.infinity) } }
+        for event in events {
+            switch event {
+            case .pathAdded(let id):
+                mark(new.paths[id]?.parent, new.paths[id]?.branchOffset)
+            case .pathRemoved(let id):
+                mark(old.paths[id]?.parent, old.paths[id]?.branchOffset)
+            case .linksRemoved(let id, let links):
+                // Removed from the end (a new continuation): the junction where they started changed.
+                if let first = links.first, let path = new.paths[id], first.startOffset >= path.endOffset - 0.5 {
+                    mark(id, first.startOffset)
+                }
+            case .reset, .linksAdded, .mainPathChanged:
+                break
+            }
+        }
     }
 
     /// The road link `id`, cached.

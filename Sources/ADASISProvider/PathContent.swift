@@ -31,7 +31,12 @@ struct PathContent {
         var previousSegment: SegmentMessage?
         var previousCurvature: UInt16?
         var previousSlope: UInt16?
-        for (position, link) in path.links.enumerated() {
+        // Start one link before the window (its content decides what changes at the window's first
+        // link); links entirely before that cannot contribute.
+        let first = lower.isFinite ? max(0, (path.linkIndex(at: max(lower, path.startOffset)) ?? path.links.count) - 1) : 0
+        for position in first..<path.links.count {
+            let link = path.links[position]
+            if link.startOffset > upper + 0.5 { break }
             // SEGMENT where the attributes (or the route membership) change.
             if selection.sends(.segment) {
                 var segment = segmentMessage(link)
