@@ -52,7 +52,7 @@ extension ADASISProvider {
                 enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
                 if reached > sent { sentUpTo[path.id] = reached }
             }
-            queue += tree.children(of: path.id).filter { indexOfPath[$0.id] != nil }
+            queue += (childrenOfPath[path.id] ?? []).filter { indexOfPath[$0.id] != nil }
         }
         if time >= nextRetransmission {
             retransmitNearby(main: main, vehicle: vehicle)
@@ -74,7 +74,7 @@ extension ADASISProvider {
     /// STUB is first sent; `nil` (a stub-only STUB) when there is no such path, it lies beyond the
     /// configured levels, or every index is in use.
     func childIndex(of parent: HorizonPath, at offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
-        guard let child = tree.children(of: parent.id).first(where: {
+        guard let child = (childrenOfPath[parent.id] ?? []).first(where: {
             $0.links.first?.link == link && abs(($0.branchOffset ?? -1) - offset) < 0.5
         }) else { return nil }
         guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else { return nil }

@@ -42,6 +42,8 @@ public final class ADASISProvider {
     var nextRetransmission = -Double.infinity
     var lastMiniSegment: SegmentMessage?
     var roadLinks: [LinkID: RoadLink] = [:]
+    /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
+    var childrenOfPath: [PathID: [HorizonPath]] = [:]
 
     /// Creates a provider reading link geometry and branch attributes from `network`.
     public init(configuration: ProviderConfiguration, network: any RoadNetwork) {
@@ -58,6 +60,8 @@ public final class ADASISProvider {
         self.match = match
         markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
         self.tree = tree
+        childrenOfPath = Dictionary(grouping: tree.paths.values.filter { $0.parent != nil }, by: { $0.parent! })
+            .mapValues { $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) } }
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
             counters.newMainPaths += 1
@@ -104,6 +108,7 @@ public final class ADASISProvider {
         let stale = fix.map { time - $0.time > configuration.positionStaleAfter } ?? true
         if stale && !tree.paths.isEmpty {
             tree = PathTree()
+            childrenOfPath = [:]
             fixOffset = nil
         }
         let vehicle = deadReckonedOffset(at: time)
