@@ -58,6 +58,7 @@ struct ReplayCommand: ParsableCommand {
             configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
             configuration.metaData = MetaDataForMap.message(map.metadata)
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
+            try pipeline.engine.setRoute(try drive.activeRoute(on: map))
             if let candump {
                 var lines = ""
                 try pipeline.replay(trace.fixes) { frame in

@@ -117,6 +117,7 @@ public final class HorizonEngine {
         }
         if let index = main.links[vehicleLinkIndex...].firstIndex(where: { $0.link == position.link }) {
             moveVehicle(on: main, linkIndex: index, offset: position.offset)
+            rejoinRoute()
             if routeChanged || throttleElapsed(time: time) { try recompute(time: time) }
             return
         }
@@ -125,10 +126,20 @@ public final class HorizonEngine {
             let promoted = tree.paths[sidePath]!
             let index = promoted.links.firstIndex { $0.link == position.link }!
             moveVehicle(on: promoted, linkIndex: index, offset: position.offset)
+            rejoinRoute()
         } else {
             try rebuild(at: position)
         }
         try recompute(time: time)
+    }
+
+    /// When the vehicle is back on a link of the active route (after a detour, or on a side path
+    /// that became the main path) while the main path ahead follows the prediction, the main path
+    /// is re-planned along the route at once.
+    private func rejoinRoute() {
+        guard let route, let main = tree.mainPath, main.links.indices.contains(vehicleLinkIndex) else { return }
+        let link = main.links[vehicleLinkIndex]
+        if link.routeIndex == nil, route.contains(link.link) { routeChanged = true }
     }
 
     private func moveVehicle(on path: HorizonPath, linkIndex: Int, offset: Double) {

@@ -14,6 +14,22 @@ struct DriveOptions: ParsableArguments {
     @Flag(help: "Use the baseline instead of the product: nearest road, straightest continuation.")
     var baseline = false
 
+    @Option(help: "An active route: a file of links as adasis match prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it.")
+    var route: String?
+
+    /// The route, connected on `map` (gaps between listed links closed by the shortest legal
+    /// connection; links that cannot be reached are left out and reported).
+    func activeRoute(on map: MapFile) throws -> [DirectedLink]? {
+        guard let route else { return nil }
+        let text: String
+        do { text = try String(contentsOfFile: route, encoding: .utf8) } catch {
+            throw RouteError(message: "cannot read route \(route): \(error.localizedDescription)")
+        }
+        let (links, skipped) = try RoutePlanning.connect(try RoutePlanning.parse(text), in: map, skippingUnreachable: true)
+        if skipped > 0 { printToStandardError("route \(route): \(skipped) links could not be reached from the route before them and were left out") }
+        return links
+    }
+
     /// The map, the trace's fixes, a matcher and a horizon engine.
     func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> (MapFile, TraceFile, any MapMatcher, HorizonEngine) {
         let map = try MapFile(path: self.map)
@@ -24,6 +40,8 @@ struct DriveOptions: ParsableArguments {
             configuration.branchModel = BranchProbabilityModel(classStepFactor: 1, rampEntryFactor: 1,
                                                                nameContinuityFactor: 1, laneStepFactor: 0)
         }
-        return (map, trace, matcher, try HorizonEngine(network: map, configuration: configuration))
+        let engine = try HorizonEngine(network: map, configuration: configuration)
+        try engine.setRoute(try activeRoute(on: map))
+        return (map, trace, matcher, engine)
     }
 }
