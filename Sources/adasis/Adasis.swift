@@ -5,5 +5,5 @@ struct Adasis: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adasis",
         abstract: "ADASIS v2 horizon provider: OSM map → map matching → horizon → CAN frames.",
-        subcommands: [MapCommand.self, MatchCommand.self, HorizonCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self])
+        subcommands: [MapCommand.self, MatchCommand.self, HorizonCommand.self, RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self])
 }
