@@ -138,7 +138,7 @@ final class CANTransmitter {
             }
             return true
         } catch {
-            if error != lastOpenError {
+            if error != lastOpenError && !faults.isActive(.interfaceDown) {
                 logger.warning("CAN interface \(interface) not usable: \(error); checking every second")
                 lastOpenError = error
             }

@@ -30,6 +30,7 @@ final class RunDaemon {
     var gnssLost = false
     var mapReadFailing = false
     var metricsFailing = false
+    var notifyFailing = false
     var ready = false
     /// Counts of pipelines and transmitters replaced by reloads and resynchronisations.
     var retired = DaemonMetrics()
@@ -180,8 +181,10 @@ final class RunDaemon {
         guard let notifier else { return }
         do {
             try notifier.notify(message)
+            notifyFailing = false
         } catch {
-            logger.warning("\(error)")
+            if !notifyFailing { logger.warning("\(error)") }
+            notifyFailing = true
         }
     }
 }
