@@ -173,6 +173,95 @@ struct RunDaemonTests {
         #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
     }
 
+    @Test("survives vcan0 going down and up (fresh horizon) and reloads on SIGHUP, refusing a bad file",
+          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    func faultsAndReload() throws {
+        try requireBuiltAdasis()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let map = directory.appendingPathComponent("helsinki.map").path
+        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
+                                      "-o", map, "--country", "FI"])
+        try #require(imported.status == 0, "map import failed: \(imported.stderr)")
+        let port = freePort()
+        let metrics = directory.appendingPathComponent("adasis.prom").path
+        let config = directory.appendingPathComponent("adasis.toml").path
+        let base = """
+        [map]
+        path = "\(map)"
+        [gnss]
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
+        [metrics]
+        textfile = "\(metrics)"
+        interval_s = 1
+
+        """
+        try base.write(toFile: config, atomically: true, encoding: .utf8)
+        try (base + "[provider]\nposition_rate_hz = 5\n").write(toFile: config + ".slow", atomically: true, encoding: .utf8)
+        let log = directory.appendingPathComponent("can.log").path
+        let errors = directory.appendingPathComponent("adasis.err").path
+        let script = """
+        TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+        faker=$!
+        sleep 1
+        # candump exits when the interface goes down: restart it until told to stop.
+        (while [ ! -e '\(directory.path)/stop' ]; do candump -L vcan0 >> '\(log)' 2>/dev/null; sleep 0.1; done) &
+        dumper=$!
+        .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+        daemon=$!
+        sleep 7
+        ip link set vcan0 down; sleep 2.5; ip link set vcan0 up
+        sleep 3
+        echo 'typo_key = 1' >> '\(config)'; kill -HUP $daemon; sleep 1
+        cp '\(config).slow' '\(config)'; kill -HUP $daemon; sleep 5
+        kill -TERM $daemon
+        wait $daemon
+        status=$?
+        touch '\(directory.path)/stop'
+        kill $(pgrep -P $dumper) 2>/dev/null
+        wait $dumper
+        daemons=$(pgrep -f "gpsfake-$faker.sock")
+        kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+        echo "adasis-exit=$status"
+        """
+        let result = try runInVcanKernel(script)
+        let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        #expect(result.stdout.contains("adasis-exit=0"), "\(result.stdout)\n\(daemonLog)")
+        // Each fault is logged once per episode.
+        let lines = daemonLog.split(separator: "\n")
+        #expect(lines.filter { $0.contains("CAN interface vcan0 lost") }.count == 1, "\(daemonLog)")
+        #expect(lines.filter { $0.contains("CAN interface vcan0 is up again") }.count == 1, "\(daemonLog)")
+        #expect(lines.filter { $0.contains("not usable") }.isEmpty, "\(daemonLog)")
+        #expect(daemonLog.contains("reload refused, keeping the running configuration: \(config):") && daemonLog.contains("typo_key: unknown key"))
+        #expect(daemonLog.contains("reloaded: new pipeline"))
+
+        let text = try String(contentsOfFile: metrics, encoding: .utf8)
+        for sample in ["adasis_can_down_episodes_total 1", "adasis_config_reloads_total{result=\"applied\"} 1",
+                       "adasis_config_reloads_total{result=\"rejected\"} 1", "adasis_can_up 1"] {
+            #expect(text.contains(sample + "\n"), "missing \(sample) in\n\(text)")
+        }
+        #expect(text.contains("reason=\"interface_down\""), "frames dropped while down are counted")
+
+        // After the interface came back: a fresh horizon, on a new main path index; after the
+        // reload POSITION goes at the new 5 Hz.
+        let decoded = try runAdasis(["decode", log])
+        #expect(decoded.stderr.isEmpty)
+        let positions = decoded.stdout.split(separator: "\n").compactMap(DecodedFrame.init).filter { $0.type == "position" }
+        let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }
+        let outage = try #require(gaps.indices.max { gaps[$0] < gaps[$1] })
+        #expect(gaps[outage] > 2, "no gap while vcan0 was down")
+        let before = positions[...outage].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
+        let after = positions[(outage + 1)...].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
+        try #require(!before.isEmpty && !after.isEmpty, "\(daemonLog)")
+        #expect(before.last != after.first, "the horizon restarted on a new path index")
+        let tail = positions.suffix(15)
+        let rate = Double(tail.count - 1) / (tail.last!.time - tail.first!.time)
+        #expect(rate > 4 && rate < 6, "POSITION rate after the reload: \(rate) Hz")
+    }
+
     @Test("a bad configuration file is reported as FILE:LINE: KEY: PROBLEM with exit status 78 (EX_CONFIG)")
     func configurationErrors() throws {
         try requireBuiltAdasis()
