@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "adasisTests", dependencies: ["ADASISv2", "SocketCAN"], exclude: ["Golden"]),
+        .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,112 @@
+/// What the daemon reports to Prometheus, as plain numbers: a snapshot taken every
+/// `metrics.interval_s` and written to `metrics.textfile`.
+struct DaemonMetrics: Hashable, Sendable {
+    /// Why a frame was not sent.
+    enum DropReason: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// The provider's bus budget queue overflowed.
+        case budget
+        /// The CAN driver's transmit queue was full.
+        case transmitQueueFull = "tx_queue_full"
+        /// The CAN interface was down (or gone).
+        case interfaceDown = "interface_down"
+
+        static func < (lhs: DropReason, rhs: DropReason) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// A count of dropped frames of one message type for one reason.
+    struct DropKey: Hashable, Sendable, Comparable {
+        /// The message type's configuration key (`position`, `profile_short`, …).
+        var type: String
+        /// Why.
+        var reason: DropReason
+
+        static func < (lhs: DropKey, rhs: DropKey) -> Bool { (lhs.type, lhs.reason) < (rhs.type, rhs.reason) }
+    }
+
+    /// Frames sent, by message type key.
+    var framesSent: [String: Int] = [:]
+    /// Frames dropped, by type and reason.
+    var framesDropped: [DropKey: Int] = [:]
+    /// Retransmissions skipped for lack of bus budget.
+    var retransmissionsSkipped = 0
+    /// New main paths started (first horizon, jumps, restarts after CAN faults).
+    var newMainPaths = 0
+    /// GNSS fixes handed to the pipeline.
+    var fixesProcessed = 0
+    /// Fixes the matcher rejected as invalid.
+    var fixesRejected = 0
+    /// Seconds since the last fix (receiver time line); `nil` before the first fix.
+    var gnssAge: Double?
+    /// Whether the GNSS source is connected (gpsd) or open (NMEA).
+    var gnssConnected = false
+    /// Reconnections to gpsd after the first connection.
+    var gnssReconnects = 0
+    /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
+    var matchState = "unknown"
+    /// Median processing time of the fixes of the last interval, seconds.
+    var fixLatencyMedian: Double?
+    /// 99th percentile processing time of the fixes of the last interval, seconds.
+    var fixLatency99: Double?
+    /// Fixes the latency quantiles were computed over.
+    var fixLatencySamples = 0
+    /// Whether the CAN socket is open on an interface that is up.
+    var canUp = false
+    /// Episodes of the CAN interface being down.
+    var canDownEpisodes = 0
+    /// Bus-off events reported by the controller.
+    var busOffCount = 0
+    /// Episodes of a full transmit queue.
+    var transmitQueueFullEpisodes = 0
+    /// Configuration reloads (SIGHUP) that succeeded.
+    var reloadsApplied = 0
+    /// Configuration reloads refused because the new file was invalid.
+    var reloadsRejected = 0
+    /// Ticks that started late by more than a whole tick interval.
+    var tickOverruns = 0
+
+    /// The snapshot in the Prometheus text format.
+    var prometheusText: String {
+        var document = PrometheusText()
+        document.append("adasis_frames_sent_total", .counter, help: "CAN frames sent, by ADASIS v2 message type.",
+                        samples: framesSent.sorted { $0.key < $1.key }.map { .init([("type", $0.key)], Double($0.value)) })
+        document.append("adasis_frames_dropped_total", .counter,
+                        help: "CAN frames not sent, by message type and reason (budget, tx_queue_full, interface_down).",
+                        samples: framesDropped.sorted { $0.key < $1.key }
+                            .map { .init([("type", $0.key.type), ("reason", $0.key.reason.rawValue)], Double($0.value)) })
+        document.append("adasis_retransmissions_skipped_total", .counter,
+                        help: "Retransmissions skipped because the bus budget was used up.", value: Double(retransmissionsSkipped))
+        document.append("adasis_new_main_paths_total", .counter,
+                        help: "Fresh horizons started (first fix, jumps, CAN recoveries, reloads).", value: Double(newMainPaths))
+        document.append("adasis_gnss_fixes_total", .counter, help: "GNSS fixes processed.", value: Double(fixesProcessed))
+        document.append("adasis_gnss_fixes_rejected_total", .counter, help: "GNSS fixes the matcher rejected as invalid.",
+                        value: Double(fixesRejected))
+        document.append("adasis_gnss_fix_age_seconds", .gauge, help: "Seconds since the last GNSS fix (NaN before the first).",
+                        value: gnssAge ?? .nan)
+        document.append("adasis_gnss_connected", .gauge, help: "1 while gpsd is connected or the NMEA source is open.",
+                        value: gnssConnected ? 1 : 0)
+        document.append("adasis_gnss_reconnects_total", .counter, help: "Reconnections to gpsd after the first connection.",
+                        value: Double(gnssReconnects))
+        document.append("adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
+                        samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })
+        document.append("adasis_fix_processing_seconds", .gauge,
+                        help: "Per-fix processing time (matching and horizon update) over the last interval.",
+                        samples: fixLatencySamples == 0 ? [] : [.init([("quantile", "0.5")], fixLatencyMedian ?? .nan),
+                                                                 .init([("quantile", "0.99")], fixLatency99 ?? .nan)])
+        document.append("adasis_fix_processing_samples", .gauge, help: "Fixes the processing-time quantiles cover.",
+                        value: Double(fixLatencySamples))
+        document.append("adasis_can_up", .gauge, help: "1 while the CAN socket is open on an interface that is up.",
+                        value: canUp ? 1 : 0)
+        document.append("adasis_can_down_episodes_total", .counter, help: "Times the CAN interface went down.",
+                        value: Double(canDownEpisodes))
+        document.append("adasis_can_bus_off_total", .counter, help: "Bus-off events of the CAN controller.",
+                        value: Double(busOffCount))
+        document.append("adasis_can_tx_queue_full_episodes_total", .counter, help: "Episodes of a full CAN transmit queue.",
+                        value: Double(transmitQueueFullEpisodes))
+        document.append("adasis_config_reloads_total", .counter, help: "Configuration reloads (SIGHUP), by result.",
+                        samples: [.init([("result", "applied")], Double(reloadsApplied)),
+                                  .init([("result", "rejected")], Double(reloadsRejected))])
+        document.append("adasis_tick_overruns_total", .counter, help: "Ticks that started more than one interval late.",
+                        value: Double(tickOverruns))
+        return document.text
+    }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import SocketCAN
+import Testing
+
+/// gpsfake (Debian package gpsd-clients), if installed.
+private let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
+/// In CI the end-to-end test must run (and fail loudly if gpsfake is missing); locally it is
+/// skipped with a message when gpsfake is not installed.
+private let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
+
+/// Runs the built `adasis` on the host with `arguments`; returns status, stdout, stderr.
+private func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = repositoryRoot.appendingPathComponent(".build/debug/adasis")
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// A TCP port nobody listens on right now (the kernel's choice for port 0).
+private func freePort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
+        }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// A fresh temporary directory.
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// One line of `adasis decode` output: time, identifier, message type, fields.
+private struct DecodedFrame {
+    var time: Double
+    var type: String
+    var fields: [String: String]
+
+    init?(_ line: Substring) {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 3, let time = Double(parts[0]) else { return nil }
+        self.time = time
+        type = String(parts[2])
+        fields = [:]
+        for part in parts.dropFirst(3) {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+        }
+    }
+}
+
+@Suite("adasis run end to end", .serialized)
+struct RunDaemonTests {
+    @Test("gpsfake drive → adasis run → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
+          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    func endToEnd() throws {
+        try requireBuiltAdasis()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let map = directory.appendingPathComponent("helsinki.map").path
+        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
+                                      "-o", map, "--country", "FI"])
+        try #require(imported.status == 0, "map import failed: \(imported.stderr)")
+        let port = freePort()
+        let metrics = directory.appendingPathComponent("adasis.prom").path
+        let config = directory.appendingPathComponent("adasis.toml").path
+        try """
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
+        [logging]
+        level = "info"
+        [metrics]
+        textfile = "\(metrics)"
+        interval_s = 1
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let log = directory.appendingPathComponent("can.log").path
+        let errors = directory.appendingPathComponent("adasis.err").path
+        // gpsfake -c 0.5: one RMC+GGA epoch per second, the drive's own pace. gpsfake ignores
+        // SIGTERM while its gpsd runs: stop both by process id. Its control socket goes to our
+        // own TMPDIR: process ids inside User-Mode Linux repeat from run to run, and a stale
+        // /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
+        let script = """
+        TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
+        faker=$!
+        sleep 1
+        candump -L vcan0 > '\(log)' &
+        dumper=$!
+        .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+        daemon=$!
+        sleep 20
+        kill -TERM $daemon
+        wait $daemon
+        status=$?
+        sleep 0.3
+        kill $dumper
+        daemons=$(pgrep -f "gpsfake-$faker.sock")
+        kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+        echo "adasis-exit=$status"
+        """
+        let result = try runInVcanKernel(script)
+        let daemonLog = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>")
+            + "\ngpsfake: " + ((try? String(contentsOfFile: directory.appendingPathComponent("gpsfake.log").path, encoding: .utf8)) ?? "")
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        #expect(result.stdout.contains("adasis-exit=0"), "adasis did not exit 0: \(result.stdout)\n\(daemonLog)")
+        #expect(daemonLog.contains("SIGTERM: stopping"))
+
+        // The recorded stream decodes completely.
+        let decoded = try runAdasis(["decode", log])
+        #expect(decoded.status == 0)
+        #expect(decoded.stderr.isEmpty, "undecodable or unknown frames: \(decoded.stderr.prefix(500))")
+        let frames = decoded.stdout.split(separator: "\n").compactMap(DecodedFrame.init)
+        let recorded = CandumpLog.parse(text: try String(contentsOfFile: log, encoding: .utf8)).records
+        #expect(frames.count == recorded.count && !frames.isEmpty)
+
+        // POSITION at 10 Hz, on the main path (index 8 or above) once fixes arrive.
+        let positions = frames.filter { $0.type == "position" }
+        try #require(positions.count >= 2)
+        let duration = positions.last!.time - positions.first!.time
+        let rate = Double(positions.count - 1) / duration
+        #expect(rate > 9 && rate < 11, "POSITION rate \(rate) Hz over \(duration) s")
+        let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }.sorted()
+        #expect(abs(gaps[gaps.count / 2] - 0.1) < 0.02, "median POSITION gap \(gaps[gaps.count / 2]) s")
+        let firstOnPath = try #require(positions.firstIndex { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 },
+                                       "no POSITION on a path: \(daemonLog)")
+        let onPath = positions[firstOnPath...]
+        #expect(onPath.count >= 100, "only \(onPath.count) POSITIONs after the first fix")
+        #expect(onPath.allSatisfy { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 })
+        #expect(onPath.allSatisfy { $0.fields["Offset"]?.hasSuffix("(invalid)") == false })
+
+        // META-DATA with Finland's code, SEGMENTs and STUBs of the horizon.
+        let metaData = frames.filter { $0.type == "metaData" }
+        #expect(metaData.count >= 4 && metaData.allSatisfy { $0.fields["CountryCode"] == "246" })
+        let segments = frames.filter { $0.type == "segment" }, stubs = frames.filter { $0.type == "stub" }
+        #expect(segments.count >= 20 && stubs.count >= 5, "\(segments.count) segments, \(stubs.count) stubs")
+
+        // The metrics file agrees with what was recorded.
+        let text = try String(contentsOfFile: metrics, encoding: .utf8)
+        func value(_ sample: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix(sample + " ") }.flatMap { Double($0.split(separator: " ").last!) }
+        }
+        #expect(value("adasis_frames_sent_total{type=\"position\"}") == Double(positions.count))
+        #expect(value("adasis_frames_sent_total{type=\"segment\"}") == Double(segments.count))
+        #expect(value("adasis_frames_sent_total{type=\"stub\"}") == Double(stubs.count))
+        #expect(value("adasis_frames_sent_total{type=\"meta_data\"}") == Double(metaData.count))
+        #expect((value("adasis_gnss_fixes_total") ?? 0) >= 15)
+        #expect(value("adasis_match_state{state=\"on_road\"}") == 1)
+        #expect((value("adasis_gnss_fix_age_seconds") ?? .infinity) < 3)
+        #expect(value("adasis_can_up") == 1)
+        #expect(value("adasis_can_down_episodes_total") == 0)
+        #expect(value("adasis_gnss_reconnects_total") == 0)
+        #expect(!text.contains("adasis_frames_dropped_total"), "frames dropped:\n\(text)")
+        #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
+    }
+
+    @Test("survives vcan0 going down and up (fresh horizon) and reloads on SIGHUP, refusing a bad file",
+          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    func faultsAndReload() throws {
+        try requireBuiltAdasis()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let map = directory.appendingPathComponent("helsinki.map").path
+        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
+                                      "-o", map, "--country", "FI"])
+        try #require(imported.status == 0, "map import failed: \(imported.stderr)")
+        let port = freePort()
+        let metrics = directory.appendingPathComponent("adasis.prom").path
+        let config = directory.appendingPathComponent("adasis.toml").path
+        let base = """
+        [map]
+        path = "\(map)"
+        [gnss]
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
+        [metrics]
+        textfile = "\(metrics)"
+        interval_s = 1
+
+        """
+        try base.write(toFile: config, atomically: true, encoding: .utf8)
+        try (base + "[provider]\nposition_rate_hz = 5\n").write(toFile: config + ".slow", atomically: true, encoding: .utf8)
+        let log = directory.appendingPathComponent("can.log").path
+        let errors = directory.appendingPathComponent("adasis.err").path
+        let script = """
+        TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+        faker=$!
+        sleep 1
+        # candump exits when the interface goes down: restart it until told to stop.
+        (while [ ! -e '\(directory.path)/stop' ]; do candump -L vcan0 >> '\(log)' 2>/dev/null; sleep 0.1; done) &
+        dumper=$!
+        .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+        daemon=$!
+        sleep 7
+        ip link set vcan0 down; sleep 2.5; ip link set vcan0 up
+        sleep 3
+        echo 'typo_key = 1' >> '\(config)'; kill -HUP $daemon; sleep 1
+        cp '\(config).slow' '\(config)'; kill -HUP $daemon; sleep 5
+        kill -TERM $daemon
+        wait $daemon
+        status=$?
+        touch '\(directory.path)/stop'
+        kill $(pgrep -P $dumper) 2>/dev/null
+        wait $dumper
+        daemons=$(pgrep -f "gpsfake-$faker.sock")
+        kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+        echo "adasis-exit=$status"
+        """
+        let result = try runInVcanKernel(script)
+        let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        #expect(result.stdout.contains("adasis-exit=0"), "\(result.stdout)\n\(daemonLog)")
+        // Each fault is logged once per episode.
+        let lines = daemonLog.split(separator: "\n")
+        #expect(lines.filter { $0.contains("CAN interface vcan0 lost") }.count == 1, "\(daemonLog)")
+        #expect(lines.filter { $0.contains("CAN interface vcan0 is up again") }.count == 1, "\(daemonLog)")
+        #expect(lines.filter { $0.contains("not usable") }.isEmpty, "\(daemonLog)")
+        #expect(daemonLog.contains("reload refused, keeping the running configuration: \(config):") && daemonLog.contains("typo_key: unknown key"))
+        #expect(daemonLog.contains("reloaded: new pipeline"))
+
+        let text = try String(contentsOfFile: metrics, encoding: .utf8)
+        for sample in ["adasis_can_down_episodes_total 1", "adasis_config_reloads_total{result=\"applied\"} 1",
+                       "adasis_config_reloads_total{result=\"rejected\"} 1", "adasis_can_up 1"] {
+            #expect(text.contains(sample + "\n"), "missing \(sample) in\n\(text)")
+        }
+        #expect(text.contains("reason=\"interface_down\""), "frames dropped while down are counted")
+
+        // After the interface came back: a fresh horizon, on a new main path index; after the
+        // reload POSITION goes at the new 5 Hz.
+        let decoded = try runAdasis(["decode", log])
+        #expect(decoded.stderr.isEmpty)
+        let positions = decoded.stdout.split(separator: "\n").compactMap(DecodedFrame.init).filter { $0.type == "position" }
+        let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }
+        let outage = try #require(gaps.indices.max { gaps[$0] < gaps[$1] })
+        #expect(gaps[outage] > 2, "no gap while vcan0 was down")
+        let before = positions[...outage].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
+        let after = positions[(outage + 1)...].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
+        try #require(!before.isEmpty && !after.isEmpty, "\(daemonLog)")
+        #expect(before.last != after.first, "the horizon restarted on a new path index")
+        let tail = positions.suffix(15)
+        let rate = Double(tail.count - 1) / (tail.last!.time - tail.first!.time)
+        #expect(rate > 4 && rate < 6, "POSITION rate after the reload: \(rate) Hz")
+    }
+
+    @Test("a bad configuration file is reported as FILE:LINE: KEY: PROBLEM with exit status 78 (EX_CONFIG)")
+    func configurationErrors() throws {
+        try requireBuiltAdasis()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.toml").path
+        try "[map]\npath = \"x.map\"\n[can]\ninterface = \"vcan0\"\n[horizon]\nmax_level = 7\n"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        let outOfRange = try runAdasis(["run", "--config", bad])
+        #expect(outOfRange.status == 78)
+        #expect(outOfRange.stderr.contains("bad.toml:6: horizon.max_level: 7 is outside 0…2"), "\(outOfRange.stderr)")
+
+        try "[map]\npath = \"\(directory.path)/missing.map\"\n[can]\ninterface = \"vcan0\"\n"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        let missingMap = try runAdasis(["run", "--config", bad])
+        #expect(missingMap.status == 78)
+        #expect(missingMap.stderr.contains("bad.toml: map.path:") && missingMap.stderr.contains("missing.map"), "\(missingMap.stderr)")
+
+        let absent = try runAdasis(["run", "--config", directory.path + "/absent.toml"])
+        #expect(absent.status == 78)
+        #expect(absent.stderr.contains("absent.toml: cannot read the file"), "\(absent.stderr)")
+    }
+}
