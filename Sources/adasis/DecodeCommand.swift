@@ -29,9 +29,7 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "Byte order of the payload: bigEndian or littleEndian (the 8 bytes reversed).")
     var byteOrder: String = "bigEndian"
 
-    static let defaultIdentifiers: [UInt32: MessageType] = [
-        0x361: .position, 0x250: .segment, 0x251: .stub, 0x255: .profileShort, 0x252: .profileLong, 0x362: .metaData,
-    ]
+    static let defaultIdentifiers = Dictionary(uniqueKeysWithValues: CANIdentifierAssignment.defaultIdentifiers.map { ($1, $0) })
 
     func run() throws {
         guard let order = ByteOrder(rawValue: byteOrder) else {

@@ -56,7 +56,7 @@ struct ReplayCommand: ParsableCommand {
             if let duration { trace.fixes = trace.fixes.filter { $0.time <= duration + 1e-9 } }
             var configuration = ProviderConfiguration()
             configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
-            configuration.metaData = MetaDataForMap.message(map.metadata)
+            configuration.metaData = MetaDataMessage(map: map.metadata)
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
             try pipeline.engine.setRoute(try drive.activeRoute(on: map))
             if let candump {
@@ -129,19 +129,4 @@ func monotonicNow() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
-
-/// META-DATA describing a map: country, driving side, units, map version.
-enum MetaDataForMap {
-    static func message(_ metadata: MapMetadata) -> MetaDataMessage {
-        var message = MetaDataMessage()
-        if let code = metadata.countries.first, let country = try? Country(alpha2: code) {
-            message.countryCode = country.numericCode
-            message.drivingSide = country.drivingSide == .left ? .left : .right
-            message.speedUnits = country.speedUnit == .milesPerHour ? .milesPerHour : .kilometresPerHour
-        }
-        if let year = metadata.mapVersionYear { message.mapVersionYear = ValueCoding.mapVersionYearCode(year: year) }
-        if let quarter = metadata.mapVersionQuarter { message.mapVersionQuarter = UInt8(quarter - 1) }
-        return message
-    }
 }

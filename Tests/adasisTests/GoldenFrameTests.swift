@@ -32,22 +32,27 @@ struct GoldenFrameTests {
     enum GoldenError: Error { case importFailed(String) }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = repositoryRoot.appendingPathComponent(".build/debug/adasis")
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        try runAdasis(arguments)
     }
 
     static func replayArguments(_ entry: Entry, map: String) -> [String] {
         ["replay", "--map", map, "Data/drives/\(entry.trace)", "--preset", entry.preset, "--duration", entry.seconds]
+    }
+
+    /// Replays `entry` to vcan0 inside the real kernel while candump records; stdout is the recording.
+    static func replayToVcan(_ entry: Entry, map: String, environment: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+        let arguments = replayArguments(entry, map: map).map { "'\($0)'" }.joined(separator: " ")
+        return try runInVcanKernel("""
+            set -e
+            log=$(mktemp)
+            candump -L vcan0 > "$log" &
+            dumper=$!
+            sleep 0.3
+            \(environment) .build/debug/adasis \(arguments) --can vcan0
+            sleep 0.5
+            kill $dumper; wait $dumper || true
+            cat "$log"; rm -f "$log"
+            """)
     }
 
     static func golden(_ entry: Entry) throws -> [CandumpRecord] {
@@ -75,18 +80,7 @@ struct GoldenFrameTests {
     func replayToVcan(entry: Entry) throws {
         try requireBuiltAdasis()
         let map = try Self.mapPath.get()
-        let arguments = Self.replayArguments(entry, map: map).map { "'\($0)'" }.joined(separator: " ")
-        let result = try runInVcanKernel("""
-            set -e
-            log=$(mktemp)
-            candump -L vcan0 > "$log" &
-            dumper=$!
-            sleep 0.3
-            .build/debug/adasis \(arguments) --can vcan0 2>/dev/null
-            sleep 0.5
-            kill $dumper; wait $dumper || true
-            cat "$log"; rm -f "$log"
-            """)
+        let result = try Self.replayToVcan(entry, map: map)
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         let recorded = CandumpLog.parse(text: result.stdout).records
         let differences = FrameDifference.describe(expected: try Self.golden(entry), produced: recorded, timestamps: false)
@@ -98,18 +92,7 @@ struct GoldenFrameTests {
         try requireBuiltAdasis()
         let entry = try #require(Self.entries.first)
         let map = try Self.mapPath.get()
-        let arguments = Self.replayArguments(entry, map: map).map { "'\($0)'" }.joined(separator: " ")
-        let result = try runInVcanKernel("""
-            set -e
-            log=$(mktemp)
-            candump -L vcan0 > "$log" &
-            dumper=$!
-            sleep 0.3
-            ADASIS_FAULT_SEND_ENOBUFS_EVERY=4 .build/debug/adasis \(arguments) --can vcan0
-            sleep 0.5
-            kill $dumper; wait $dumper || true
-            cat "$log"; rm -f "$log"
-            """)
+        let result = try Self.replayToVcan(entry, map: map, environment: "ADASIS_FAULT_SEND_ENOBUFS_EVERY=4")
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         let golden = try Self.golden(entry)
         let recorded = CandumpLog.parse(text: result.stdout).records

@@ -8,20 +8,6 @@ private let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { Fil
 /// skipped with a message when gpsfake is not installed.
 private let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
-/// Runs the built `adasis` on the host with `arguments`; returns status, stdout, stderr.
-private func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = repositoryRoot.appendingPathComponent(".build/debug/adasis")
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-}
 
 /// A TCP port nobody listens on right now (the kernel's choice for port 0).
 private func freePort() -> Int {

@@ -2,15 +2,12 @@ import Foundation
 import SocketCAN
 import Testing
 
-/// Runs `script` with bash inside a real kernel with vcan0 up (Tools/vcan-run: directly or in
-/// User-Mode Linux) and returns its exit status, stdout and stderr.
-func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+/// Runs `executable` with `arguments` from the repository root; returns exit status, stdout, stderr.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
-    process.executableURL = root.appendingPathComponent("Tools/vcan-run")
-    process.arguments = ["--timeout", "120", "bash", "-c", script]
-    process.currentDirectoryURL = root
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -19,6 +16,17 @@ func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String,
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the built `.build/debug/adasis` with `arguments` on the host.
+func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    try runProcess(repositoryRoot.appendingPathComponent(".build/debug/adasis"), arguments)
+}
+
+/// Runs `script` with bash inside a real kernel with vcan0 up (Tools/vcan-run: directly or in
+/// User-Mode Linux) and returns its exit status, stdout and stderr.
+func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    try runProcess(repositoryRoot.appendingPathComponent("Tools/vcan-run"), ["--timeout", "120", "bash", "-c", script])
 }
 
 /// The repository root, found from this file's path.

@@ -68,11 +68,12 @@ public struct CANIdentifierAssignment: Hashable, Sendable {
 
     /// This project's defaults (those of `Tools/adasis-v2.dbc`): POSITION 0x361, SEGMENT 0x250,
     /// STUB 0x251, PROFILE SHORT 0x255, PROFILE LONG 0x252, META-DATA 0x362; 11-bit.
-    public static let defaults = CANIdentifierAssignment(mode: .perType([
-        .position: Identifier(standard: 0x361), .segment: Identifier(standard: 0x250),
-        .stub: Identifier(standard: 0x251), .profileShort: Identifier(standard: 0x255),
-        .profileLong: Identifier(standard: 0x252), .metaData: Identifier(standard: 0x362),
-    ]))
+    public static let defaults = CANIdentifierAssignment(mode: .perType(defaultIdentifiers.mapValues { Identifier(standard: $0) }))
+
+    /// The default identifier values by message type.
+    public static let defaultIdentifiers: [MessageType: UInt32] = [
+        .position: 0x361, .segment: 0x250, .stub: 0x251, .profileShort: 0x255, .profileLong: 0x252, .metaData: 0x362,
+    ]
 
     private init(mode: Mode) {
         self.mode = mode

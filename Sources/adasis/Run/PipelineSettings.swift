@@ -30,7 +30,7 @@ struct PipelineSettings: Hashable, Sendable {
         provider.framesPerTick = max(1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
         provider.trailingLength = configuration.trailingLength
         provider.positionStaleAfter = configuration.gnssStaleAfter
-        provider.metaData = Self.metaData(map)
+        provider.metaData = MetaDataMessage(map: map)
         self.provider = provider
     }
 
@@ -71,7 +71,7 @@ struct PipelineSettings: Hashable, Sendable {
     /// configured per-type identifiers replacing them.
     static func identifiers(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> CANIdentifierAssignment {
         var perType: [MessageType: UInt32] = [:]
-        for (type, identifier) in defaultIdentifiers { perType[type] = identifier }
+        for (type, identifier) in CANIdentifierAssignment.defaultIdentifiers { perType[type] = identifier }
         for (name, identifier) in configuration.identifiers {
             guard let type = messageTypes[name] else {
                 throw ConfigurationError(file: file, key: "can.identifiers.\(name)", line: nil, problem: "not a message type")
@@ -89,24 +89,6 @@ struct PipelineSettings: Hashable, Sendable {
         }
     }
 
-    /// META-DATA for `map`: its (first) country's numeric code, driving side and speed unit, and
-    /// its version year and quarter; unknown parts are sent as unknown / N/A.
-    static func metaData(_ map: MapMetadata) -> MetaDataMessage {
-        var message = MetaDataMessage()
-        if let code = map.countries.first, let country = try? Country(alpha2: code) {
-            message.countryCode = country.numericCode
-            message.drivingSide = country.drivingSide == .left ? .left : .right
-            message.speedUnits = country.speedUnit == .milesPerHour ? .milesPerHour : .kilometresPerHour
-        }
-        if let year = map.mapVersionYear, (2000...2062).contains(year) {
-            message.mapVersionYear = UInt8(year - 2000)
-            if let quarter = map.mapVersionQuarter, (1...4).contains(quarter) {
-                message.mapVersionQuarter = UInt8(quarter - 1)
-            }
-        }
-        return message
-    }
-
     /// Message types by their configuration key.
     static let messageTypes: [String: MessageType] = [
         "position": .position, "segment": .segment, "stub": .stub, "profile_short": .profileShort,
@@ -122,11 +104,6 @@ struct PipelineSettings: Hashable, Sendable {
     /// PROFILE LONG types by their configuration key.
     static let profileLongTypes: [String: ProfileLongType] = [
         "longitude": .longitude, "latitude": .latitude, "link_identifier": .linkIdentifier,
-    ]
-
-    /// The project's default identifiers (those of `Tools/adasis-v2.dbc` and `udev/adasis.toml`).
-    static let defaultIdentifiers: [MessageType: UInt32] = [
-        .position: 0x361, .segment: 0x250, .stub: 0x251, .profileShort: 0x255, .profileLong: 0x252, .metaData: 0x362,
     ]
 
     /// The configuration key of a message type (`profile_short`), for metrics and logs.
