@@ -159,6 +159,64 @@ struct RunDaemonTests {
         #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
     }
 
+    @Test("bus-off (error frame), restart, and a full TX queue: each logged once per episode and counted",
+          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    func busOffAndFullQueue() throws {
+        try requireBuiltAdasis()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let map = directory.appendingPathComponent("helsinki.map").path
+        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
+                                      "-o", map, "--country", "FI"])
+        try #require(imported.status == 0, "map import failed: \(imported.stderr)")
+        let port = freePort()
+        let metrics = directory.appendingPathComponent("adasis.prom").path
+        let config = directory.appendingPathComponent("adasis.toml").path
+        try """
+        [map]
+        path = "\(map)"
+        [gnss]
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
+        [metrics]
+        textfile = "\(metrics)"
+        interval_s = 1
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let errors = directory.appendingPathComponent("adasis.err").path
+        let result = try runInVcanKernel("""
+            TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+            faker=$!
+            sleep 1
+            ADASIS_FAULT_SEND_ENOBUFS_EVERY=7 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+            daemon=$!
+            sleep 6
+            cansend vcan0 20000040#0000000000000000   # controller problem: bus-off
+            sleep 1
+            cansend vcan0 20000040#0000000000000000   # still bus-off: same episode
+            sleep 1
+            cansend vcan0 20000100#0000000000000000   # restarted
+            sleep 3
+            kill -TERM $daemon; wait $daemon; status=$?
+            daemons=$(pgrep -f "gpsfake-$faker.sock")
+            kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+            echo "adasis-exit=$status"
+            """)
+        let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        #expect(result.stdout.contains("adasis-exit=0"), "\(result.stdout)\n\(daemonLog)")
+        let lines = daemonLog.split(separator: "\n")
+        #expect(lines.filter { $0.contains("is bus-off") }.count == 1, "\(daemonLog)")
+        #expect(lines.filter { $0.contains("restarted: starting a fresh horizon") }.count == 1, "\(daemonLog)")
+        #expect(lines.contains { $0.contains("transmit queue on vcan0 is full") }, "\(daemonLog)")
+        let text = try String(contentsOfFile: metrics, encoding: .utf8)
+        #expect(text.contains("adasis_can_bus_off_total 1\n"), "\(text)")
+        #expect((text.components(separatedBy: "adasis_can_tx_queue_full_episodes_total ").last?.split(separator: "\n").first).flatMap { Int($0) } ?? 0 >= 1, "\(text)")
+        #expect(text.contains("adasis_frames_dropped_total{"), "drops are counted: \(text)")
+        #expect(text.contains("adasis_new_main_paths_total"), "\(text)")
+    }
+
     @Test("survives vcan0 going down and up (fresh horizon) and reloads on SIGHUP, refusing a bad file",
           .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func faultsAndReload() throws {
