@@ -30,11 +30,13 @@ public final class OnlineMapMatcher {
     private var column: [MatchCandidate] = []
     private var viterbi: [Double] = []
     private var filter: [Double] = []
+    private var estimates: [AlongTrackEstimate] = []
     private var columnFix: GNSSFix?
 
     // Buffers of the next column, swapped in after each step.
     private var nextViterbi: [Double] = []
     private var nextFilter: [Double] = []
+    private var nextEstimates: [AlongTrackEstimate] = []
     private var routeDistances: [Double] = []
 
     private var lastFix: GNSSFix?
@@ -90,17 +92,17 @@ public final class OnlineMapMatcher {
         }
         misses = 0
         guard columnFix != nil, !column.isEmpty else {
-            startColumn(candidates, fix: fix)
-            return finish(fix, state: .onRoad(chosenPosition(fix: fix, sigma: sigma)), restarted: restarted)
+            startColumn(candidates, fix: fix, sigma: sigma)
+            return finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
         }
         if try !advanceColumn(to: candidates, fix: fix, sigma: sigma) {
             // Every candidate is unreachable from every state of the previous fix: the vehicle
             // left the map's roads. Start over from here; the next match is a recovery.
-            startColumn(candidates, fix: fix)
+            startColumn(candidates, fix: fix, sigma: sigma)
             needsDiscontinuity = true
             return finish(fix, state: .offRoad(point: fix.point), restarted: restarted)
         }
-        return finish(fix, state: .onRoad(chosenPosition(fix: fix, sigma: sigma)), restarted: restarted)
+        return finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
     }
 
     // MARK: - Steps
@@ -132,11 +134,14 @@ public final class OnlineMapMatcher {
         column.removeAll(keepingCapacity: true)
         viterbi.removeAll(keepingCapacity: true)
         filter.removeAll(keepingCapacity: true)
+        estimates.removeAll(keepingCapacity: true)
         columnFix = nil
     }
 
-    private func startColumn(_ candidates: [MatchCandidate], fix: GNSSFix) {
+    private func startColumn(_ candidates: [MatchCandidate], fix: GNSSFix, sigma: Double) {
         column = candidates
+        estimates.removeAll(keepingCapacity: true)
+        for candidate in candidates { estimates.append(.measured(candidate, sigma: sigma)) }
         viterbi.removeAll(keepingCapacity: true)
         for candidate in candidates { viterbi.append(candidate.emission) }
         normalise(&viterbi)
@@ -152,7 +157,15 @@ public final class OnlineMapMatcher {
         let dt = max(0, fix.time - previousFix.time)
         let greatCircle = previousFix.point.distance(to: fix.point)
         let expected: Double
-        if let v0 = previousFix.speed, let v1 = fix.speed { expected = 0.5 * (v0 + v1) * dt } else { expected = greatCircle }
+        // Dead reckoning is only as good as the speeds: without them the along-track estimate is
+        // the projection alone.
+        var drift = Double.infinity
+        if let v0 = previousFix.speed, let v1 = fix.speed {
+            expected = 0.5 * (v0 + v1) * dt
+            drift = configuration.alongTrackDrift * max(dt, 0.1)
+        } else {
+            expected = greatCircle
+        }
         let limit = min(configuration.maximumRouteDistance, 2 * max(expected, greatCircle) + 100)
         routeSearch.backwardTolerance = 3 * sigma
         let beta = configuration.transitionScale
@@ -161,11 +174,18 @@ public final class OnlineMapMatcher {
         nextViterbi.append(contentsOf: repeatElement(-Double.infinity, count: candidates.count))
         nextFilter.removeAll(keepingCapacity: true)
         nextFilter.append(contentsOf: repeatElement(0, count: candidates.count))
+        nextEstimates.removeAll(keepingCapacity: true)
+        for candidate in candidates { nextEstimates.append(.measured(candidate, sigma: sigma)) }
         for (i, source) in column.enumerated() where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
             try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
             for j in candidates.indices where routeDistances[j].isFinite {
                 let transition = -abs(routeDistances[j] - expected) / beta
-                nextViterbi[j] = max(nextViterbi[j], viterbi[i] + transition)
+                if viterbi[i] + transition > nextViterbi[j] {
+                    nextViterbi[j] = viterbi[i] + transition
+                    nextEstimates[j] = estimates[i].advanced(
+                        from: source, to: candidates[j], routeDistance: routeDistances[j], expectedDistance: expected,
+                        processVariance: drift * drift, sigma: sigma, gate: configuration.alongTrackGate)
+                }
                 nextFilter[j] += exp(filter[i] + transition)
             }
         }
@@ -179,16 +199,45 @@ public final class OnlineMapMatcher {
         normaliseAsProbabilities(&nextFilter)
         swap(&viterbi, &nextViterbi)
         swap(&filter, &nextFilter)
+        swap(&estimates, &nextEstimates)
         column = candidates
         columnFix = fix
         return true
     }
 
-    /// The end of the best path.
-    private func chosenPosition(fix: GNSSFix, sigma: Double) -> MatchedPosition {
+    /// The end of the best path, placed at its along-track estimate: on its own link when the
+    /// estimate lies on it; on the best-scoring legal successor in the column when the estimate
+    /// lies past the link's exit (the vehicle crossed the junction, the fix lags behind); on the
+    /// link the best path came from when it lies before the entry (the fix runs ahead).
+    private func chosenPosition() throws -> MatchedPosition {
         var best = 0
         for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j }
-        return column[best].position(confidence: exp(filter[best]))
+        let candidate = column[best], estimate = estimates[best]
+        let confidence = exp(filter[best])
+        if estimate.offset > candidate.length {
+            let successors = try routeSearch.successors(of: candidate.link, in: network)
+            var next: Int?
+            for k in column.indices where column[k].link != candidate.link.reversed && successors.contains(column[k].link) {
+                if next.map({ viterbi[k] > viterbi[$0] }) ?? true { next = k }
+            }
+            if let next {
+                return try position(on: column[next].link, length: column[next].length,
+                                    offset: estimate.offset - candidate.length, confidence: confidence)
+            }
+        } else if estimate.offset < 0, let previous = estimate.previousLink {
+            return try position(on: previous, length: estimate.previousLength,
+                                offset: estimate.previousLength + estimate.offset, confidence: confidence)
+        }
+        return try position(on: candidate.link, length: candidate.length, offset: estimate.offset, confidence: confidence)
+    }
+
+    /// The position `offset` metres into `link` (clamped to the link), with its point on the geometry.
+    private func position(on link: DirectedLink, length: Double, offset: Double, confidence: Double) throws -> MatchedPosition {
+        let offset = min(max(offset, 0), length)
+        let road = try network.link(link.link)
+        let forwardOffset = link.direction == .forward ? offset : length - offset
+        let point = road.geometry.point(atOffset: forwardOffset)?.point ?? road.geometry.first ?? GeoPoint(latitude: 0, longitude: 0)
+        return MatchedPosition(link: link, offset: offset, point: point, confidence: confidence)
     }
 
     /// While the vehicle stands still (speed at most ``MatcherConfiguration/stopSpeed``) near its
