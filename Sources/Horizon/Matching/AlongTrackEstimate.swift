@@ -1,5 +1,3 @@
-import RoadMap
-
 /// Where along its link a matcher state really is: a one-dimensional Kalman filter that fuses the
 /// fix's projection onto the link (noisy by the fix's accuracy) with dead reckoning from the
 /// previous state (precise by the wheel or Doppler speed of the fixes).
@@ -9,7 +7,7 @@ import RoadMap
 /// often as onto the link after it. Speed times time tells the distance driven far better than two
 /// noisy fixes do, so each state carries a filtered offset, and the matched position is attributed
 /// to the neighbouring link when that offset lies beyond the state's link (see
-/// ``OnlineMapMatcher``).
+/// ``MatchedPositionPlacement``).
 struct AlongTrackEstimate: Hashable, Sendable {
     /// Filtered metres from the entry of the state's directed link; may lie before its entry
     /// (negative) or past its exit (more than its length) when the vehicle has not reached the
@@ -17,10 +15,6 @@ struct AlongTrackEstimate: Hashable, Sendable {
     var offset: Double
     /// Variance of ``offset``, square metres.
     var variance: Double
-    /// The directed link the vehicle drove before the state's link on its best path, when known.
-    var previousLink: DirectedLink?
-    /// Length of ``previousLink``, metres (0 when there is none).
-    var previousLength: Double = 0
 
     /// A state with no history: the measured offset with the measurement's variance.
     static func measured(_ candidate: MatchCandidate, sigma: Double) -> AlongTrackEstimate {
@@ -40,11 +34,8 @@ struct AlongTrackEstimate: Hashable, Sendable {
     func advanced(from source: MatchCandidate, to target: MatchCandidate, routeDistance: Double,
                   expectedDistance: Double, processVariance: Double, sigma: Double, gate: Double) -> AlongTrackEstimate {
         let measurementVariance = sigma * sigma
-        let previousLink = source.link == target.link ? self.previousLink : source.link
-        let previousLength = source.link == target.link ? self.previousLength : source.length
         guard processVariance.isFinite else {
-            return AlongTrackEstimate(offset: target.measuredOffset, variance: measurementVariance,
-                                      previousLink: previousLink, previousLength: previousLength)
+            return AlongTrackEstimate(offset: target.measuredOffset, variance: measurementVariance)
         }
         // Route distance from the source's estimate (not its projection) to the target's entry.
         let predicted: Double
@@ -58,11 +49,9 @@ struct AlongTrackEstimate: Hashable, Sendable {
         let innovation = target.measuredOffset - predicted
         let innovationVariance = predictedVariance + measurementVariance
         if innovation * innovation > gate * gate * innovationVariance {
-            return AlongTrackEstimate(offset: target.measuredOffset, variance: measurementVariance,
-                                      previousLink: previousLink, previousLength: previousLength)
+            return AlongTrackEstimate(offset: target.measuredOffset, variance: measurementVariance)
         }
         let gain = predictedVariance / innovationVariance
-        return AlongTrackEstimate(offset: predicted + gain * innovation, variance: (1 - gain) * predictedVariance,
-                                  previousLink: previousLink, previousLength: previousLength)
+        return AlongTrackEstimate(offset: predicted + gain * innovation, variance: (1 - gain) * predictedVariance)
     }
 }

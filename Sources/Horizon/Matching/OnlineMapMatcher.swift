@@ -12,6 +12,12 @@ import RoadMap
 /// the fix speeds (or the great-circle distance when speed is unknown) — so a stopped vehicle
 /// stays put and a parallel road is reachable only through its junctions.
 ///
+/// Each state also carries an along-track estimate (``AlongTrackEstimate``): dead reckoning from
+/// the fix speeds fused with the fix's projection, a Kalman filter along the road. Routes are
+/// measured from that estimate, and the matched position stands at it — on the next link when the
+/// estimate has passed the junction the fix still lags behind, on the previous one when the fix
+/// runs ahead. On short links (city ways split at every crossing) this is what decides the link.
+///
 /// Decoding is causal: each fix extends the Viterbi column of the previous one (normalised log
 /// scores; the scores summarise the whole history, so memory is one column) and the result is the
 /// state ending the best path. Its confidence is the filtered posterior of that state.
@@ -178,13 +184,20 @@ public final class OnlineMapMatcher {
         for candidate in candidates { nextEstimates.append(.measured(candidate, sigma: sigma)) }
         for (i, source) in column.enumerated() where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
             try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
+            // The route is measured from the state's along-track estimate, not from its fix's
+            // projection, so a state keeps the history of the distance it has driven.
+            let shift = estimates[i].offset - source.offset
             for j in candidates.indices where routeDistances[j].isFinite {
-                let transition = -abs(routeDistances[j] - expected) / beta
+                let sameLink = candidates[j].link == source.link
+                    && candidates[j].offset - source.offset >= -routeSearch.backwardTolerance
+                let driven = (sameLink ? candidates[j].offset - source.offset : routeDistances[j]) - shift
+                let transition = -abs(driven - expected) / beta
                 if viterbi[i] + transition > nextViterbi[j] {
                     nextViterbi[j] = viterbi[i] + transition
                     nextEstimates[j] = estimates[i].advanced(
                         from: source, to: candidates[j], routeDistance: routeDistances[j], expectedDistance: expected,
-                        processVariance: drift * drift, sigma: sigma, gate: configuration.alongTrackGate)
+                        processVariance: drivesAlong(fix, candidates[j]) ? drift * drift : .infinity,
+                        sigma: sigma, gate: configuration.alongTrackGate)
                 }
                 nextFilter[j] += exp(filter[i] + transition)
             }
@@ -205,39 +218,19 @@ public final class OnlineMapMatcher {
         return true
     }
 
-    /// The end of the best path, placed at its along-track estimate: on its own link when the
-    /// estimate lies on it; on the best-scoring legal successor in the column when the estimate
-    /// lies past the link's exit (the vehicle crossed the junction, the fix lags behind); on the
-    /// link the best path came from when it lies before the entry (the fix runs ahead).
-    private func chosenPosition() throws -> MatchedPosition {
-        var best = 0
-        for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j }
-        let candidate = column[best], estimate = estimates[best]
-        let confidence = exp(filter[best])
-        if estimate.offset > candidate.length {
-            let successors = try routeSearch.successors(of: candidate.link, in: network)
-            var next: Int?
-            for k in column.indices where column[k].link != candidate.link.reversed && successors.contains(column[k].link) {
-                if next.map({ viterbi[k] > viterbi[$0] }) ?? true { next = k }
-            }
-            if let next {
-                return try position(on: column[next].link, length: column[next].length,
-                                    offset: estimate.offset - candidate.length, confidence: confidence)
-            }
-        } else if estimate.offset < 0, let previous = estimate.previousLink {
-            return try position(on: previous, length: estimate.previousLength,
-                                offset: estimate.previousLength + estimate.offset, confidence: confidence)
-        }
-        return try position(on: candidate.link, length: candidate.length, offset: estimate.offset, confidence: confidence)
+    /// Whether the fix's motion runs along the candidate's link (heading within 45° of its driving
+    /// direction, or no usable heading): only then does the distance driven, from the speeds, tell
+    /// how far along the link the vehicle moved. A car joining the road across a car park moves
+    /// towards the road, not along it.
+    private func drivesAlong(_ fix: GNSSFix, _ candidate: MatchCandidate) -> Bool {
+        guard let speed = fix.speed, speed > configuration.headingSpeedThreshold, let heading = fix.heading else { return true }
+        return cos((heading - candidate.bearing) * .pi / 180) >= cos(Double.pi / 4)
     }
 
-    /// The position `offset` metres into `link` (clamped to the link), with its point on the geometry.
-    private func position(on link: DirectedLink, length: Double, offset: Double, confidence: Double) throws -> MatchedPosition {
-        let offset = min(max(offset, 0), length)
-        let road = try network.link(link.link)
-        let forwardOffset = link.direction == .forward ? offset : length - offset
-        let point = road.geometry.point(atOffset: forwardOffset)?.point ?? road.geometry.first ?? GeoPoint(latitude: 0, longitude: 0)
-        return MatchedPosition(link: link, offset: offset, point: point, confidence: confidence)
+    /// The end of the best path, placed at its along-track estimate (see ``MatchedPositionPlacement``).
+    private func chosenPosition() throws -> MatchedPosition {
+        let placement = MatchedPositionPlacement(column: column, viterbi: viterbi, filter: filter, estimates: estimates)
+        return try placement.position(routeSearch: &routeSearch, network: network)
     }
 
     /// While the vehicle stands still (speed at most ``MatcherConfiguration/stopSpeed``) near its
