@@ -18,7 +18,7 @@ import Testing
     }
 
     private func candidate(_ id: UInt64, _ direction: LinkDirection, _ offset: Double) -> MatchCandidate {
-        MatchCandidate(link: DirectedLink(LinkID(id), direction), offset: offset, length: 100,
+        MatchCandidate(link: DirectedLink(LinkID(id), direction), offset: offset, measuredOffset: offset, length: 100,
                        point: PlaneGraph.origin, distance: 0, bearing: 0, emission: 0)
     }
 

@@ -6,8 +6,11 @@ import RoadMap
 struct MatchCandidate: Hashable, Sendable {
     /// The link and the driving direction.
     var link: DirectedLink
-    /// Metres from the entry of `link` in the driving direction.
+    /// Metres from the entry of `link` in the driving direction, `0...length`.
     var offset: Double
+    /// ``offset`` before clamping to the link: negative when the fix lies before the entry of the
+    /// link, more than ``length`` when it lies past the exit (measured along the end segment).
+    var measuredOffset: Double
     /// Length of the link, metres.
     var length: Double
     /// The fix projected onto the link.
@@ -50,12 +53,15 @@ struct CandidateSearch {
         for link in try network.links(near: point, radius: radius) {
             guard let projection = link.geometry.project(point), projection.distance <= radius else { continue }
             let along = min(max(projection.offset, 0), link.length)
+            let unclamped = Self.unclampedOffset(of: point, on: link.geometry, projected: projection.offset,
+                                                 length: link.length)
             for direction in [LinkDirection.forward, .backward] where link.oneway.allows(direction) {
                 let bearing = direction == .forward
                     ? projection.bearing : (projection.bearing + 180).truncatingRemainder(dividingBy: 360)
                 result.append(MatchCandidate(
                     link: DirectedLink(link.id, direction),
                     offset: direction == .forward ? along : link.length - along,
+                    measuredOffset: direction == .forward ? unclamped : link.length - unclamped,
                     length: link.length, point: projection.point, distance: projection.distance,
                     bearing: bearing,
                     emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix)))
@@ -67,5 +73,27 @@ struct CandidateSearch {
             result.sort { $0.link < $1.link }
         }
         return result
+    }
+
+    /// The offset of `point` along `geometry` (forward), extended past the ends along the first
+    /// and last segment: a point 3 m beyond the last node on the road's line is at `length + 3`.
+    static func unclampedOffset(of point: GeoPoint, on geometry: [GeoPoint], projected: Double, length: Double) -> Double {
+        guard geometry.count >= 2 else { return projected }
+        let plane = LocalProjection(origin: point)
+        func along(from a: GeoPoint, to b: GeoPoint) -> Double {
+            let pa = plane.project(a), pb = plane.project(b)
+            let dx = pb.x - pa.x, dy = pb.y - pa.y
+            let norm = (dx * dx + dy * dy).squareRoot()
+            return norm > 0 ? (-pa.x * dx - pa.y * dy) / norm : 0
+        }
+        if projected <= 0 {
+            return min(0, along(from: geometry[0], to: geometry[1]))
+        }
+        if projected >= length {
+            let n = geometry.count
+            let beyond = along(from: geometry[n - 2], to: geometry[n - 1]) - geometry[n - 2].distance(to: geometry[n - 1])
+            return length + max(0, beyond)
+        }
+        return projected
     }
 }

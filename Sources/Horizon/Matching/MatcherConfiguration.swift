@@ -22,6 +22,16 @@ public struct MatcherConfiguration: Hashable, Sendable {
     public var transitionScale: Double = 10
     /// Longest route searched between the candidates of two consecutive fixes.
     public var maximumRouteDistance: Double = 500
+    /// Drift of dead reckoning along the road, metres per second driven (1 sigma): how far the
+    /// distance predicted from the fix speeds (mean speed × time) may be off after one second —
+    /// speed error, acceleration within the second, and the difference between the line driven
+    /// through a junction and the map's polyline. Each HMM state fuses this prediction with the
+    /// fix's projection (Kalman filter along the link, see ``OnlineMapMatcher``), which decides on
+    /// which side of a junction the vehicle is. Infinite turns the fusion off (projection only).
+    public var alongTrackDrift: Double = 1
+    /// Innovation gate of that fusion, in standard deviations: a projection farther than this from
+    /// the prediction restarts the estimate from the projection.
+    public var alongTrackGate: Double = 3
     /// Extra route distance charged for turning around at a node (U-turn).
     public var uTurnPenalty: Double = 50
     /// At or below this speed the vehicle counts as stopped: its matched position does not advance.
@@ -55,6 +65,8 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.transitionScale = floor(transitionScale, 0.1)
         c.maximumRouteDistance = floor(maximumRouteDistance, 1)
         c.uTurnPenalty = floor(uTurnPenalty, 0)
+        c.alongTrackDrift = alongTrackDrift.isNaN ? 1 : max(0.01, alongTrackDrift)
+        c.alongTrackGate = floor(alongTrackGate, 0.5)
         c.stopSpeed = floor(stopSpeed, 0)
         c.maximumTimeGap = floor(maximumTimeGap, 0)
         c.maximumPlausibleSpeed = floor(maximumPlausibleSpeed, 1)

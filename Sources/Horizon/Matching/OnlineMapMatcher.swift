@@ -12,6 +12,12 @@ import RoadMap
 /// the fix speeds (or the great-circle distance when speed is unknown) — so a stopped vehicle
 /// stays put and a parallel road is reachable only through its junctions.
 ///
+/// Each state also carries an along-track estimate (``AlongTrackEstimate``): dead reckoning from
+/// the fix speeds fused with the fix's projection, a Kalman filter along the road. Routes are
+/// measured from that estimate, and the matched position stands at it — on the next link when the
+/// estimate has passed the junction the fix still lags behind, on the previous one when the fix
+/// runs ahead. On short links (city ways split at every crossing) this is what decides the link.
+///
 /// Decoding is causal: each fix extends the Viterbi column of the previous one (normalised log
 /// scores; the scores summarise the whole history, so memory is one column) and the result is the
 /// state ending the best path. Its confidence is the filtered posterior of that state.
@@ -30,11 +36,13 @@ public final class OnlineMapMatcher {
     private var column: [MatchCandidate] = []
     private var viterbi: [Double] = []
     private var filter: [Double] = []
+    private var estimates: [AlongTrackEstimate] = []
     private var columnFix: GNSSFix?
 
     // Buffers of the next column, swapped in after each step.
     private var nextViterbi: [Double] = []
     private var nextFilter: [Double] = []
+    private var nextEstimates: [AlongTrackEstimate] = []
     private var routeDistances: [Double] = []
 
     private var lastFix: GNSSFix?
@@ -90,17 +98,17 @@ public final class OnlineMapMatcher {
         }
         misses = 0
         guard columnFix != nil, !column.isEmpty else {
-            startColumn(candidates, fix: fix)
-            return finish(fix, state: .onRoad(chosenPosition(fix: fix, sigma: sigma)), restarted: restarted)
+            startColumn(candidates, fix: fix, sigma: sigma)
+            return finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
         }
         if try !advanceColumn(to: candidates, fix: fix, sigma: sigma) {
             // Every candidate is unreachable from every state of the previous fix: the vehicle
             // left the map's roads. Start over from here; the next match is a recovery.
-            startColumn(candidates, fix: fix)
+            startColumn(candidates, fix: fix, sigma: sigma)
             needsDiscontinuity = true
             return finish(fix, state: .offRoad(point: fix.point), restarted: restarted)
         }
-        return finish(fix, state: .onRoad(chosenPosition(fix: fix, sigma: sigma)), restarted: restarted)
+        return finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
     }
 
     // MARK: - Steps
@@ -132,11 +140,14 @@ public final class OnlineMapMatcher {
         column.removeAll(keepingCapacity: true)
         viterbi.removeAll(keepingCapacity: true)
         filter.removeAll(keepingCapacity: true)
+        estimates.removeAll(keepingCapacity: true)
         columnFix = nil
     }
 
-    private func startColumn(_ candidates: [MatchCandidate], fix: GNSSFix) {
+    private func startColumn(_ candidates: [MatchCandidate], fix: GNSSFix, sigma: Double) {
         column = candidates
+        estimates.removeAll(keepingCapacity: true)
+        for candidate in candidates { estimates.append(.measured(candidate, sigma: sigma)) }
         viterbi.removeAll(keepingCapacity: true)
         for candidate in candidates { viterbi.append(candidate.emission) }
         normalise(&viterbi)
@@ -152,7 +163,15 @@ public final class OnlineMapMatcher {
         let dt = max(0, fix.time - previousFix.time)
         let greatCircle = previousFix.point.distance(to: fix.point)
         let expected: Double
-        if let v0 = previousFix.speed, let v1 = fix.speed { expected = 0.5 * (v0 + v1) * dt } else { expected = greatCircle }
+        // Dead reckoning is only as good as the speeds: without them the along-track estimate is
+        // the projection alone.
+        var drift = Double.infinity
+        if let v0 = previousFix.speed, let v1 = fix.speed {
+            expected = 0.5 * (v0 + v1) * dt
+            drift = configuration.alongTrackDrift * max(dt, 0.1)
+        } else {
+            expected = greatCircle
+        }
         let limit = min(configuration.maximumRouteDistance, 2 * max(expected, greatCircle) + 100)
         routeSearch.backwardTolerance = 3 * sigma
         let beta = configuration.transitionScale
@@ -161,11 +180,25 @@ public final class OnlineMapMatcher {
         nextViterbi.append(contentsOf: repeatElement(-Double.infinity, count: candidates.count))
         nextFilter.removeAll(keepingCapacity: true)
         nextFilter.append(contentsOf: repeatElement(0, count: candidates.count))
+        nextEstimates.removeAll(keepingCapacity: true)
+        for candidate in candidates { nextEstimates.append(.measured(candidate, sigma: sigma)) }
         for (i, source) in column.enumerated() where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
             try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
+            // The route is measured from the state's along-track estimate, not from its fix's
+            // projection, so a state keeps the history of the distance it has driven.
+            let shift = estimates[i].offset - source.offset
             for j in candidates.indices where routeDistances[j].isFinite {
-                let transition = -abs(routeDistances[j] - expected) / beta
-                nextViterbi[j] = max(nextViterbi[j], viterbi[i] + transition)
+                let sameLink = candidates[j].link == source.link
+                    && candidates[j].offset - source.offset >= -routeSearch.backwardTolerance
+                let driven = (sameLink ? candidates[j].offset - source.offset : routeDistances[j]) - shift
+                let transition = -abs(driven - expected) / beta
+                if viterbi[i] + transition > nextViterbi[j] {
+                    nextViterbi[j] = viterbi[i] + transition
+                    nextEstimates[j] = estimates[i].advanced(
+                        from: source, to: candidates[j], routeDistance: routeDistances[j], expectedDistance: expected,
+                        processVariance: drivesAlong(fix, candidates[j]) ? drift * drift : .infinity,
+                        sigma: sigma, gate: configuration.alongTrackGate)
+                }
                 nextFilter[j] += exp(filter[i] + transition)
             }
         }
@@ -179,16 +212,25 @@ public final class OnlineMapMatcher {
         normaliseAsProbabilities(&nextFilter)
         swap(&viterbi, &nextViterbi)
         swap(&filter, &nextFilter)
+        swap(&estimates, &nextEstimates)
         column = candidates
         columnFix = fix
         return true
     }
 
-    /// The end of the best path.
-    private func chosenPosition(fix: GNSSFix, sigma: Double) -> MatchedPosition {
-        var best = 0
-        for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j }
-        return column[best].position(confidence: exp(filter[best]))
+    /// Whether the fix's motion runs along the candidate's link (heading within 45° of its driving
+    /// direction, or no usable heading): only then does the distance driven, from the speeds, tell
+    /// how far along the link the vehicle moved. A car joining the road across a car park moves
+    /// towards the road, not along it.
+    private func drivesAlong(_ fix: GNSSFix, _ candidate: MatchCandidate) -> Bool {
+        guard let speed = fix.speed, speed > configuration.headingSpeedThreshold, let heading = fix.heading else { return true }
+        return cos((heading - candidate.bearing) * .pi / 180) >= cos(Double.pi / 4)
+    }
+
+    /// The end of the best path, placed at its along-track estimate (see ``MatchedPositionPlacement``).
+    private func chosenPosition() throws -> MatchedPosition {
+        let placement = MatchedPositionPlacement(column: column, viterbi: viterbi, filter: filter, estimates: estimates)
+        return try placement.position(routeSearch: &routeSearch, network: network)
     }
 
     /// While the vehicle stands still (speed at most ``MatcherConfiguration/stopSpeed``) near its

@@ -43,6 +43,11 @@ struct RouteDistanceSearch {
         }
     }
 
+    /// The directed links a vehicle may enter at the exit of `link` (from the topology cache).
+    mutating func successors(of link: DirectedLink, in network: any RoadNetwork) throws -> [DirectedLink] {
+        try topology.entry(for: link, in: network).successors
+    }
+
     /// Forgets cached topology (after the network changed, or on reset).
     mutating func removeAll() {
         topology.removeAll()
