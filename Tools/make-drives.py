@@ -10,8 +10,10 @@ What it does, in order (all deterministic: fixed SUMO seed, fixed noise seeds, f
      (`<trip from= via= to=>`, fastest path), simulated with `--step-length 1 --seed 42`; its floating car
      data (FCD) once per second becomes Data/drives/<name>.csv:
          time_s,lat,lon,speed_mps,heading_deg,true_way_id
-     The true way of a fix is the nearest (OSM geometry) of the way of the SUMO edge it is on and the ways
-     driven just before and after; on a junction's internal lane, of the ways before and after.
+     The true way of a fix is the nearest (OSM geometry) of the way of the SUMO edge it is on, the ways
+     driven just before and after, and the short OSM ways connecting those (netconvert folds very short
+     ways into junctions or neighbouring edges, so SUMO never names them); on a junction's internal lane,
+     of the ways before and after and their connectors.
      heading_deg is SUMO's navigational angle (clockwise from grid north of the UTM projection) turned to
      true north by the UTM meridian convergence at the point.
   4. Data/drives/<name>-noisy.csv: the same rows with independent Gaussian noise of sigma 5 m added to the
@@ -116,13 +118,30 @@ def read_network(net_path):
                 lane_edge[lane.get("id")] = edge_id
                 for param in lane.findall("param"):
                     if param.get("key") == "origId":
-                        edge_way[edge_id] = int(param.get("value").split()[0])
+                        edge_way[edge_id] = list(dict.fromkeys(int(v) for v in param.get("value").split()))
             if edge_id not in edge_way:
-                edge_way[edge_id] = int(edge_id.lstrip("-").split("#")[0])
+                edge_way[edge_id] = [int(edge_id.lstrip("-").split("#")[0])]
             element.clear()
     if central_meridian is None:
         raise DriveError(f"{net_path}: no UTM zone in <location projParameter>; netconvert must project to UTM")
     return lane_edge, edge_way, edge_name, central_meridian
+
+
+# OSM node ids of every highway way read by read_osm_ways (for finding ways that connect two others).
+WAY_NODES = {}
+
+
+def connectors(candidates):
+    """OSM ways that share a node with two different candidate ways: short ways between them that
+    netconvert folded into a junction or a neighbouring edge, so SUMO never names them."""
+    result = []
+    for way, refs in WAY_NODES.items():
+        if way in candidates:
+            continue
+        touching = [c for c in candidates if c in WAY_NODES and refs & WAY_NODES[c]]
+        if len(touching) >= 2:
+            result.append(way)
+    return sorted(result)
 
 
 def read_osm_ways(osm_path):
@@ -135,9 +154,11 @@ def read_osm_ways(osm_path):
         elif element.tag == "way":
             tags = {tag.get("k"): tag.get("v") for tag in element.findall("tag")}
             if "highway" in tags:
-                points = [nodes[nd.get("ref")] for nd in element.findall("nd") if nd.get("ref") in nodes]
+                refs = [nd.get("ref") for nd in element.findall("nd") if nd.get("ref") in nodes]
+                points = [nodes[ref] for ref in refs]
                 if len(points) >= 2:
                     ways[int(element.get("id"))] = points
+                    WAY_NODES[int(element.get("id"))] = set(refs)
             element.clear()
     return ways
 
@@ -193,18 +214,20 @@ def simulate(drive, work):
 
 
 def true_ways(rows, lane_edge, edge_way, osm_ways):
-    """The OSM way id of each FCD row: the nearest (OSM geometry) of the way of the row's SUMO edge and the ways
-    driven just before and just after it; on a junction's internal lane only the latter two. Ties keep the edge's
+    """The OSM way id of each FCD row: the nearest (OSM geometry) of the ways of the row's SUMO edge (all the
+    OSM ways netconvert merged into it) and the ways driven just before and just after it; on a junction's internal lane only the latter two. Ties keep the edge's
     way. (SUMO's lane and position can disagree with OSM by a few metres at a way's end.)"""
     edges = [lane_edge.get(lane) for lane in (row[5] for row in rows)]
     if any(edge is None for edge in edges):
         raise DriveError("FCD names a lane that is not in the network: the net and the simulation differ")
-    own = [edge_way.get(edge) for edge in edges]
+    own = [edge_way.get(edge) or [] for edge in edges]
     ways = []
-    for index, way in enumerate(own):
-        before = next((w for w in reversed(own[:index]) if w is not None and w != way), None)
-        after = next((w for w in own[index + 1:] if w is not None and w != way), None)
-        candidates = [w for w in (way, before, after) if w is not None]
+    for index, here in enumerate(own):
+        before = next((w for w in reversed(own[:index]) if w and w != here), [])
+        after = next((w for w in own[index + 1:] if w and w != here), [])
+        # Every OSM way SUMO merged into the edge (origId lists them all), then the neighbours'.
+        candidates = list(dict.fromkeys(here + before + after))
+        candidates += connectors(candidates)
         lat, lon = rows[index][1], rows[index][2]
         ways.append(min(candidates, key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w])
                         if w in osm_ways else math.inf))
