@@ -89,6 +89,18 @@ public final class ADASISProvider {
         counters.framesDroppedBySender[frame.message.type, default: 0] += 1
     }
 
+    /// Time of the last ``tick(at:)``.
+    public private(set) var lastTickTime: Double?
+
+    /// Takes over which path indices receivers may still hold from the provider this one replaces
+    /// (a configuration reload): every index `previous` held or was resting is resting here, so a
+    /// receiver never sees an index reused for different content.
+    public func adoptPathIndices(from previous: ADASISProvider) {
+        let time = previous.lastTickTime ?? 0
+        for (index, releasedAt) in previous.allocator.unavailable(at: time) { allocator.rest(index, since: releasedAt) }
+        lastTickTime = max(lastTickTime ?? time, time)
+    }
+
     /// Frames waiting for bus budget.
     public var queuedFrames: Int { scheduler.queuedCount }
 
@@ -98,6 +110,7 @@ public final class ADASISProvider {
     /// The frames to send at `time`.
     public func tick(at time: Double) -> [ProviderFrame] {
         if startTime == nil { startTime = time }
+        lastTickTime = time
         let selection = configuration.messages
         if selection.sends(.metaData), time >= nextMetaData {
             scheduler.enqueue(.metaData(configuration.metaData), priority: .vehicle, counters: &counters)

@@ -31,6 +31,19 @@ struct PathIndexAllocator: Sendable {
         resting[index] = time
     }
 
+    /// Every index held or still resting, with the time it was (or is considered) released at `time`.
+    func unavailable(at time: Double) -> [UInt8: Double] {
+        var result = resting.filter { time - $0.value < reuseDelay }
+        for index in inUse { result[index] = time }
+        return result
+    }
+
+    /// Marks `index` as released at `time` (resting), unless it is held.
+    mutating func rest(_ index: UInt8, since time: Double) {
+        guard !inUse.contains(index) else { return }
+        resting[index] = max(resting[index] ?? -.infinity, time)
+    }
+
     /// Indices currently held.
     var heldCount: Int { inUse.count }
 }

@@ -29,6 +29,7 @@ extension RunDaemon {
         let old = configuration
         configuration = new
         map = newMap
+        fresh.provider.adoptPathIndices(from: pipeline.provider)
         retire(pipeline)
         pipeline = fresh
         logger.logLevel = Logger.Level(rawValue: new.logLevel) ?? .info
