@@ -92,10 +92,12 @@ public final class ADASISProvider {
     /// Time of the last ``tick(at:)``.
     public private(set) var lastTickTime: Double?
 
-    /// Takes over which path indices receivers may still hold from the provider this one replaces
-    /// (a configuration reload): every index `previous` held or was resting is resting here, so a
-    /// receiver never sees an index reused for different content.
-    public func adoptPathIndices(from previous: ADASISProvider) {
+    /// Continues the stream of the provider this one replaces (a configuration reload, a new time
+    /// line): every path index `previous` held or was resting is resting here, so a receiver never
+    /// sees an index reused for different content, and each message type's cyclic counter goes on
+    /// where it stopped, so receivers see no gap.
+    public func continueStream(from previous: ADASISProvider) {
+        scheduler.counters = previous.scheduler.counters
         let time = previous.lastTickTime ?? 0
         for (index, releasedAt) in previous.allocator.unavailable(at: time) { allocator.rest(index, since: releasedAt) }
         lastTickTime = max(lastTickTime ?? time, time)

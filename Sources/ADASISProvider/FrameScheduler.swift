@@ -16,7 +16,8 @@ struct FrameScheduler {
 
     private var waiting: [Waiting] = []
     private var sequence = 0
-    private var counters: [MessageType: UInt8] = [:]
+    /// The next cyclic counter per message type.
+    var counters: [MessageType: UInt8] = [:]
     let framesPerTick: Int
     let maximumQueued: Int
     let identifiers: CANIdentifierAssignment

@@ -29,7 +29,7 @@ extension RunDaemon {
         let old = configuration
         configuration = new
         map = newMap
-        fresh.provider.adoptPathIndices(from: pipeline.provider)
+        fresh.provider.continueStream(from: pipeline.provider)
         retire(pipeline)
         pipeline = fresh
         logger.logLevel = Logger.Level(rawValue: new.logLevel) ?? .info

@@ -168,7 +168,7 @@ final class RunDaemon {
         do {
             let settings = try PipelineSettings(configuration, map: map.metadata, file: configurationPath)
             let fresh = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
-            fresh.provider.adoptPathIndices(from: pipeline.provider)
+            fresh.provider.continueStream(from: pipeline.provider)
             retire(pipeline)
             pipeline = fresh
             if let reason { logger.info("new pipeline (\(reason))") }
