@@ -12,7 +12,9 @@ extension ADASISProvider {
         if let speed = fix?.speed { message.speed = ValueCoding.speedCode(metresPerSecond: speed) }
         message.positionConfidence = Self.confidenceCode(fix?.horizontalAccuracy)
         guard let vehicle else {
-            if case .offRoad = match.state, age <= configuration.positionStaleAfter * 1000 { message.pathIndex = 2 }
+            if case .offRoad(let point) = match.state, age <= configuration.positionStaleAfter * 1000 {
+                message.pathIndex = isDigitised(point) ? 2 : 1
+            }
             return message
         }
         guard let mainID = tree.mainPathID, let main = tree.paths[mainID], let index = indexOfPath[mainID],
@@ -32,6 +34,12 @@ extension ADASISProvider {
             if link.attributes.lanes == 1 { message.currentLane = .singleLaneRoad }
         }
         return message
+    }
+
+    /// Whether `point` lies in the map's area (always, when the area is not configured).
+    private func isDigitised(_ point: GeoPoint) -> Bool {
+        guard let area = configuration.digitisedArea, area.count == 4 else { return true }
+        return (area[0]...area[2]).contains(point.latitude) && (area[1]...area[3]).contains(point.longitude)
     }
 
     /// Bearing of the path at `along` metres into `link`, degrees.

@@ -38,6 +38,9 @@ public struct ProviderConfiguration: Hashable, Sendable {
     public var pathIndexReuseDelay = 10.0
     /// Without a new fix for this long the position is reported unknown, seconds.
     public var positionStaleAfter = 2.0
+    /// The area the map covers (south, west, north, east in degrees): off-road fixes outside it are
+    /// reported as "not in digitised area" (path index 1) rather than "not on road" (2).
+    public var digitisedArea: [Double]?
     /// The map's country and units for META-DATA.
     public var metaData = MetaDataMessage()
 

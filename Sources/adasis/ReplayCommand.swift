@@ -57,6 +57,7 @@ struct ReplayCommand: ParsableCommand {
             var configuration = ProviderConfiguration()
             configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
             configuration.metaData = MetaDataMessage(map: map.metadata)
+            configuration.digitisedArea = map.metadata.boundingBox.count == 4 ? map.metadata.boundingBox : nil
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
             try pipeline.engine.setRoute(try drive.activeRoute(on: map))
             if let candump {

@@ -1,4 +1,6 @@
 import Testing
+import Horizon
+import GNSS
 import RoadMap
 @testable import ADASISProvider
 
@@ -29,22 +31,5 @@ struct PathIndexAllocatorTests {
         #expect(new.allocate(at: 13.5) == 9)   // 9 rested from 3
         #expect(new.allocate(at: 13.5) == 11)  // 8 was held until the hand-over at 4
         #expect(new.allocate(at: 14) == 8)
-    }
-}
-
-@Suite("stream continuity across a provider replacement")
-struct StreamContinuityTests {
-    @Test("cyclic counters go on where the replaced provider stopped")
-    func countersContinue() {
-        let network = InMemoryRoadNetwork(links: [])
-        let first = ADASISProvider(configuration: ProviderConfiguration(), network: network)
-        var positions: [UInt8] = []
-        for tick in 0..<3 {
-            positions += first.tick(at: Double(tick) * 0.1).compactMap { if case .position(let p) = $0.message { p.cyclicCounter } else { nil } }
-        }
-        let second = ADASISProvider(configuration: ProviderConfiguration(), network: network)
-        second.continueStream(from: first)
-        positions += second.tick(at: 0.3).compactMap { if case .position(let p) = $0.message { p.cyclicCounter } else { nil } }
-        #expect(positions == [0, 1, 2, 3])
     }
 }
