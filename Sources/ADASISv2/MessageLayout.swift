@@ -26,6 +26,16 @@ public enum MessageLayout {
 
     /// The fields of `type`, MSB first; they fill exactly 64 bits. `nil` for types without a layout.
     public static func fields(of type: MessageType) -> [FieldSpec]? {
+        cachedFields[Int(type.rawValue)]
+    }
+
+    /// The layouts by message type code, built once.
+    private static let cachedFields: [[FieldSpec]?] = MessageType.allCases.sorted { $0.rawValue < $1.rawValue }.map(layout)
+
+    /// The names of the fields of each message type code, for checking the keys given to `pack`.
+    static let fieldNames: [Set<String>] = cachedFields.map { Set(($0 ?? []).map(\.name)) }
+
+    private static func layout(of type: MessageType) -> [FieldSpec]? {
         switch type {
         case .position:
             return head + [FieldSpec("PositionIndex", 2), FieldSpec("PositionProbability", 5),
@@ -89,7 +99,7 @@ public enum FieldPacking {
     public static func pack(_ type: MessageType, _ values: [String: UInt64],
                             byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> [UInt8] {
         guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
-        let known = Set(fields.map(\.name))
+        let known = MessageLayout.fieldNames[Int(type.rawValue)]
         for name in values.keys where !known.contains(name) { throw .unknownField(name) }
         var word: UInt64 = 0
         var position = 0
