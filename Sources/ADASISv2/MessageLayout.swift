@@ -115,6 +115,33 @@ public enum FieldPacking {
         return byteOrder == .bigEndian ? bytes : bytes.reversed()
     }
 
+    /// Packs fields given in layout order (the typed messages' fast path: no hashing). A name out
+    /// of order or unknown, or a value too wide for its field, is a typed error.
+    static func pack(_ type: MessageType, ordered values: KeyValuePairs<String, UInt64>,
+                     byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> [UInt8] {
+        guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
+        var word = UInt64(type.rawValue) << 61
+        var position = 0
+        var next = values.startIndex
+        for field in fields {
+            defer { position += field.bits }
+            guard !field.isReserved, field.name != "MessageType" else { continue }
+            guard next < values.endIndex, values[next].key == field.name else {
+                // Out of layout order: fall back to the general path, which names the problem.
+                return try pack(type, Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), byteOrder: byteOrder)
+            }
+            let value = values[next].value
+            next = values.index(after: next)
+            let maximum: UInt64 = (1 << UInt64(field.bits)) - 1
+            guard value <= maximum else { throw .valueOutOfRange(field: field.name, value: value, maximum: maximum) }
+            word |= value << UInt64(64 - position - field.bits)
+        }
+        if next < values.endIndex { throw .unknownField(values[next].key) }
+        var bytes = [UInt8](repeating: 0, count: 8)
+        for index in 0..<8 { bytes[byteOrder == .bigEndian ? index : 7 - index] = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * index)) }
+        return bytes
+    }
+
     /// Unpacks 8 bytes into the message type and its named raw fields (reserved fields omitted).
     /// Never traps: any 8 bytes give a result or a typed error.
     public static func unpack(_ payload: [UInt8], byteOrder: ByteOrder = .bigEndian)

@@ -3,7 +3,7 @@ protocol FieldMappedMessage {
     /// The message type whose layout this struct fills.
     static var messageType: MessageType { get }
     /// The raw value of every non-reserved field except MessageType.
-    var fieldValues: [String: UInt64] { get }
+    var fieldValues: KeyValuePairs<String, UInt64> { get }
     /// Reads the fields unpacked from a frame.
     init(fields: UnpackedFields) throws(FieldCodingError)
 }
@@ -11,7 +11,7 @@ protocol FieldMappedMessage {
 extension FieldMappedMessage {
     /// Packs the message into its 8 payload bytes; a value too wide for its field is a typed error.
     func packed(byteOrder: ByteOrder) throws(FieldCodingError) -> [UInt8] {
-        try FieldPacking.pack(Self.messageType, fieldValues, byteOrder: byteOrder)
+        try FieldPacking.pack(Self.messageType, ordered: fieldValues, byteOrder: byteOrder)
     }
 }
 

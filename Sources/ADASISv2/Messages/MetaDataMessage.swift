@@ -55,7 +55,7 @@ public struct MetaDataMessage: Hashable, Sendable {
 extension MetaDataMessage: FieldMappedMessage {
     static var messageType: MessageType { .metaData }
 
-    var fieldValues: [String: UInt64] {
+    var fieldValues: KeyValuePairs<String, UInt64> {
         ["MapProvider": UInt64(mapProvider.rawValue), "CountryCode": UInt64(countryCode),
          "CyclicCounter": UInt64(cyclicCounter), "ProtocolVersionMajor": UInt64(protocolVersionMajor),
          "ProtocolVersionMinorSub": UInt64(protocolVersionMinorSub), "HardwareVersion": UInt64(hardwareVersion),

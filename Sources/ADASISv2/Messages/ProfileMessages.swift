@@ -48,7 +48,7 @@ public struct ProfileShortMessage: Hashable, Sendable {
 extension ProfileShortMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileShort }
 
-    var fieldValues: [String: UInt64] {
+    var fieldValues: KeyValuePairs<String, UInt64> {
         ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
          "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
          "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue,
@@ -103,7 +103,7 @@ public struct ProfileLongMessage: Hashable, Sendable {
 extension ProfileLongMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileLong }
 
-    var fieldValues: [String: UInt64] {
+    var fieldValues: KeyValuePairs<String, UInt64> {
         ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
          "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
          "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue, "Value": UInt64(value)]
