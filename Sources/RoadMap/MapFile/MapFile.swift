@@ -14,7 +14,32 @@ public final class MapFile: RoadNetwork {
     /// What the map says about itself.
     public let metadata: MapMetadata
     private let queue: DatabaseQueue
-    private var cache: ByteBudgetCache<TileKey, MapTile>
+    private var cache: ByteBudgetCache<TileKey, IndexedTile>
+
+    /// A decoded tile with the bounding box of each of its links, so radius queries project only
+    /// the links whose box comes near the query point.
+    private struct IndexedTile: Sendable {
+        var tile: MapTile
+        var bounds: [LinkBounds]
+    }
+
+    /// South, west, north, east of a link's geometry, degrees.
+    private struct LinkBounds: Sendable {
+        var south: Double, west: Double, north: Double, east: Double
+
+        init(_ geometry: [GeoPoint]) {
+            south = .infinity; west = .infinity; north = -.infinity; east = -.infinity
+            for point in geometry {
+                south = min(south, point.latitude); north = max(north, point.latitude)
+                west = min(west, point.longitude); east = max(east, point.longitude)
+            }
+        }
+
+        func isNear(_ point: GeoPoint, latitudeMargin: Double, longitudeMargin: Double) -> Bool {
+            point.latitude >= south - latitudeMargin && point.latitude <= north + latitudeMargin
+                && point.longitude >= west - longitudeMargin && point.longitude <= east + longitudeMargin
+        }
+    }
     private var nodeTiles: [NodeID: TileKey] = [:]
     /// Tiles read from disk since opening (cache misses).
     public private(set) var tileReads = 0
@@ -60,6 +85,10 @@ public final class MapFile: RoadNetwork {
 
     /// The tile `key` (empty when the map has nothing there), from the cache or the file.
     public func tile(_ key: TileKey) throws(MapFileError) -> MapTile {
+        try indexedTile(key).tile
+    }
+
+    private func indexedTile(_ key: TileKey) throws(MapFileError) -> IndexedTile {
         if let cached = cache.value(for: key) { return cached }
         let blob: Data?
         do {
@@ -79,8 +108,9 @@ public final class MapFile: RoadNetwork {
             }
         }
         for node in tile.linksAtNode.keys { nodeTiles[node] = key }
-        _ = cache.insert(tile, for: key, cost: tile.estimatedByteCount)
-        return tile
+        let indexed = IndexedTile(tile: tile, bounds: tile.links.map { LinkBounds($0.geometry) })
+        _ = cache.insert(indexed, for: key, cost: tile.estimatedByteCount + tile.links.count * 32)
+        return indexed
     }
 
     /// Loads the tiles within `radius` metres of `point` into the cache.
@@ -110,9 +140,14 @@ public final class MapFile: RoadNetwork {
     public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
         var result: [RoadLink] = []
         var seen = Set<LinkID>()
+        let latitudeMargin = radius / 110_000 * 1.01
+        let longitudeMargin = radius / (110_000 * max(0.01, cos(point.latitude * .pi / 180))) * 1.01
         for key in TileKey.covering(point, radius: radius) {
-            let tile = try tile(key)
-            for link in tile.links where seen.insert(link.id).inserted {
+            let indexed = try indexedTile(key)
+            let tile = indexed.tile
+            for (index, link) in tile.links.enumerated()
+            where indexed.bounds[index].isNear(point, latitudeMargin: latitudeMargin, longitudeMargin: longitudeMargin) {
+                guard seen.insert(link.id).inserted else { continue }
                 if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
             }
             for id in tile.passingLinks where seen.insert(id).inserted {
