@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLibSocketCAN
+import Foundation
 
 /// Reads and changes a CAN controller's state and bit timing through libsocketcan (netlink).
 ///
@@ -69,6 +70,7 @@ public struct CANInterfaceControl: Hashable, Sendable {
             throw CANInterfaceControlError(code: .invalidArgument, errno: EINVAL, operation: "can_set_bitrate",
                                            interface: interface, detail: "bitrate 0")
         }
+        try requireNetAdmin(operation: "can_set_bitrate")
         try check("can_set_bitrate") { can_set_bitrate(interface, bitsPerSecond) }
     }
 
@@ -81,6 +83,7 @@ public struct CANInterfaceControl: Hashable, Sendable {
             throw CANInterfaceControlError(code: .notBusOff, errno: 0, operation: "can_do_restart",
                                            interface: interface, detail: "state \(current)")
         }
+        try requireNetAdmin(operation: "can_do_restart")
         try check("can_do_restart") { can_do_restart(interface) }
     }
 
@@ -88,6 +91,7 @@ public struct CANInterfaceControl: Hashable, Sendable {
     /// - Throws: `.permissionDenied` without CAP_NET_ADMIN, `.noSuchInterface`.
     public func start() throws(CANInterfaceControlError) {
         try requireInterface(operation: "can_do_start")
+        try requireNetAdmin(operation: "can_do_start")
         try check("can_do_start") { can_do_start(interface) }
     }
 
@@ -95,7 +99,21 @@ public struct CANInterfaceControl: Hashable, Sendable {
     /// - Throws: `.permissionDenied` without CAP_NET_ADMIN, `.noSuchInterface`.
     public func stop() throws(CANInterfaceControlError) {
         try requireInterface(operation: "can_do_stop")
+        try requireNetAdmin(operation: "can_do_stop")
         try check("can_do_stop") { can_do_stop(interface) }
+    }
+
+    /// Changing a CAN interface needs CAP_NET_ADMIN. libsocketcan reports a refusal from the kernel
+    /// only on stderr and its errno is not reliable afterwards, so the capability is checked first
+    /// (`CapEff` bit 12 in /proc/self/status).
+    private func requireNetAdmin(operation: String) throws(CANInterfaceControlError) {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+              let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return }
+        let netAdmin: UInt64 = 1 << 12
+        if mask & netAdmin == 0 {
+            throw CANInterfaceControlError(code: .permissionDenied, errno: EPERM, operation: operation, interface: interface)
+        }
     }
 
     private func requireInterface(operation: String) throws(CANInterfaceControlError) {

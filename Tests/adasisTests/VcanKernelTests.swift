@@ -140,3 +140,20 @@ struct SendCommandKernelTests {
         #expect(result.stderr.contains("vcan0 is down; bring it up with 'ip link set vcan0 up'"))
     }
 }
+
+@Suite("adasis can-interface in a real kernel", .serialized)
+struct CANInterfaceCommandTests {
+    @Test("state on vcan0 (no controller), permission and missing-interface errors say what to do")
+    func statesAndErrors() throws {
+        try requireBuiltAdasis()
+        let result = try runInVcanKernel("""
+            .build/debug/adasis can-interface vcan0 2>/dev/null; echo "status=$?"
+            setpriv --reuid=65534 --regid=65534 --clear-groups .build/debug/adasis can-interface vcan0 --bitrate 500000 2>&1 | grep adasis; echo "status=$?"
+            .build/debug/adasis can-interface nosuch0 2>&1 | grep adasis
+            """)
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        #expect(result.stdout.contains("vcan0: state not supported (no CAN controller)"), "\(result.stdout)")
+        #expect(result.stdout.contains("permission denied; changing a CAN interface needs CAP_NET_ADMIN"), "\(result.stdout)")
+        #expect(result.stdout.contains("no interface named 'nosuch0'"), "\(result.stdout)")
+    }
+}
