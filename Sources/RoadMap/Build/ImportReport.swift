@@ -36,6 +36,11 @@ public struct ImportReport: Hashable, Sendable, Codable {
     /// One-way links paired into dual carriageways.
     public var dualCarriagewayLinks = 0
 
+    /// Links whose slope profile comes from terrain heights (`--srtm`), when given.
+    public var linksWithTerrainSlope: Int?
+    /// Links left without slope because a terrain tile or sample was missing, when `--srtm` was given.
+    public var linksWithoutTerrain: Int?
+
     /// Creates an empty report.
     public init() {}
 }

@@ -26,7 +26,8 @@ public enum MapImport {
     ///
     /// Throws ``OSMPBFError`` for an unreadable extract (naming the blob) and ``MapFileError``
     /// when the map cannot be written; in both cases nothing is left at `output`.
-    public static func run(input: String, output: String, options: RoadGraphOptions,
+    /// With `elevation`, links without an OSM `incline` get their slope from terrain heights.
+    public static func run(input: String, output: String, options: RoadGraphOptions, elevation: ElevationModel? = nil,
                            progress: (MapImportProgress) -> Void = { _ in }) throws -> MapMetadata {
         var reader = try OSMPBFReader(path: input)
         var builder = RoadGraphBuilder(options: options, legalDefaults: try LegalDefaultSpeeds.bundled())
@@ -38,7 +39,8 @@ public enum MapImport {
                                        totalBytes: reader.totalBytes))
         }
         progress(MapImportProgress(phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
-        let graph = builder.build()
+        var graph = builder.build()
+        if let elevation { graph = try graph.applyingTerrainSlope(elevation) }
         progress(MapImportProgress(phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         var south = 90.0, west = 180.0, north = -90.0, east = -180.0
         for link in graph.links {

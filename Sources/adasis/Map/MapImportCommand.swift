@@ -28,6 +28,9 @@ struct MapImportCommand: ParsableCommand {
     @Option(help: "Road classes to keep, comma-separated OSM highway values (default: motorway … service and their links).")
     var roads: String?
 
+    @Option(help: "A directory of SRTM .hgt elevation tiles (N60E024.hgt, …): slope for links without an OSM incline tag.")
+    var srtm: String?
+
     @Option(help: "Built-up area to assume where tags do not tell: urban or rural.")
     var unknownArea: String = "urban"
 
@@ -55,7 +58,8 @@ struct MapImportCommand: ParsableCommand {
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
         let started = Date()
         do {
-            let metadata = try MapImport.run(input: input, output: output, options: options) { display.show($0) }
+            let elevation = try srtm.map { directory throws(ElevationError) in try ElevationModel(directory: directory) }
+            let metadata = try MapImport.run(input: input, output: output, options: options, elevation: elevation) { display.show($0) }
             display.finish()
             let seconds = Date().timeIntervalSince(started)
             let report = metadata.importReport
@@ -103,6 +107,6 @@ enum MapReportText {
             "  restrictions: \(report.turnRestrictions) turn restrictions (\(report.unusableTurnRestrictions) unusable)",
             "  features:    \(report.safetyCameras) safety cameras (\(report.unplacedSafetyCameras) too far from a road), \(report.trafficSignals) traffic signals",
             "  divided:     \(report.dualCarriagewayLinks) links paired into dual carriageways",
-        ]
+        ] + (report.linksWithTerrainSlope.map { ["  terrain:     slope from SRTM on \($0) links, \(report.linksWithoutTerrain ?? 0) without terrain data"] } ?? [])
     }
 }
