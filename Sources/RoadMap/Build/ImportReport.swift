@@ -41,6 +41,13 @@ public struct ImportReport: Hashable, Sendable, Codable {
     /// Links left without slope because a terrain tile or sample was missing, when `--srtm` was given.
     public var linksWithoutTerrain: Int?
 
+    /// Complete administrative boundaries used for countries and regions, when the extract had any.
+    public var adminBoundariesUsed: Int?
+    /// Administrative boundaries skipped because the extract cuts them.
+    public var incompleteAdminBoundaries: Int?
+    /// Links no boundary and no `--country` placed in a country.
+    public var linksWithoutCountry: Int?
+
     /// Creates an empty report.
     public init() {}
 }

@@ -2,8 +2,10 @@
 public struct RoadGraphOptions: Sendable {
     /// Highway classes kept as roads.
     public var selection: RoadSelection
-    /// The country of the extract (legal default speeds, driving side, country code per link).
-    public var country: Country
+    /// The country of links no complete admin boundary of the extract covers (legal default
+    /// speeds, driving side, country code per link); `nil` when every link must get its country
+    /// from boundaries.
+    public var country: Country?
     /// Built-up area assumed where tags do not tell (selects the implicit speed limit).
     public var unknownArea: AreaAssumption
     /// Safety cameras farther than this from every road are skipped, metres.
@@ -12,7 +14,7 @@ public struct RoadGraphOptions: Sendable {
     public var dualCarriagewayDistance: Double
 
     /// Creates options; defaults fit a city extract.
-    public init(selection: RoadSelection = RoadSelection(), country: Country, unknownArea: AreaAssumption = .urban,
+    public init(selection: RoadSelection = RoadSelection(), country: Country?, unknownArea: AreaAssumption = .urban,
                 cameraSnapDistance: Double = 30, dualCarriagewayDistance: Double = 40) {
         self.selection = selection
         self.country = country
@@ -28,6 +30,11 @@ public struct RoadGraph: Sendable {
     public var links: [RoadLink]
     /// Turn restrictions between those links.
     public var restrictions: [TurnRestriction]
+    /// ISO 3166-1 alpha-2 codes of the countries the links lie in, sorted.
+    public var countries: [String] = []
+    /// ISO 3166-2 codes of the regions found from complete boundaries; a link's region code is
+    /// its index here plus one (0 = unknown).
+    public var regions: [String] = []
     /// What was kept, cut and skipped.
     public var report: ImportReport
 }
@@ -52,6 +59,9 @@ public struct RoadGraphBuilder {
     var pointNodeTags: [Int64: [String: String]] = [:]
     var ways: [RoadWay] = []
     var restrictionRelations: [OSMRelation] = []
+    var boundaryRelations: [OSMRelation] = []
+    var boundaryWays = Set<Int64>()
+    var wayNodes: [Int64: [Int64]] = [:]
     var enforcementRelations: [OSMRelation] = []
     var report = ImportReport()
 
@@ -59,6 +69,16 @@ public struct RoadGraphBuilder {
     public init(options: RoadGraphOptions, legalDefaults: LegalDefaultSpeeds) {
         self.options = options
         self.legalDefaults = legalDefaults
+    }
+
+    /// First pass (optional): notes the administrative boundaries of the extract so that the
+    /// second pass keeps the node lists of their ways. Give it the relations (other elements are
+    /// ignored); PBF files list relations last, hence the two passes.
+    public mutating func prepare(_ elements: [OSMElement]) {
+        for case .relation(let relation) in elements where AdminBoundaries.describe(relation) != nil {
+            boundaryRelations.append(relation)
+        }
+        boundaryWays = AdminBoundaries.memberWays(boundaryRelations)
     }
 
     /// Adds elements of the extract.
@@ -81,6 +101,7 @@ public struct RoadGraphBuilder {
             }
         case .way(let way):
             report.waysRead += 1
+            if boundaryWays.contains(way.id) { wayNodes[way.id] = way.nodeIDs }
             if let highway = options.selection.highwayClass(for: way.tags) {
                 ways.append(RoadWay(id: way.id, nodeIDs: way.nodeIDs, tags: way.tags, highway: highway))
             }
@@ -97,6 +118,13 @@ public struct RoadGraphBuilder {
     /// Builds the graph from everything added.
     public func build() -> RoadGraph {
         var report = self.report
+        var incomplete = 0
+        let areas = AdminBoundaries.areas(boundaryRelations, wayNodes: wayNodes, nodes: nodes, incomplete: &incomplete)
+        if !boundaryRelations.isEmpty {
+            report.adminBoundariesUsed = areas.count
+            report.incompleteAdminBoundaries = incomplete
+        }
+        var placeOfWay: [Int64: Place] = [:]
         var kept: [(way: RoadWay, attributes: WayAttributes)] = []
         for var way in ways.sorted(by: { $0.id < $1.id }) {
             var deduplicated: [Int64] = []
@@ -111,7 +139,9 @@ public struct RoadGraphBuilder {
                 report.droppedNodeReferences += clipped.droppedNodeCount
             }
             way.nodeIDs = clipped.nodeIDs
-            let attributes = WayAttributes(highway: way.highway, tags: way.tags, country: options.country.alpha2,
+            let place = locate(way.nodeIDs.map { nodes[$0]! }, in: areas)
+            placeOfWay[way.id] = place
+            let attributes = WayAttributes(highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
                                            legalDefaults: legalDefaults, unknownArea: options.unknownArea)
             report.malformedTagValues += attributes.malformedValues
             kept.append((way, attributes))
@@ -137,7 +167,8 @@ public struct RoadGraphBuilder {
                 forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
                 bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
                 dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
-                countryCode: options.country.numericCode, curvature: CurvatureProfile.points(along: section.geometry),
+                countryCode: placeOfWay[section.wayID]?.country?.numericCode ?? 0,
+                regionCode: placeOfWay[section.wayID]?.region ?? 0, curvature: CurvatureProfile.points(along: section.geometry),
                 slope: slope))
             if isDivided { report.dualCarriagewayLinks += 1 }
         }
@@ -165,6 +196,29 @@ public struct RoadGraphBuilder {
         let restrictions = TurnRestrictionResolution.resolve(restrictionRelations, links: links, report: &report)
         report.links = links.count
         report.totalLength = links.reduce(0) { $0 + $1.length }
-        return RoadGraph(links: links, restrictions: restrictions, report: report)
+        let withoutCountry = links.filter { $0.countryCode == 0 }.count
+        if options.country == nil || withoutCountry > 0 { report.linksWithoutCountry = withoutCountry }
+        var graph = RoadGraph(links: links, restrictions: restrictions, report: report)
+        graph.countries = Set(kept.compactMap { placeOfWay[$0.way.id]?.country?.alpha2 }).sorted()
+        graph.regions = areas.filter { $0.level == 4 }.map(\.code).sorted()
+        return graph
+    }
+
+    /// Where a way lies: its country and region code (index into the sorted region codes + 1).
+    struct Place: Sendable {
+        var country: Country?
+        var region: UInt16
+    }
+
+    /// The country and region containing the middle of `geometry`: from complete boundaries,
+    /// else the configured country.
+    private func locate(_ geometry: [GeoPoint], in areas: [AdminArea]) -> Place {
+        guard !areas.isEmpty, let middle = geometry.point(atOffset: geometry.polylineLength / 2)?.point else {
+            return Place(country: options.country, region: 0)
+        }
+        let country = areas.first { $0.level == 2 && $0.contains(middle) }.flatMap { try? Country(alpha2: $0.code) }
+        let regionCodes = areas.filter { $0.level == 4 }.map(\.code).sorted()
+        let region = areas.first { $0.level == 4 && $0.contains(middle) }.flatMap { regionCodes.firstIndex(of: $0.code) }
+        return Place(country: country ?? options.country, region: region.map { UInt16($0 + 1) } ?? 0)
     }
 }

@@ -29,8 +29,12 @@ public enum MapImport {
     /// With `elevation`, links without an OSM `incline` get their slope from terrain heights.
     public static func run(input: String, output: String, options: RoadGraphOptions, elevation: ElevationModel? = nil,
                            progress: (MapImportProgress) -> Void = { _ in }) throws -> MapMetadata {
-        var reader = try OSMPBFReader(path: input)
         var builder = RoadGraphBuilder(options: options, legalDefaults: try LegalDefaultSpeeds.bundled())
+        // First pass: the administrative boundaries (relations come last in a PBF file), so that
+        // the second pass keeps the node lists of their ways and nothing else.
+        var boundaries = try OSMPBFReader(path: input)
+        while let block = try boundaries.nextBlock() { builder.prepare(block) }
+        var reader = try OSMPBFReader(path: input)
         var objects = 0
         while let block = try reader.nextBlock() {
             builder.add(block)
@@ -40,6 +44,9 @@ public enum MapImport {
         }
         progress(MapImportProgress(phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         var graph = builder.build()
+        if let missing = graph.report.linksWithoutCountry, missing > 0, options.country == nil {
+            throw MapImportError.countryUnknown(links: missing, boundaries: graph.report.adminBoundariesUsed ?? 0)
+        }
         if let elevation { graph = try graph.applyingTerrainSlope(elevation) }
         progress(MapImportProgress(phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         var south = 90.0, west = 180.0, north = -90.0, east = -180.0
@@ -51,10 +58,25 @@ public enum MapImport {
         }
         let name = input.split(separator: "/").last.map(String.init) ?? input
         let metadata = MapMetadata(sourceFile: name, sourceTimestamp: reader.header.replicationTimestamp,
-                                   countries: [options.country.alpha2],
+                                   countries: graph.countries, regions: graph.regions,
                                    boundingBox: graph.links.isEmpty ? [] : [south, west, north, east],
                                    importReport: graph.report)
         try MapFileWriter.write(graph, metadata: metadata, to: output)
         return metadata
+    }
+}
+
+/// Why an import cannot decide something about the extract.
+public enum MapImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Links lie outside every complete country boundary and no `--country` was given.
+    case countryUnknown(links: Int, boundaries: Int)
+
+    /// One sentence: what, and what to do.
+    public var description: String {
+        switch self {
+        case .countryUnknown(let links, let boundaries):
+            return "\(links) links lie outside every complete country boundary of the extract (\(boundaries) complete ones found); "
+                + "pass --country with the ISO 3166-1 code of the extract's country, e.g. --country FI"
+        }
     }
 }

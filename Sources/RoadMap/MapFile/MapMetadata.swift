@@ -17,18 +17,22 @@ public struct MapMetadata: Hashable, Sendable, Codable {
     public var mapVersionQuarter: Int?
     /// ISO 3166-1 alpha-2 codes of the countries in the map.
     public var countries: [String]
+    /// ISO 3166-2 codes of the regions found from complete boundaries; a link's region code is the
+    /// index here plus one (0 = unknown). `nil` in maps without region boundaries.
+    public var regions: [String]?
     /// Bounding box of all link geometry: south, west, north, east (degrees).
     public var boundingBox: [Double]
     /// What the import kept, cut and skipped.
     public var importReport: ImportReport
 
     /// Creates metadata; the map version is derived from `sourceTimestamp`.
-    public init(sourceFile: String, sourceTimestamp: Int64?, countries: [String], boundingBox: [Double],
+    public init(sourceFile: String, sourceTimestamp: Int64?, countries: [String], regions: [String]? = nil, boundingBox: [Double],
                 importReport: ImportReport, formatVersion: Int = MapMetadata.currentFormatVersion) {
         self.formatVersion = formatVersion
         self.sourceFile = sourceFile
         self.sourceTimestamp = sourceTimestamp
         self.countries = countries
+        self.regions = regions?.isEmpty == true ? nil : regions
         self.boundingBox = boundingBox
         self.importReport = importReport
         if let sourceTimestamp {

@@ -22,8 +22,8 @@ struct MapImportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The map file to write (replaced atomically).")
     var output: String
 
-    @Option(help: "ISO 3166-1 alpha-2 code of the extract's country (legal default speeds, driving side), e.g. FI.")
-    var country: String
+    @Option(help: "ISO 3166-1 alpha-2 code of the country of roads outside every complete country boundary of the extract (legal default speeds, driving side), e.g. FI. Needed for clipped extracts, which rarely hold a whole country.")
+    var country: String?
 
     @Option(help: "Road classes to keep, comma-separated OSM highway values (default: motorway … service and their links).")
     var roads: String?
@@ -50,7 +50,7 @@ struct MapImportCommand: ParsableCommand {
             guard let area = AreaAssumption(rawValue: unknownArea) else {
                 throw ValidationError("--unknown-area must be urban or rural, got '\(unknownArea)'")
             }
-            options = RoadGraphOptions(selection: RoadSelection(classes: classes), country: try Country(alpha2: country),
+            options = RoadGraphOptions(selection: RoadSelection(classes: classes), country: try country.map { code throws(CountryError) in try Country(alpha2: code) },
                                        unknownArea: area)
         } catch let error as CountryError {
             throw ValidationError("--country: \(error)")
@@ -107,6 +107,7 @@ enum MapReportText {
             "  restrictions: \(report.turnRestrictions) turn restrictions (\(report.unusableTurnRestrictions) unusable)",
             "  features:    \(report.safetyCameras) safety cameras (\(report.unplacedSafetyCameras) too far from a road), \(report.trafficSignals) traffic signals",
             "  divided:     \(report.dualCarriagewayLinks) links paired into dual carriageways",
-        ] + (report.linksWithTerrainSlope.map { ["  terrain:     slope from SRTM on \($0) links, \(report.linksWithoutTerrain ?? 0) without terrain data"] } ?? [])
+        ] + (report.adminBoundariesUsed.map { ["  boundaries:  \($0) complete admin boundaries used, \(report.incompleteAdminBoundaries ?? 0) cut by the extract"] } ?? [])
+          + (report.linksWithTerrainSlope.map { ["  terrain:     slope from SRTM on \($0) links, \(report.linksWithoutTerrain ?? 0) without terrain data"] } ?? [])
     }
 }

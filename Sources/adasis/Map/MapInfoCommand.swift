@@ -20,6 +20,7 @@ struct MapInfoCommand: ParsableCommand {
             print("source:       \(meta.sourceFile)" + (meta.sourceTimestamp.map { " (OSM data of \(Date(timeIntervalSince1970: TimeInterval($0))))" } ?? ""))
             if let year = meta.mapVersionYear, let quarter = meta.mapVersionQuarter { print("map version:  \(year) Q\(quarter)") }
             print("countries:    \(meta.countries.joined(separator: ", "))")
+            if let regions = meta.regions { print("regions:      " + regions.enumerated().map { "\($0.offset + 1) = \($0.element)" }.joined(separator: ", ")) }
             if meta.boundingBox.count == 4 {
                 print("bounding box: south \(meta.boundingBox[0]), west \(meta.boundingBox[1]), north \(meta.boundingBox[2]), east \(meta.boundingBox[3])")
             }
