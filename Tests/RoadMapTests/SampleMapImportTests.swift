@@ -35,6 +35,9 @@ struct SampleMapImportTests {
         #expect(metadata.importReport.relationsRead == 620)
         #expect(metadata.importReport.links > 900)
         #expect(metadata.countries == ["FI"])
+        // The newest element timestamp, as `osmium fileinfo -e` reports it (Last: 2019-04-21T09:50:14Z).
+        #expect(metadata.sourceTimestamp == 1_555_840_214)
+        #expect(metadata.mapVersionYear == 2019 && metadata.mapVersionQuarter == 2)
     }
 
     @Test("Vilhonkatu (w4247501): one-way secondary, explicit 40 km/h, 2 lanes")

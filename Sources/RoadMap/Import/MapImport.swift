@@ -57,7 +57,7 @@ public enum MapImport {
             }
         }
         let name = input.split(separator: "/").last.map(String.init) ?? input
-        let metadata = MapMetadata(sourceFile: name, sourceTimestamp: reader.header.replicationTimestamp,
+        let metadata = MapMetadata(sourceFile: name, sourceTimestamp: reader.header.replicationTimestamp ?? reader.newestElementTimestamp,
                                    countries: graph.countries, regions: graph.regions,
                                    boundingBox: graph.links.isEmpty ? [] : [south, west, north, east],
                                    importReport: graph.report)

@@ -56,4 +56,8 @@ public struct OSMPBFReader: Sendable {
 
     /// Total size of the input in bytes.
     public var totalBytes: Int { framer.totalBytes }
+
+    /// The newest element timestamp read so far (Unix seconds, from the elements' metadata), `nil`
+    /// when the file carries none: the age of the data when the header has no replication time.
+    public var newestElementTimestamp: Int64? { decoder.newestTimestamp > 0 ? decoder.newestTimestamp : nil }
 }

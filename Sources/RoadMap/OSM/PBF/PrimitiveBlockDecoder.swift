@@ -9,6 +9,10 @@ struct PrimitiveBlockDecoder {
     var strings: [String] = []
     /// Coordinate scale: nanodegrees per unit of an encoded latitude or longitude.
     var granularity: Int64 = 100
+    /// Milliseconds per timestamp unit of the block (`date_granularity`, default 1000).
+    var dateGranularity: Int64 = 1000
+    /// The newest element timestamp seen so far (Unix seconds), from Info/DenseInfo; 0 when none.
+    var newestTimestamp: Int64 = 0
     /// Nanodegrees added to every latitude.
     var latitudeOffset: Int64 = 0
     /// Nanodegrees added to every longitude.
@@ -31,6 +35,7 @@ struct PrimitiveBlockDecoder {
             var groups: [UnsafeRawBufferPointer] = []
             var stringTable: UnsafeRawBufferPointer?
             granularity = 100
+            dateGranularity = 1000
             latitudeOffset = 0
             longitudeOffset = 0
             while let (field, wireType) = try reader.readFieldKey() {
@@ -44,6 +49,9 @@ struct PrimitiveBlockDecoder {
                 case 17:
                     try ProtobufReader.expect(wireType, .varint, field: field, in: "PrimitiveBlock")
                     granularity = Int64(truncatingIfNeeded: try reader.readVarint())
+                case 18:
+                    try ProtobufReader.expect(wireType, .varint, field: field, in: "PrimitiveBlock")
+                    dateGranularity = Int64(truncatingIfNeeded: try reader.readVarint())
                 case 19:
                     try ProtobufReader.expect(wireType, .varint, field: field, in: "PrimitiveBlock")
                     latitudeOffset = Int64(bitPattern: try reader.readVarint())
@@ -116,6 +124,42 @@ struct PrimitiveBlockDecoder {
             tags[try string(at: keys[index])] = try string(at: values[index])
         }
         return tags
+    }
+
+    /// Notes an element timestamp in units of `dateGranularity` milliseconds.
+    mutating func noteTimestamp(_ units: Int64) {
+        let seconds = units.multipliedReportingOverflow(by: dateGranularity).partialValue / 1000
+        if seconds > newestTimestamp { newestTimestamp = seconds }
+    }
+
+    /// Reads `Info{2: timestamp}` of a node, way or relation.
+    mutating func noteInfo(_ buffer: UnsafeRawBufferPointer) throws(WireFormatError) {
+        var reader = ProtobufReader(buffer)
+        while let (field, wireType) = try reader.readFieldKey() {
+            if field == 2, wireType == .varint {
+                noteTimestamp(Int64(bitPattern: try reader.readVarint()))
+            } else {
+                try reader.skip(wireType)
+            }
+        }
+    }
+
+    /// Reads `DenseInfo{2: timestamp (packed sint64, delta-coded)}`.
+    mutating func noteDenseInfo(_ buffer: UnsafeRawBufferPointer) throws(WireFormatError) {
+        var reader = ProtobufReader(buffer)
+        while let (field, wireType) = try reader.readFieldKey() {
+            if field == 2 {
+                var running: Int64 = 0
+                var newest: Int64 = 0
+                try reader.readRepeatedVarints(wireType, field: field, in: "DenseInfo") {
+                    running &+= ProtobufReader.zigzagDecoded($0)
+                    newest = max(newest, running)
+                }
+                noteTimestamp(newest)
+            } else {
+                try reader.skip(wireType)
+            }
+        }
     }
 
     /// Degrees from an encoded coordinate: `1e-9 * (offset + granularity * value)`.

@@ -18,6 +18,7 @@ extension PrimitiveBlockDecoder {
                 if field == 1 { id = value } else if field == 8 { latitude = value } else { longitude = value }
             case 2: try reader.readRepeatedVarints(wireType, field: field, in: "Node") { keys.append($0) }
             case 3: try reader.readRepeatedVarints(wireType, field: field, in: "Node") { values.append($0) }
+            case 4 where wireType == .lengthDelimited: try noteInfo(try reader.readLengthDelimited())
             default: try reader.skip(wireType)
             }
         }
@@ -41,6 +42,7 @@ extension PrimitiveBlockDecoder {
                     if field == 1 { numbers.append(running) } else if field == 8 { latitudes.append(running) } else { longitudes.append(running) }
                 }
             case 10: try reader.readRepeatedVarints(wireType, field: field, in: "DenseNodes") { keys.append($0) }
+            case 5 where wireType == .lengthDelimited: try noteDenseInfo(try reader.readLengthDelimited())
             default: try reader.skip(wireType)
             }
         }
@@ -80,6 +82,7 @@ extension PrimitiveBlockDecoder {
                 id = Int64(bitPattern: try reader.readVarint())
             case 2: try reader.readRepeatedVarints(wireType, field: field, in: "Way") { keys.append($0) }
             case 3: try reader.readRepeatedVarints(wireType, field: field, in: "Way") { values.append($0) }
+            case 4 where wireType == .lengthDelimited: try noteInfo(try reader.readLengthDelimited())
             case 8:
                 var running = nodeIDs.last ?? 0
                 try reader.readRepeatedVarints(wireType, field: field, in: "Way") {
@@ -107,6 +110,7 @@ extension PrimitiveBlockDecoder {
                 id = Int64(bitPattern: try reader.readVarint())
             case 2: try reader.readRepeatedVarints(wireType, field: field, in: "Relation") { keys.append($0) }
             case 3: try reader.readRepeatedVarints(wireType, field: field, in: "Relation") { values.append($0) }
+            case 4 where wireType == .lengthDelimited: try noteInfo(try reader.readLengthDelimited())
             case 8: try reader.readRepeatedVarints(wireType, field: field, in: "Relation") { roles.append(UInt64(UInt32(truncatingIfNeeded: $0))) }
             case 9:
                 var running = numbers.last ?? 0
