@@ -53,7 +53,7 @@ private struct DecodedFrame {
 
 @Suite("adasis run end to end", .serialized)
 struct RunDaemonTests {
-    @Test("gpsfake drive → adasis run → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
+    @Test("gpsfake drive → adasis run (unprivileged) → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
           .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func endToEnd() throws {
         try requireBuiltAdasis()
@@ -92,7 +92,10 @@ struct RunDaemonTests {
         sleep 1
         candump -L vcan0 > '\(log)' &
         dumper=$!
-        .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+        # Unprivileged, as deployed: user nobody, no capabilities (raw CAN sockets need none).
+        chmod 0777 '\(directory.path)'
+        setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
+            .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
         daemon=$!
         sleep 20
         kill -TERM $daemon
