@@ -84,10 +84,10 @@ enum AtomPacking {
 
     static func flagged(_ message: ADASISMessage, _ retransmission: Bool, _ update: Bool) -> ADASISMessage {
         switch message {
-        case .segment(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .segment(m)
-        case .stub(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .stub(m)
-        case .profileShort(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .profileShort(m)
-        case .profileLong(var m): m.isRetransmission = retransmission; m.isUpdate = update; return .profileLong(m)
+        case .segment(let m): return .segment(m.flagged(retransmission: retransmission, update: update))
+        case .stub(let m): return .stub(m.flagged(retransmission: retransmission, update: update))
+        case .profileShort(let m): return .profileShort(m.flagged(retransmission: retransmission, update: update))
+        case .profileLong(let m): return .profileLong(m.flagged(retransmission: retransmission, update: update))
         default: return message
         }
     }

@@ -53,19 +53,24 @@ private struct DecodedFrame {
 
 @Suite("adasis run end to end", .serialized)
 struct RunDaemonTests {
-    @Test("gpsfake drive → adasis run (unprivileged) → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
-          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
-    func endToEnd() throws {
+    /// A temporary directory with the sample map imported, a free gpsd port, and the paths of the
+    /// metrics file and the configuration to write.
+    static func prepare() throws -> (directory: URL, map: String, port: Int, metrics: String, config: String) {
         try requireBuiltAdasis()
         let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let map = directory.appendingPathComponent("helsinki.map").path
         let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
                                       "-o", map, "--country", "FI"])
         try #require(imported.status == 0, "map import failed: \(imported.stderr)")
-        let port = freePort()
-        let metrics = directory.appendingPathComponent("adasis.prom").path
-        let config = directory.appendingPathComponent("adasis.toml").path
+        return (directory, map, freePort(), directory.appendingPathComponent("adasis.prom").path,
+                directory.appendingPathComponent("adasis.toml").path)
+    }
+
+    @Test("gpsfake drive → adasis run (unprivileged) → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
+          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    func endToEnd() throws {
+        let (directory, map, port, metrics, config) = try Self.prepare()
+        defer { try? FileManager.default.removeItem(at: directory) }
         try """
         [map]
         path = "\(map)"
@@ -172,16 +177,8 @@ struct RunDaemonTests {
     @Test("bus-off (error frame), restart, and a full TX queue: each logged once per episode and counted",
           .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func busOffAndFullQueue() throws {
-        try requireBuiltAdasis()
-        let directory = try temporaryDirectory()
+        let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let map = directory.appendingPathComponent("helsinki.map").path
-        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
-                                      "-o", map, "--country", "FI"])
-        try #require(imported.status == 0, "map import failed: \(imported.stderr)")
-        let port = freePort()
-        let metrics = directory.appendingPathComponent("adasis.prom").path
-        let config = directory.appendingPathComponent("adasis.toml").path
         try """
         [map]
         path = "\(map)"
@@ -230,16 +227,8 @@ struct RunDaemonTests {
     @Test("survives vcan0 going down and up (fresh horizon) and reloads on SIGHUP, refusing a bad file",
           .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func faultsAndReload() throws {
-        try requireBuiltAdasis()
-        let directory = try temporaryDirectory()
+        let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let map = directory.appendingPathComponent("helsinki.map").path
-        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
-                                      "-o", map, "--country", "FI"])
-        try #require(imported.status == 0, "map import failed: \(imported.stderr)")
-        let port = freePort()
-        let metrics = directory.appendingPathComponent("adasis.prom").path
-        let config = directory.appendingPathComponent("adasis.toml").path
         let base = """
         [map]
         path = "\(map)"

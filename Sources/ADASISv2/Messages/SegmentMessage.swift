@@ -74,16 +74,6 @@ public struct SegmentMessage: Hashable, Sendable {
 
     /// Probability of the path in percent; `nil` when unknown or N/A.
     public var probabilityPercent: Double? { ValueCoding.probabilityPercent(code: relativeProbability) }
-
-    /// The same content without the counter and the Retransmission/Update flags: what the
-    /// reconstructor compares to recognise a repetition.
-    public var content: SegmentMessage {
-        var copy = self
-        copy.cyclicCounter = 0
-        copy.isRetransmission = false
-        copy.isUpdate = false
-        return copy
-    }
 }
 
 extension SegmentMessage: FieldMappedMessage {

@@ -63,16 +63,6 @@ public struct StubMessage: Hashable, Sendable {
     public var turnAngleDegrees: Double? { ValueCoding.angleDegrees(code: turnAngle) }
     /// Probability of taking this road in percent; `nil` when unknown or N/A.
     public var probabilityPercent: Double? { ValueCoding.probabilityPercent(code: relativeProbability) }
-
-    /// The same content without the counter and the Retransmission/Update flags: what the
-    /// reconstructor compares to recognise a repetition.
-    public var content: StubMessage {
-        var copy = self
-        copy.cyclicCounter = 0
-        copy.isRetransmission = false
-        copy.isUpdate = false
-        return copy
-    }
 }
 
 extension StubMessage: FieldMappedMessage {
