@@ -37,6 +37,8 @@ struct DumpCommand: ParsableCommand {
 
     func run() throws {
         let socket = try openSocket()
+        // Scripts wait for this line before sending, so no frame is missed.
+        printToStandardError("adasis dump: listening on \(interface)")
         let waitMilliseconds = timeout.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
         var received = 0
         while count.map({ received < $0 }) ?? true {

@@ -47,7 +47,7 @@ struct GoldenFrameTests {
             log=$(mktemp)
             candump -L vcan0 > "$log" &
             dumper=$!
-            sleep 0.3
+            sleep 1
             \(environment) .build/debug/adasis \(arguments) --can vcan0
             sleep 0.5
             kill $dumper; wait $dumper || true

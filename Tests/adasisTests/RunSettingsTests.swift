@@ -26,6 +26,7 @@ struct PipelineSettingsTests {
         var expected = ProviderConfiguration()
         expected.metaData = MetaDataMessage(countryCode: 246, drivingSide: .right, speedUnits: .kilometresPerHour,
                                             mapVersionYear: 19, mapVersionQuarter: 2)
+        expected.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         #expect(settings.provider == expected)
         #expect(settings.horizon == HorizonConfiguration())
     }

@@ -57,7 +57,7 @@ struct VcanKernelTests {
         set -e
         candump -L vcan0 > /tmp/vcan-run-test-$$.log &
         dumper=$!
-        sleep 0.3
+        sleep 1
         \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
         sleep 0.3
         kill $dumper
@@ -84,9 +84,9 @@ struct DumpCommandKernelTests {
         try requireBuiltAdasis()
         let sent = ["123#DEADBEEF", "1ABCDEF0#0102", "7FF#R"]
         let script = """
-        .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log &
+        .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log 2> /tmp/adasis-dump-$$.err &
         dumper=$!
-        sleep 0.5
+        for i in $(seq 100); do grep -q "listening on vcan0" /tmp/adasis-dump-$$.err 2>/dev/null && break; sleep 0.05; done
         \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
         wait $dumper || { echo "dump failed with $?" >&2; exit 1; }
         cat /tmp/adasis-dump-$$.log
@@ -121,7 +121,7 @@ struct SendCommandKernelTests {
         let script = """
         candump -L vcan0 > /tmp/adasis-send-$$.log &
         dumper=$!
-        sleep 0.3
+        sleep 1
         printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
         sleep 0.3
         kill $dumper
