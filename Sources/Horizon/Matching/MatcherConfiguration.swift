@@ -7,6 +7,20 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Lower bound of the accuracy used for the emission, so an over-optimistic receiver cannot
     /// make the matcher snap to the wrong road.
     public var minimumAccuracy: Double = 3
+    /// For fixes without a reported accuracy: estimate it from the matched residuals instead of
+    /// assuming ``defaultAccuracy``. The estimate is √(mean d² / 2) over roughly the last 20 fixes
+    /// (exponential average, weight ``accuracyEstimateWeight``), d being the distance from a fix to
+    /// its matched point (a 2-D error with σ per axis has E[d²] = 2σ²); it is used once
+    /// ``accuracyEstimateMinimumFixes`` residuals are in, clamped to
+    /// ``minimumAccuracy``…``maximumEstimatedAccuracy``. A receiver that is better than assumed
+    /// then gets less smoothing (less lag after junctions), a worse one more.
+    public var estimatesAccuracy = true
+    /// Weight of each new residual in the accuracy estimate.
+    public var accuracyEstimateWeight: Double = 0.05
+    /// Residuals needed before the estimate replaces ``defaultAccuracy``.
+    public var accuracyEstimateMinimumFixes: Int = 10
+    /// Upper bound of the estimated accuracy.
+    public var maximumEstimatedAccuracy: Double = 15
     /// Smallest radius searched for candidate links around a fix.
     public var minimumSearchRadius: Double = 30
     /// Largest radius searched for candidate links, whatever the fix's accuracy.

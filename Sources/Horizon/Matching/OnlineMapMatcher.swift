@@ -33,6 +33,7 @@ public final class OnlineMapMatcher {
     private let jumpDetector: JumpDetector
 
     // The current HMM column: states, normalised Viterbi and filter log scores, and its fix.
+    private var residuals = ResidualAccuracy()
     private var column: [MatchCandidate] = []
     private var viterbi: [Double] = []
     private var filter: [Double] = []
@@ -63,6 +64,7 @@ public final class OnlineMapMatcher {
     /// Forgets everything: the next fix is matched as the first one.
     public func reset() {
         clearColumn()
+        residuals = ResidualAccuracy()
         routeSearch.removeAll()
         lastFix = nil
         lastState = .unknown
@@ -80,7 +82,7 @@ public final class OnlineMapMatcher {
             reset()
             return MatchResult(time: fix.time, state: .unknown, discontinuity: false)
         }
-        let sigma = configuration.sigma(for: fix.horizontalAccuracy)
+        let sigma = configuration.sigma(for: fix.horizontalAccuracy ?? residuals.accuracy(configuration))
         var restarted = false
         if let previous = lastFix, jumpDetector.isBreak(from: previous, to: fix) {
             clearColumn()
@@ -115,9 +117,10 @@ public final class OnlineMapMatcher {
 
     private func finish(_ fix: GNSSFix, state: MatchState, restarted: Bool) -> MatchResult {
         var discontinuity = restarted
-        if case .onRoad = state {
+        if case .onRoad(let position) = state {
             discontinuity = discontinuity || needsDiscontinuity
             needsDiscontinuity = false
+            if fix.horizontalAccuracy == nil { residuals.add(fix.point.distance(to: position.point), configuration) }
         } else {
             needsDiscontinuity = true
         }
