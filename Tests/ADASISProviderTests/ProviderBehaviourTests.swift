@@ -1,0 +1,110 @@
+import ADASISv2
+import GNSS
+import Horizon
+import RoadMap
+import Testing
+@testable import ADASISProvider
+
+/// A straight street of 30 links of 100 m going east from (60.17, 24.94), each junction with a
+/// side road north: the provider's timing, flags, budget and index rules on a known tree.
+private func street() -> InMemoryRoadNetwork {
+    let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
+    var links: [RoadLink] = []
+    for i in 1...30 {
+        let a = projection.unproject(x: Double(i - 1) * 100, y: 0), b = projection.unproject(x: Double(i) * 100, y: 0)
+        links.append(RoadLink(id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)), endNode: NodeID(Int64(i)),
+                              geometry: [a, b], highway: .secondary, name: "Main",
+                              forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))))
+        let c = projection.unproject(x: Double(i) * 100, y: 100)
+        links.append(RoadLink(id: LinkID(UInt64(100 + i)), wayID: Int64(100 + i), startNode: NodeID(Int64(i)),
+                              endNode: NodeID(Int64(100 + i)), geometry: [b, c], highway: .residential))
+    }
+    return InMemoryRoadNetwork(links: links)
+}
+
+/// Drives the street at 10 m/s from link 1 for `seconds`, one fix per second, ticking every 100 ms.
+private func drive(_ pipeline: HorizonPipeline, seconds: Int, route: [DirectedLink]? = nil, routeAt: Int? = nil) throws -> [ProviderFrame] {
+    var frames: [ProviderFrame] = []
+    let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
+    for second in 0..<seconds {
+        if second == routeAt { try pipeline.engine.setRoute(route) }
+        let point = projection.unproject(x: 5 + Double(second) * 10, y: 0)
+        let fix = GNSSFix(time: Double(second), latitude: point.latitude, longitude: point.longitude,
+                          horizontalAccuracy: 3, speed: 10, heading: 90)
+        try pipeline.process(fix)
+        for tick in 0..<10 { frames += pipeline.tick(at: Double(second) + Double(tick) / 10) }
+    }
+    return frames
+}
+
+@Suite("provider behaviour on a known street", .serialized)
+struct ProviderBehaviourTests {
+    @Test("POSITION every 100 ms on path 8; META-DATA each second at start, then every 5 s")
+    func timing() throws {
+        let frames = try drive(try HorizonPipeline(network: street()), seconds: 12)
+        let positions = frames.filter { $0.message.type == .position }
+        #expect(positions.count == 120)
+        #expect(positions.dropFirst().allSatisfy { if case .position(let p) = $0.message { p.pathIndex == 8 } else { false } })
+        let metaTimes = frames.filter { $0.message.type == .metaData }.map(\.time)
+        #expect(metaTimes == [0, 1, 2, 3, 4, 5, 10])
+        let counters = positions.compactMap { if case .position(let p) = $0.message { p.cyclicCounter } else { nil } }
+        #expect(counters.prefix(6) == [0, 1, 2, 3, 0, 1])
+    }
+
+    @Test("the nearby horizon is repeated with Retransmission = 1 every 2 s")
+    func retransmission() throws {
+        let frames = try drive(try HorizonPipeline(network: street()), seconds: 7)
+        let repeated = frames.filter {
+            if case .segment(let s) = $0.message { return s.isRetransmission }
+            if case .stub(let s) = $0.message { return s.isRetransmission }
+            return false
+        }
+        #expect(!repeated.isEmpty)
+        #expect(Set(repeated.map { Int($0.time.rounded(.down)) }).isSubset(of: [0, 2, 4, 6]))
+        #expect(repeated.allSatisfy { $0.priority == .retransmission })
+    }
+
+    @Test("setting a route re-sends the SEGMENTs already sent with Update = 1 and PartOfCalculatedRoute")
+    func routeUpdate() throws {
+        let route = (1...30).map { DirectedLink(LinkID(UInt64($0)), .forward) }
+        let frames = try drive(try HorizonPipeline(network: street()), seconds: 6, route: route, routeAt: 3)
+        let updates = frames.compactMap { frame -> SegmentMessage? in
+            if case .segment(let s) = frame.message, s.isUpdate { return s } else { return nil }
+        }
+        #expect(!updates.isEmpty)
+        #expect(updates.allSatisfy { $0.partOfCalculatedRoute == .yes })
+        let before = frames.filter { $0.time < 3 }.compactMap { frame -> SegmentMessage? in
+            if case .segment(let s) = frame.message { return s } else { return nil }
+        }
+        #expect(before.allSatisfy { $0.partOfCalculatedRoute == .unknown })
+    }
+
+    @Test("the bus budget caps frames per tick and sends POSITION and META-DATA first")
+    func budget() throws {
+        var configuration = ProviderConfiguration()
+        configuration.framesPerTick = 3
+        let pipeline = try HorizonPipeline(network: street(), provider: configuration)
+        let frames = try drive(pipeline, seconds: 4)
+        let perTick = Dictionary(grouping: frames) { ($0.time * 10).rounded() }
+        #expect(perTick.values.allSatisfy { $0.count <= 3 })
+        for group in perTick.values {
+            let priorities = group.map(\.priority)
+            #expect(priorities == priorities.sorted())
+        }
+        #expect(frames.filter { $0.message.type == .position }.count == 40)
+        #expect(pipeline.provider.queuedFrames > 0 || frames.contains { $0.message.type == .segment })
+    }
+
+    @Test("a jump starts a new main path on an index other than the resting 8")
+    func newMainPathAfterJump() throws {
+        let pipeline = try HorizonPipeline(network: street())
+        _ = try drive(pipeline, seconds: 3)
+        let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
+        let far = projection.unproject(x: 2505, y: 0)
+        try pipeline.process(GNSSFix(time: 3, latitude: far.latitude, longitude: far.longitude, horizontalAccuracy: 3, speed: 10, heading: 90))
+        let frames = (0..<10).flatMap { pipeline.tick(at: 3 + Double($0) / 10) }
+        let indices = Set(frames.compactMap { if case .position(let p) = $0.message { p.pathIndex } else { nil } })
+        #expect(indices.count == 1 && !indices.contains(8) && indices.allSatisfy { $0 >= 9 })
+        #expect(pipeline.provider.counters.newMainPaths >= 1)
+    }
+}
