@@ -31,6 +31,9 @@ public final class HorizonEngine {
     var nextPathID = 1
     /// Time and main-path offset of the last full recomputation.
     var lastRecomputation: (time: Double, offset: Double)?
+    /// The branches after each directed link computed so far: the map does not change under the
+    /// engine, and paths re-added after a promotion or a reset need them again (bounded).
+    var branchCache: [DirectedLink: [JunctionBranch]] = [:]
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
 
@@ -215,7 +218,14 @@ public final class HorizonEngine {
     /// `link` placed on a path at `startOffset`, with its exit branches.
     func pathLink(_ link: DirectedLink, startOffset: Double, routeIndex: Int?) throws -> PathLink {
         let road = try network.link(link.link)
-        let branches = try configuration.branchModel.branches(after: link, in: network)
+        let branches: [JunctionBranch]
+        if let cached = branchCache[link] {
+            branches = cached
+        } else {
+            branches = try configuration.branchModel.branches(after: link, in: network)
+            if branchCache.count >= 8192 { branchCache.removeAll(keepingCapacity: true) }
+            branchCache[link] = branches
+        }
         return PathLink(road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
                         routeIndex: routeIndex)
     }
