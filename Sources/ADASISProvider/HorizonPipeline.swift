@@ -40,7 +40,12 @@ public final class HorizonPipeline {
             rejectedFixes += 1
             return nil
         }
-        let events = try engine.update(match)
+        var events = try engine.update(match)
+        if provider.configuration.offsetPolicy == .newPathBeforeWrap, let offset = engine.vehicleOffset,
+           offset > provider.configuration.newPathOffset, case .onRoad = match.state {
+            // Restart the tree at the vehicle: the provider sees a reset and opens a new main path.
+            events += try engine.update(MatchResult(time: match.time, state: match.state, discontinuity: true))
+        }
         lastMatch = match
         provider.ingest(fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
                         events: events, routeActive: engine.route != nil)

@@ -44,6 +44,25 @@ public struct ProviderConfiguration: Hashable, Sendable {
     /// The map's country and units for META-DATA.
     public var metaData = MetaDataMessage()
 
+    /// What happens as offsets approach 8191 m on a long main path.
+    public enum OffsetPolicy: String, Hashable, Sendable, CaseIterable {
+        /// Offsets wrap modulo 8191; receivers unwrap them against the vehicle position (the
+        /// transmitted window, trailing + send radius, stays far below 8191 m).
+        case wrap
+        /// A new main path (new index, offsets from 0) is started at the vehicle before the
+        /// window would reach 8191 m, for receivers that do not unwrap.
+        case newPathBeforeWrap = "new_path"
+    }
+
+    /// Offset policy; default ``OffsetPolicy/wrap``.
+    public var offsetPolicy = OffsetPolicy.wrap
+
+    /// With ``OffsetPolicy/newPathBeforeWrap``: the vehicle offset beyond which a new main path
+    /// starts, so that the look-ahead never crosses 8191 m.
+    public var newPathOffset: Double {
+        Double(PathOffset.period - 1) - sendRadius(level: 0) - 100
+    }
+
     /// The defaults: the production-like configuration of docs/adasis-v2.md §5.
     public init() {}
 

@@ -48,6 +48,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var metaDataInterval: Double
     /// Seconds between retransmissions of the nearby horizon.
     public var retransmissionInterval: Double
+    /// `wrap` (offsets modulo 8191) or `new_path` (a new main path before the window reaches 8191 m).
+    public var offsetPolicy: String
     /// Bus budget: frames allowed per 100 ms.
     public var framesPer100Milliseconds: Int
     /// Log level: trace, debug, info, notice, warning, error, critical.
@@ -110,6 +112,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         positionRate = try reader.number("provider.position_rate_hz", default: 10, range: 0.2...100)
         metaDataInterval = try reader.number("provider.metadata_interval_s", default: 5, range: 0.1...60)
         retransmissionInterval = try reader.number("provider.retransmission_interval_s", default: 2, range: 0.1...60)
+        offsetPolicy = try reader.string("provider.offset_policy", default: "wrap", allowed: ["wrap", "new_path"])
         framesPer100Milliseconds = try reader.integer("provider.frames_per_100ms", default: 25, range: 1...1000)
         logLevel = try reader.string("logging.level", default: "info",
                                      allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])

@@ -36,6 +36,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Message preset: default (POSITION, STUB, SEGMENT, META-DATA), all, or mini.")
     var preset: String = "default"
 
+    @Option(help: "Offsets near 8191 m: wrap (modulo 8191) or new_path (a new main path before the wrap).")
+    var offsetPolicy: String = "wrap"
+
     @Option(help: "Replay only the first this many seconds of the drive.")
     var duration: Double?
 
@@ -46,6 +49,12 @@ struct ReplayCommand: ParsableCommand {
         if (candump == nil) == (interface == nil) { throw ValidationError("give exactly one of --candump FILE or --can INTERFACE") }
         if let speed, !(speed > 0) { throw ValidationError("--speed must be positive, got \(speed)") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive, got \(duration)") }
+        if ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) == nil {
+            throw ValidationError("--offset-policy must be wrap or new_path, got '\(offsetPolicy)'")
+        }
+        if ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) == nil {
+            throw ValidationError("--offset-policy must be wrap or new_path, got '\(offsetPolicy)'")
+        }
         if MessageSelection.Preset(rawValue: preset) == nil { throw ValidationError("--preset must be default, all or mini, got '\(preset)'") }
     }
 
@@ -56,6 +65,7 @@ struct ReplayCommand: ParsableCommand {
             if let duration { trace.fixes = trace.fixes.filter { $0.time <= duration + 1e-9 } }
             var configuration = ProviderConfiguration()
             configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
+            configuration.offsetPolicy = ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) ?? .wrap
             configuration.metaData = MetaDataMessage(map: map.metadata)
             configuration.digitisedArea = map.metadata.boundingBox.count == 4 ? map.metadata.boundingBox : nil
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DaemonConfiguration
 
@@ -108,5 +109,22 @@ struct DaemonConfigurationTests {
         #expect(throws: TOMLSyntaxError(line: 1, message: "inline tables are not supported; use a [table] section")) {
             try TOMLDocument(parsing: "x = {a = 1}")
         }
+    }
+}
+
+@Suite("the shipped example configuration")
+struct ExampleConfigurationTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("udev/adasis.toml")
+
+    @Test("udev/adasis.toml reads without error and states the defaults")
+    func exampleParses() throws {
+        let text = try String(contentsOf: Self.example, encoding: .utf8)
+        let configuration = try DaemonConfiguration(toml: text, source: "udev/adasis.toml")
+        let minimal = try DaemonConfiguration(toml: "[map]\npath = \"\(configuration.mapPath)\"\n[can]\ninterface = \"\(configuration.canInterface)\"\n",
+                                              source: "minimal.toml")
+        // Every key the example sets is the documented default.
+        #expect(configuration.lookAhead == minimal.lookAhead && configuration.positionRate == minimal.positionRate)
+        #expect(configuration.offsetPolicy == "wrap" && configuration.messagePreset == minimal.messagePreset)
     }
 }

@@ -27,6 +27,7 @@ struct PipelineSettings: Hashable, Sendable {
         provider.metaDataInterval = configuration.metaDataInterval
         provider.metaDataStartupInterval = min(provider.metaDataStartupInterval, configuration.metaDataInterval)
         provider.retransmissionInterval = configuration.retransmissionInterval
+        provider.offsetPolicy = ProviderConfiguration.OffsetPolicy(rawValue: configuration.offsetPolicy) ?? .wrap
         provider.framesPerTick = max(1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
         provider.trailingLength = configuration.trailingLength
         provider.positionStaleAfter = configuration.gnssStaleAfter
