@@ -49,6 +49,14 @@ struct ProviderBehaviourTests {
         #expect(metaTimes == [0, 1, 2, 3, 4, 5, 10])
         let counters = positions.compactMap { if case .position(let p) = $0.message { p.cyclicCounter } else { nil } }
         #expect(counters.prefix(6) == [0, 1, 2, 3, 0, 1])
+        // Between the 1 Hz fixes: PositionAge grows by 100 ms per POSITION and the offset is dead-reckoned
+        // at the fix speed (10 m/s → 1 m per POSITION).
+        let second = positions.filter { $0.time >= 5 && $0.time < 6 }.compactMap { frame -> PositionMessage? in
+            if case .position(let p) = frame.message { p } else { nil }
+        }
+        #expect(second.map { $0.ageMilliseconds ?? -1 } == (0..<10).map { Double($0 * 100) })
+        let offsets = second.map { Int($0.offset) }
+        #expect(zip(offsets.dropFirst(), offsets).allSatisfy { $0 - $1 == 1 }, "\(offsets)")
     }
 
     @Test("the nearby horizon is repeated with Retransmission = 1 every 2 s")
