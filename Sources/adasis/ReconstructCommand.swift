@@ -1,6 +1,7 @@
 import ADASISv2
 import ArgumentParser
 import Foundation
+import RoadMap
 import SocketCAN
 
 /// `adasis reconstruct LOG`: what an ECU rebuilds from the frames.
@@ -25,8 +26,11 @@ struct ReconstructCommand: ParsableCommand {
     @Option(help: "Stop at this log time (seconds, as in the log's timestamps).")
     var at: Double?
 
-    @Flag(help: "Print the paths as GeoJSON (needs longitude/latitude profiles in the log).")
+    @Flag(help: "Print the paths as GeoJSON: from their longitude/latitude profile spots (sent with --preset all), or with --map from the OSM ways their link-identifier spots name.")
     var geojson = false
+
+    @Option(help: "The map file, for --geojson of paths that carry link identifiers but no shape points.")
+    var map: String?
 
     @Flag(help: "The frames' 8 bytes are byte-reversed (little-endian option).")
     var byteReversed = false
@@ -63,7 +67,19 @@ struct ReconstructCommand: ParsableCommand {
             lastTime = record.timestampSeconds
         }
         if geojson {
-            print(ReconstructedHorizonText.geoJSON(reconstructor.horizon))
+            var waysByID: [Int64: [[GeoPoint]]] = [:]
+            if let map {
+                do {
+                    let file = try MapFile(path: map)
+                    for key in try file.tileKeys() {
+                        for link in try file.tile(key).links { waysByID[link.wayID, default: []].append(link.geometry) }
+                    }
+                } catch {
+                    printToStandardError("adasis reconstruct: \(error)")
+                    throw ExitCode.failure
+                }
+            }
+            print(ReconstructedHorizonText.geoJSON(reconstructor.horizon, ways: waysByID))
         } else {
             print("horizon at \(String(format: "%.3f", lastTime)) s (\(records.count) frames read, \(unknown) not ADASIS, \(reconstructor.undecodableFrames) undecodable)")
             print(ReconstructedHorizonText.lines(reconstructor.horizon).joined(separator: "\n"))

@@ -1,5 +1,6 @@
 import ADASISv2
 import Foundation
+import RoadMap
 
 /// Human-readable and GeoJSON views of a reconstructed horizon.
 enum ReconstructedHorizonText {
@@ -69,10 +70,28 @@ enum ReconstructedHorizonText {
         return lines
     }
 
-    static func geoJSON(_ horizon: ReconstructedHorizon) -> String {
+    /// One feature per path: a LineString through its shape points, or (when it has none) a
+    /// MultiLineString of the OSM ways its link-identifier spots name, looked up in `ways`.
+    static func geoJSON(_ horizon: ReconstructedHorizon, ways: [Int64: [[GeoPoint]]] = [:]) -> String {
         var features: [String] = []
         for (index, path) in horizon.paths.sorted(by: { $0.key < $1.key }) {
-            guard let longitudes = path.profiles[.long(.longitude)], let latitudes = path.profiles[.long(.latitude)] else { continue }
+            let main = index == horizon.mainPathIndex
+            let properties = "\"properties\":{\"path_index\":\(index),\"main\":\(main),\"parent\":\(path.parent.map(String.init) ?? "null")}"
+            guard let longitudes = path.profiles[.long(.longitude)], let latitudes = path.profiles[.long(.latitude)] else {
+                guard let identifiers = path.profiles[.long(.linkIdentifier)] else { continue }
+                var lines: [String] = []
+                var seen = Set<Int64>()
+                for offset in identifiers.keys.sorted() {
+                    let way = Int64(identifiers[offset]!.value)
+                    guard seen.insert(way).inserted else { continue }
+                    for geometry in ways[way] ?? [] {
+                        lines.append("[" + geometry.map { String(format: "[%.7f,%.7f]", $0.longitude, $0.latitude) }.joined(separator: ",") + "]")
+                    }
+                }
+                guard !lines.isEmpty else { continue }
+                features.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[\(lines.joined(separator: ","))]},\(properties)}")
+                continue
+            }
             var coordinates: [String] = []
             for offset in longitudes.keys.sorted() {
                 guard let lon = ValueCoding.longitudeDegrees(code: longitudes[offset]!.value),
@@ -80,9 +99,7 @@ enum ReconstructedHorizonText {
                 coordinates.append(String(format: "[%.7f,%.7f]", lon, lat))
             }
             guard coordinates.count >= 2 else { continue }
-            let main = index == horizon.mainPathIndex
-            features.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates.joined(separator: ","))]},"
-                            + "\"properties\":{\"path_index\":\(index),\"main\":\(main),\"parent\":\(path.parent.map(String.init) ?? "null")}}")
+            features.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates.joined(separator: ","))]},\(properties)}")
         }
         return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}"
     }

@@ -36,6 +36,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Message preset: default (POSITION, STUB, SEGMENT, META-DATA), all, or mini.")
     var preset: String = "default"
 
+    @Option(help: "Profile types to send on top of the preset, comma-separated: curvature, slope_linear, slope_step, safety_camera, traffic_signals, longitude, latitude, link_identifier (switches PROFILE SHORT/LONG on as needed, and the others of that message off).")
+    var profiles: String?
+
     @Option(help: "Offsets near 8191 m: wrap (modulo 8191) or new_path (a new main path before the wrap).")
     var offsetPolicy: String = "wrap"
 
@@ -49,8 +52,16 @@ struct ReplayCommand: ParsableCommand {
         if (candump == nil) == (interface == nil) { throw ValidationError("give exactly one of --candump FILE or --can INTERFACE") }
         if let speed, !(speed > 0) { throw ValidationError("--speed must be positive, got \(speed)") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive, got \(duration)") }
+        for name in (profiles ?? "").split(separator: ",") where PipelineSettings.profileShortTypes[String(name)] == nil
+            && PipelineSettings.profileLongTypes[String(name)] == nil {
+            throw ValidationError("--profiles: '\(name)' is not a profile type; use \((PipelineSettings.profileShortTypes.keys.sorted() + PipelineSettings.profileLongTypes.keys.sorted()).joined(separator: ", "))")
+        }
         if ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) == nil {
             throw ValidationError("--offset-policy must be wrap or new_path, got '\(offsetPolicy)'")
+        }
+        for name in (profiles ?? "").split(separator: ",") where PipelineSettings.profileShortTypes[String(name)] == nil
+            && PipelineSettings.profileLongTypes[String(name)] == nil {
+            throw ValidationError("--profiles: '\(name)' is not a profile type; use \((PipelineSettings.profileShortTypes.keys.sorted() + PipelineSettings.profileLongTypes.keys.sorted()).joined(separator: ", "))")
         }
         if ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) == nil {
             throw ValidationError("--offset-policy must be wrap or new_path, got '\(offsetPolicy)'")
@@ -66,6 +77,13 @@ struct ReplayCommand: ParsableCommand {
             var configuration = ProviderConfiguration()
             configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
             configuration.offsetPolicy = ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) ?? .wrap
+            if let profiles {
+                let names = profiles.split(separator: ",").map(String.init)
+                configuration.messages.profileShortTypes = Set(names.compactMap { PipelineSettings.profileShortTypes[$0] })
+                configuration.messages.profileLongTypes = Set(names.compactMap { PipelineSettings.profileLongTypes[$0] })
+                if !configuration.messages.profileShortTypes.isEmpty { configuration.messages.messageTypes.insert(.profileShort) }
+                if !configuration.messages.profileLongTypes.isEmpty { configuration.messages.messageTypes.insert(.profileLong) }
+            }
             configuration.metaData = MetaDataMessage(map: map.metadata)
             configuration.digitisedArea = map.metadata.boundingBox.count == 4 ? map.metadata.boundingBox : nil
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
