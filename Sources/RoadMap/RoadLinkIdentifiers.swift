@@ -1,0 +1,56 @@
+/// Identifies a link in a road map. Opaque: the map file assigns it (stable within one map file).
+public struct LinkID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The raw identifier.
+    public var rawValue: UInt64
+    /// Creates an identifier from its raw value.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// Creates an identifier from its raw value.
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "L\(rawValue)" }
+}
+
+/// Identifies a junction (or attribute-change point) where links meet.
+public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The raw identifier (the OSM node id of the junction).
+    public var rawValue: Int64
+    /// Creates an identifier from its raw value.
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    /// Creates an identifier from its raw value.
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "N\(rawValue)" }
+}
+
+/// A direction of travel on a link, relative to the order of its geometry.
+public enum LinkDirection: UInt8, Hashable, Sendable, Codable {
+    /// From the first geometry point (start node) to the last (end node).
+    case forward = 0
+    /// From the last geometry point to the first.
+    case backward = 1
+
+    /// The other direction.
+    public var reversed: LinkDirection { self == .forward ? .backward : .forward }
+}
+
+/// A link travelled in one direction: the unit of paths, matching and routes.
+public struct DirectedLink: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The link.
+    public var link: LinkID
+    /// The direction of travel.
+    public var direction: LinkDirection
+
+    /// Creates a directed link.
+    public init(_ link: LinkID, _ direction: LinkDirection) {
+        self.link = link
+        self.direction = direction
+    }
+
+    /// The same link travelled the other way.
+    public var reversed: DirectedLink { DirectedLink(link, direction.reversed) }
+
+    public static func < (lhs: DirectedLink, rhs: DirectedLink) -> Bool {
+        (lhs.link.rawValue, lhs.direction.rawValue) < (rhs.link.rawValue, rhs.direction.rawValue)
+    }
+    public var description: String { "\(link)\(direction == .forward ? "+" : "-")" }
+}
