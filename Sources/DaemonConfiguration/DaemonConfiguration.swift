@@ -42,6 +42,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var maximumLevel: Int
     /// Horizon kept behind the vehicle, metres.
     public var trailingLength: Double
+    /// Seconds between full recomputations of the horizon tree (cheap position updates in between).
+    public var minimumUpdateInterval: Double
+    /// Metres driven between full recomputations of the horizon tree.
+    public var minimumUpdateDistance: Double
     /// POSITION messages per second.
     public var positionRate: Double
     /// Seconds between META-DATA messages in steady state.
@@ -109,6 +113,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
                      try reader.number("horizon.level2_length_m", default: 300, range: 0...8000)]
         maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
+        minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
+        minimumUpdateDistance = try reader.number("horizon.min_update_distance_m", default: 10, range: 0...1000)
         positionRate = try reader.number("provider.position_rate_hz", default: 10, range: 0.2...100)
         metaDataInterval = try reader.number("provider.metadata_interval_s", default: 5, range: 0.1...60)
         retransmissionInterval = try reader.number("provider.retransmission_interval_s", default: 2, range: 0.1...60)

@@ -17,7 +17,9 @@ struct PipelineSettings: Hashable, Sendable {
     init(_ configuration: DaemonConfiguration, map: MapMetadata, file: String) throws(ConfigurationError) {
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
         horizon = HorizonConfiguration(lookAhead: levels, maximumLevel: levels.count - 1,
-                                       trailingLength: configuration.trailingLength)
+                                       trailingLength: configuration.trailingLength,
+                                       minimumUpdateInterval: configuration.minimumUpdateInterval,
+                                       minimumUpdateDistance: configuration.minimumUpdateDistance)
         var provider = ProviderConfiguration()
         provider.messages = try Self.messageSelection(configuration, file: file)
         provider.identifiers = try Self.identifiers(configuration, file: file)
