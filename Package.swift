@@ -31,7 +31,6 @@ let package = Package(
         .target(name: "RoadMap", dependencies: [
             "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
