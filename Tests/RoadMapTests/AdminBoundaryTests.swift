@@ -35,6 +35,7 @@ struct AdminBoundaryTests {
     static func build(_ elements: [OSMElement], country: Country?) throws -> RoadGraph {
         var builder = RoadGraphBuilder(options: RoadGraphOptions(country: country), legalDefaults: try LegalDefaultSpeeds.bundled())
         builder.prepare(elements)
+        if builder.needsBoundaryWays { builder.prepareBoundaryWays(elements) }
         builder.add(elements)
         return builder.build()
     }

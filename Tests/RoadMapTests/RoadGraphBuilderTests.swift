@@ -105,6 +105,19 @@ struct RoadGraphBuilderTests {
         #expect(successors.count == 2)  // straight on (way 2 south) and right (main street west)
     }
 
+    @Test("after prepare, only the nodes roads, cameras and signals need are kept; the graph is the same")
+    func preparedBuildKeepsOnlyNeededNodes() throws {
+        var builder = RoadGraphBuilder(options: RoadGraphOptions(country: try Country(alpha2: "FI")),
+                                       legalDefaults: try LegalDefaultSpeeds.bundled())
+        let extra: [OSMElement] = [Self.point(500, 60.2, 24.9), .way(OSMWay(id: 50, nodeIDs: [500, 10], tags: ["building": "yes"]))]
+        builder.prepare(Self.elements + extra)
+        builder.add(Self.elements + extra)
+        #expect(builder.nodes[500] == nil && builder.nodes[10] != nil && builder.nodes[40] != nil)
+        let prepared = builder.build()
+        #expect(prepared.links == (try Self.build()).links)
+        #expect(prepared.report.nodesRead == Self.elements.count { if case .node = $0 { true } else { false } } + 1)
+    }
+
     @Test("link identifiers name their home tile and are dense within it")
     func identifiers() throws {
         let graph = try Self.build()

@@ -62,6 +62,8 @@ public struct RoadGraphBuilder {
     var boundaryRelations: [OSMRelation] = []
     var boundaryWays = Set<Int64>()
     var wayNodes: [Int64: [Int64]] = [:]
+    /// The nodes the build needs, once ``prepare(_:)`` has run; `nil` keeps every node.
+    var neededNodes: Set<Int64>?
     var enforcementRelations: [OSMRelation] = []
     var report = ImportReport()
 
@@ -74,11 +76,38 @@ public struct RoadGraphBuilder {
     /// First pass (optional): notes the administrative boundaries of the extract so that the
     /// second pass keeps the node lists of their ways. Give it the relations (other elements are
     /// ignored); PBF files list relations last, hence the two passes.
+    ///
+    /// It also notes which nodes the build needs (those of road ways and the members of enforcement
+    /// relations), so that ``add(_:)`` keeps only their coordinates: a large extract's other nodes
+    /// (buildings, paths, land use) never take memory. Boundary ways' nodes are added by
+    /// ``prepareBoundaryWays(_:)``, a second look at the ways once the boundaries are known.
     public mutating func prepare(_ elements: [OSMElement]) {
-        for case .relation(let relation) in elements where AdminBoundaries.describe(relation) != nil {
-            boundaryRelations.append(relation)
+        var needed = neededNodes ?? []
+        for element in elements {
+            switch element {
+            case .way(let way) where options.selection.highwayClass(for: way.tags) != nil:
+                needed.formUnion(way.nodeIDs)
+            case .relation(let relation):
+                if AdminBoundaries.describe(relation) != nil { boundaryRelations.append(relation) }
+                if relation.tags["type"] == "enforcement" {
+                    needed.formUnion(relation.members.filter { $0.type == .node }.map(\.id))
+                }
+            default:
+                break
+            }
         }
+        neededNodes = needed
         boundaryWays = AdminBoundaries.memberWays(boundaryRelations)
+    }
+
+    /// Whether the extract has admin boundaries whose ways' nodes must be noted (see ``prepareBoundaryWays(_:)``).
+    public var needsBoundaryWays: Bool { !boundaryWays.isEmpty }
+
+    /// Second preparation pass: notes the nodes of the boundaries' ways.
+    public mutating func prepareBoundaryWays(_ elements: [OSMElement]) {
+        var needed = neededNodes ?? []
+        for case .way(let way) in elements where boundaryWays.contains(way.id) { needed.formUnion(way.nodeIDs) }
+        neededNodes = needed
     }
 
     /// Adds elements of the extract.
@@ -91,10 +120,12 @@ public struct RoadGraphBuilder {
         switch element {
         case .node(let node):
             report.nodesRead += 1
+            let highway = node.tags["highway"]
+            let isPointFeature = highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
+            if let neededNodes, !isPointFeature, !neededNodes.contains(node.id) { return }
             nodes[node.id] = GeoPoint(latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
                                       longitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.longitude)))
-            let highway = node.tags["highway"]
-            if highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil {
+            if isPointFeature {
                 pointNodeTags[node.id] = node.tags
             } else if highway == nil, !node.tags.isEmpty, node.tags["enforcement"] != nil || node.tags["device"] != nil {
                 pointNodeTags[node.id] = node.tags

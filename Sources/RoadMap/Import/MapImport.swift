@@ -30,10 +30,15 @@ public enum MapImport {
     public static func run(input: String, output: String, options: RoadGraphOptions, elevation: ElevationModel? = nil,
                            progress: (MapImportProgress) -> Void = { _ in }) throws -> MapMetadata {
         var builder = RoadGraphBuilder(options: options, legalDefaults: try LegalDefaultSpeeds.bundled())
-        // First pass: the administrative boundaries (relations come last in a PBF file), so that
-        // the second pass keeps the node lists of their ways and nothing else.
-        var boundaries = try OSMPBFReader(path: input)
-        while let block = try boundaries.nextBlock() { builder.prepare(block) }
+        // First pass: which nodes the roads need, and the administrative boundaries (relations
+        // come last in a PBF file); second (only with boundaries): their ways' nodes. The last pass
+        // then keeps only the coordinates of those nodes, whatever the size of the extract.
+        var preparation = try OSMPBFReader(path: input)
+        while let block = try preparation.nextBlock() { builder.prepare(block) }
+        if builder.needsBoundaryWays {
+            var boundaryWays = try OSMPBFReader(path: input)
+            while let block = try boundaryWays.nextBlock() { builder.prepareBoundaryWays(block) }
+        }
         var reader = try OSMPBFReader(path: input)
         var objects = 0
         while let block = try reader.nextBlock() {
