@@ -18,6 +18,12 @@ struct MatchCommand: ParsableCommand {
 
     @OptionGroup var drive: DriveOptions
 
+    func validate() throws {
+        if drive.route != nil {
+            throw ValidationError("--route applies to horizon and replay: match reports where the vehicle is, not the road ahead")
+        }
+    }
+
     func run() throws {
         do {
             let (map, trace, matcher, _) = try drive.open()
