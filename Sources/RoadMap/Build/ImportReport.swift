@@ -36,10 +36,11 @@ public struct ImportReport: Hashable, Sendable, Codable {
     /// One-way links paired into dual carriageways.
     public var dualCarriagewayLinks = 0
 
-    /// Links whose slope profile comes from terrain heights (`--srtm`), when given.
-    public var linksWithTerrainSlope: Int?
-    /// Links left without slope because a terrain tile or sample was missing, when `--srtm` was given.
-    public var linksWithoutTerrain: Int?
+    /// Links whose slope profile comes from SRTM elevation tiles (`--srtm`), when given.
+    public var linksWithElevationSlope: Int?
+    /// Links without an OSM `incline` left without slope because an elevation tile or sample was
+    /// missing, when `--srtm` was given.
+    public var linksWithoutElevation: Int?
 
     /// Complete administrative boundaries used for countries and regions, when the extract had any.
     public var adminBoundariesUsed: Int?

@@ -52,7 +52,7 @@ public enum MapImport {
         if let missing = graph.report.linksWithoutCountry, missing > 0, options.country == nil {
             throw MapImportError.countryUnknown(links: missing, boundaries: graph.report.adminBoundariesUsed ?? 0)
         }
-        if let elevation { graph = try graph.applyingTerrainSlope(elevation) }
+        if let elevation { graph = try graph.applyingElevationSlope(elevation) }
         progress(MapImportProgress(phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         var south = 90.0, west = 180.0, north = -90.0, east = -180.0
         for link in graph.links {

@@ -10,7 +10,7 @@ struct MapImportCommand: ParsableCommand {
         discussion: """
             Keeps the roads cars drive on, splits them at junctions and derives per direction the \
             attributes driver assistance needs (speed limits with legal defaults, lanes, tunnels, \
-            bridges, cameras, traffic signals, turn restrictions, curvature, slope from incline). \
+            bridges, cameras, traffic signals, turn restrictions, curvature, slope from incline or SRTM tiles, country and region). \
             Ways cut by the extract's bounding box keep their longest run of present nodes; what \
             was cut or skipped is reported. The map is written to a temporary file and renamed \
             only on success.
@@ -28,7 +28,7 @@ struct MapImportCommand: ParsableCommand {
     @Option(help: "Road classes to keep, comma-separated OSM highway values (default: motorway … service and their links).")
     var roads: String?
 
-    @Option(help: "A directory of SRTM .hgt elevation tiles (N60E024.hgt, …): slope for links without an OSM incline tag.")
+    @Option(help: "A directory of SRTM .hgt elevation tiles (N60E024.hgt, …; 3\" or 1\"): slope for links without an OSM incline tag, sampled every ~30 m and smoothed over ~210 m.")
     var srtm: String?
 
     @Option(help: "Built-up area to assume where tags do not tell: urban or rural.")
@@ -108,6 +108,6 @@ enum MapReportText {
             "  features:    \(report.safetyCameras) safety cameras (\(report.unplacedSafetyCameras) too far from a road), \(report.trafficSignals) traffic signals",
             "  divided:     \(report.dualCarriagewayLinks) links paired into dual carriageways",
         ] + (report.adminBoundariesUsed.map { ["  boundaries:  \($0) complete admin boundaries used, \(report.incompleteAdminBoundaries ?? 0) cut by the extract"] } ?? [])
-          + (report.linksWithTerrainSlope.map { ["  terrain:     slope from SRTM on \($0) links, \(report.linksWithoutTerrain ?? 0) without terrain data"] } ?? [])
+          + (report.linksWithElevationSlope.map { ["  elevation:   slope from SRTM tiles on \($0) links, \(report.linksWithoutElevation ?? 0) links without elevation data"] } ?? [])
     }
 }
