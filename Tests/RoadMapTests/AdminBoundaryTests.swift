@@ -51,6 +51,8 @@ struct AdminBoundaryTests {
         #expect(graph.report.adminBoundariesUsed == 3 && graph.report.incompleteAdminBoundaries == 0)
         #expect(graph.report.linksWithoutCountry == 0)
         #expect(west.forward.speedLimit.kind == .implicit && east.forward.speedLimit.kind == .implicit)
+        let counts = MapImport.linkCounts(graph)
+        #expect(counts.countries == [1, 1] && counts.regions == [1])
     }
 
     @Test("a boundary missing a way is skipped and counted; --country covers the rest")
@@ -70,5 +72,23 @@ struct AdminBoundaryTests {
         #expect { try MapImport.run(input: SampleMapImportTests.samplePath, output: output, options: RoadGraphOptions(country: nil)) }
             throws: { "\($0)".contains("pass --country") }
         #expect(!FileManager.default.fileExists(atPath: output))
+        let metadata = try MapImport.run(input: SampleMapImportTests.samplePath, output: output,
+                                         options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        #expect(metadata.countries == ["FI"] && metadata.countryLinkCounts == [metadata.importReport.links])
+        #expect(metadata.regions == nil && metadata.regionLinkCounts == nil)
+        #expect(metadata.importReport.incompleteAdminBoundaries == 2 && metadata.importReport.linksWithoutCountry == nil)
+        #expect(try MapFile(path: output).metadata == metadata)
+        try? FileManager.default.removeItem(atPath: output)
+    }
+
+    @Test("metadata written before link counts and elevation counts still decodes")
+    func oldMetadata() throws {
+        let json = #"{"formatVersion":1,"sourceFile":"old.osm.pbf","countries":["FI"],"boundingBox":[],"#
+            + #""importReport":{"nodesRead":1,"waysRead":2,"relationsRead":3,"roadWays":0,"clippedWays":0,"droppedNodeReferences":0,"#
+            + #""waysWithoutGeometry":0,"malformedTagValues":0,"links":0,"totalLength":0,"turnRestrictions":0,"unusableTurnRestrictions":0,"#
+            + #""safetyCameras":0,"unplacedSafetyCameras":0,"trafficSignals":0,"dualCarriagewayLinks":0,"linksWithTerrainSlope":5}}"#
+        let metadata = try JSONDecoder().decode(MapMetadata.self, from: Data(json.utf8))
+        #expect(metadata.countries == ["FI"] && metadata.countryLinkCounts == nil && metadata.regions == nil)
+        #expect(metadata.importReport.relationsRead == 3 && metadata.importReport.linksWithElevationSlope == nil)
     }
 }

@@ -88,7 +88,10 @@ public struct RoadGraphBuilder {
             case .way(let way) where options.selection.highwayClass(for: way.tags) != nil:
                 needed.formUnion(way.nodeIDs)
             case .relation(let relation):
-                if AdminBoundaries.describe(relation) != nil { boundaryRelations.append(relation) }
+                if AdminBoundaries.describe(relation) != nil {
+                    boundaryRelations.append(relation)
+                    needed.formUnion(AdminBoundaries.memberNodes(relation))
+                }
                 if relation.tags["type"] == "enforcement" {
                     needed.formUnion(relation.members.filter { $0.type == .node }.map(\.id))
                 }
@@ -155,7 +158,8 @@ public struct RoadGraphBuilder {
             report.adminBoundariesUsed = areas.count
             report.incompleteAdminBoundaries = incomplete
         }
-        var placeOfWay: [Int64: Place] = [:]
+        let adminPlacement = AdminPlacement(areas: areas, fallback: options.country)
+        var placeOfWay: [Int64: AdminPlace] = [:]
         var kept: [(way: RoadWay, attributes: WayAttributes)] = []
         for var way in ways.sorted(by: { $0.id < $1.id }) {
             var deduplicated: [Int64] = []
@@ -170,7 +174,7 @@ public struct RoadGraphBuilder {
                 report.droppedNodeReferences += clipped.droppedNodeCount
             }
             way.nodeIDs = clipped.nodeIDs
-            let place = locate(way.nodeIDs.map { nodes[$0]! }, in: areas)
+            let place = adminPlacement.place(way.nodeIDs.map { nodes[$0]! })
             placeOfWay[way.id] = place
             let attributes = WayAttributes(highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
                                            legalDefaults: legalDefaults, unknownArea: options.unknownArea)
@@ -184,9 +188,17 @@ public struct RoadGraphBuilder {
         var sections = LinkSections.split(kept.map(\.way), nodes: nodes)
         var links: [RoadLink] = []
         links.reserveCapacity(sections.count)
-        let attributesByWay = Dictionary(uniqueKeysWithValues: kept.map { ($0.way.id, $0.attributes) })
+        let keptByWay = Dictionary(uniqueKeysWithValues: kept.map { ($0.way.id, $0) })
+        var places: [AdminPlace] = []
         for section in sections {
-            let attributes = attributesByWay[section.wayID]!
+            // A link's country and region are those of its own middle; legal defaults follow the
+            // link's country where a way crosses a border.
+            let place = adminPlacement.place(section.geometry)
+            places.append(place)
+            let (way, wayAttributes) = keptByWay[section.wayID]!
+            let attributes = place.country == placeOfWay[section.wayID]?.country ? wayAttributes
+                : WayAttributes(highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
+                                legalDefaults: legalDefaults, unknownArea: options.unknownArea)
             let isDivided = divided.contains(section.wayID)
             var formOfWay = attributes.formOfWay
             if isDivided && formOfWay == .singleCarriageway { formOfWay = .multipleCarriageway }
@@ -198,8 +210,8 @@ public struct RoadGraphBuilder {
                 forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
                 bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
                 dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
-                countryCode: placeOfWay[section.wayID]?.country?.numericCode ?? 0,
-                regionCode: placeOfWay[section.wayID]?.region ?? 0, curvature: CurvatureProfile.points(along: section.geometry),
+                countryCode: place.country?.numericCode ?? 0,
+                regionCode: place.region, curvature: CurvatureProfile.points(along: section.geometry),
                 slope: slope))
             if isDivided { report.dualCarriagewayLinks += 1 }
         }
@@ -230,26 +242,8 @@ public struct RoadGraphBuilder {
         let withoutCountry = links.filter { $0.countryCode == 0 }.count
         if options.country == nil || withoutCountry > 0 { report.linksWithoutCountry = withoutCountry }
         var graph = RoadGraph(links: links, restrictions: restrictions, report: report)
-        graph.countries = Set(kept.compactMap { placeOfWay[$0.way.id]?.country?.alpha2 }).sorted()
-        graph.regions = areas.filter { $0.level == 4 }.map(\.code).sorted()
+        graph.countries = Set(places.compactMap { $0.country?.alpha2 }).sorted()
+        graph.regions = adminPlacement.regionCodes
         return graph
-    }
-
-    /// Where a way lies: its country and region code (index into the sorted region codes + 1).
-    struct Place: Sendable {
-        var country: Country?
-        var region: UInt16
-    }
-
-    /// The country and region containing the middle of `geometry`: from complete boundaries,
-    /// else the configured country.
-    private func locate(_ geometry: [GeoPoint], in areas: [AdminArea]) -> Place {
-        guard !areas.isEmpty, let middle = geometry.point(atOffset: geometry.polylineLength / 2)?.point else {
-            return Place(country: options.country, region: 0)
-        }
-        let country = areas.first { $0.level == 2 && $0.contains(middle) }.flatMap { try? Country(alpha2: $0.code) }
-        let regionCodes = areas.filter { $0.level == 4 }.map(\.code).sorted()
-        let region = areas.first { $0.level == 4 && $0.contains(middle) }.flatMap { regionCodes.firstIndex(of: $0.code) }
-        return Place(country: country ?? options.country, region: region.map { UInt16($0 + 1) } ?? 0)
     }
 }

@@ -62,12 +62,26 @@ public enum MapImport {
             }
         }
         let name = input.split(separator: "/").last.map(String.init) ?? input
+        let (countryLinks, regionLinks) = linkCounts(graph)
         let metadata = MapMetadata(sourceFile: name, sourceTimestamp: reader.header.replicationTimestamp ?? reader.newestElementTimestamp,
-                                   countries: graph.countries, regions: graph.regions,
+                                   countries: graph.countries, countryLinkCounts: countryLinks,
+                                   regions: graph.regions, regionLinkCounts: regionLinks,
                                    boundingBox: graph.links.isEmpty ? [] : [south, west, north, east],
                                    importReport: graph.report)
         try MapFileWriter.write(graph, metadata: metadata, to: output)
         return metadata
+    }
+
+    /// Links per country (in the order of `graph.countries`) and per region (of `graph.regions`).
+    static func linkCounts(_ graph: RoadGraph) -> (countries: [Int], regions: [Int]) {
+        var byCountry: [UInt16: Int] = [:]
+        var regions = [Int](repeating: 0, count: graph.regions.count)
+        for link in graph.links {
+            byCountry[link.countryCode, default: 0] += 1
+            if link.regionCode > 0, Int(link.regionCode) <= regions.count { regions[Int(link.regionCode) - 1] += 1 }
+        }
+        let countries = graph.countries.map { code in (try? Country(alpha2: code)).map { byCountry[$0.numericCode] ?? 0 } ?? 0 }
+        return (countries, regions)
     }
 }
 
@@ -80,7 +94,8 @@ public enum MapImportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .countryUnknown(let links, let boundaries):
-            return "\(links) links lie outside every complete country boundary of the extract (\(boundaries) complete ones found); "
+            return (links == 1 ? "1 link lies" : "\(links) links lie")
+                + " outside every complete country boundary of the extract (\(boundaries) complete ones found); "
                 + "pass --country with the ISO 3166-1 code of the extract's country, e.g. --country FI"
         }
     }

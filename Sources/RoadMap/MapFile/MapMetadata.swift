@@ -17,22 +17,30 @@ public struct MapMetadata: Hashable, Sendable, Codable {
     public var mapVersionQuarter: Int?
     /// ISO 3166-1 alpha-2 codes of the countries in the map.
     public var countries: [String]
+    /// Links per country, in the order of ``countries``; `nil` in maps written before it was kept.
+    public var countryLinkCounts: [Int]?
     /// ISO 3166-2 codes of the regions found from complete boundaries; a link's region code is the
     /// index here plus one (0 = unknown). `nil` in maps without region boundaries.
     public var regions: [String]?
+    /// Links per region, in the order of ``regions``; `nil` when ``regions`` is.
+    public var regionLinkCounts: [Int]?
     /// Bounding box of all link geometry: south, west, north, east (degrees).
     public var boundingBox: [Double]
     /// What the import kept, cut and skipped.
     public var importReport: ImportReport
 
-    /// Creates metadata; the map version is derived from `sourceTimestamp`.
-    public init(sourceFile: String, sourceTimestamp: Int64?, countries: [String], regions: [String]? = nil, boundingBox: [Double],
+    /// Creates metadata; the map version is derived from `sourceTimestamp`. Link counts, when
+    /// given, are in the order of `countries` and `regions`.
+    public init(sourceFile: String, sourceTimestamp: Int64?, countries: [String], countryLinkCounts: [Int]? = nil,
+                regions: [String]? = nil, regionLinkCounts: [Int]? = nil, boundingBox: [Double],
                 importReport: ImportReport, formatVersion: Int = MapMetadata.currentFormatVersion) {
         self.formatVersion = formatVersion
         self.sourceFile = sourceFile
         self.sourceTimestamp = sourceTimestamp
         self.countries = countries
+        self.countryLinkCounts = countryLinkCounts
         self.regions = regions?.isEmpty == true ? nil : regions
+        self.regionLinkCounts = self.regions == nil ? nil : regionLinkCounts
         self.boundingBox = boundingBox
         self.importReport = importReport
         if let sourceTimestamp {

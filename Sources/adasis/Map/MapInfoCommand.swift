@@ -19,8 +19,15 @@ struct MapInfoCommand: ParsableCommand {
             print("map:          \(file) (format \(meta.formatVersion))")
             print("source:       \(meta.sourceFile)" + (meta.sourceTimestamp.map { " (OSM data of \(Date(timeIntervalSince1970: TimeInterval($0))))" } ?? ""))
             if let year = meta.mapVersionYear, let quarter = meta.mapVersionQuarter { print("map version:  \(year) Q\(quarter)") }
-            print("countries:    \(meta.countries.joined(separator: ", "))")
-            if let regions = meta.regions { print("regions:      " + regions.enumerated().map { "\($0.offset + 1) = \($0.element)" }.joined(separator: ", ")) }
+            print("countries:    " + meta.countries.enumerated().map { index, code in
+                code + (meta.countryLinkCounts.flatMap { index < $0.count ? " (\(links($0[index])))" : nil } ?? "")
+            }.joined(separator: ", "))
+            if let regions = meta.regions {
+                let unplaced = meta.regionLinkCounts.map { "; \(links(statistics.links - $0.reduce(0, +))) in no region" } ?? ""
+                print("regions:      " + regions.enumerated().map { index, code in
+                    "\(index + 1) = \(code)" + (meta.regionLinkCounts.flatMap { index < $0.count ? " (\(links($0[index])))" : nil } ?? "")
+                }.joined(separator: ", ") + unplaced)
+            }
             if meta.boundingBox.count == 4 {
                 print("bounding box: south \(meta.boundingBox[0]), west \(meta.boundingBox[1]), north \(meta.boundingBox[2]), east \(meta.boundingBox[3])")
             }
@@ -52,6 +59,7 @@ struct MapInfoCommand: ParsableCommand {
         }
     }
 
+    private func links(_ count: Int) -> String { count == 1 ? "1 link" : "\(count) links" }
     private func km(_ metres: Double) -> String { String(format: "%.2f", metres / 1000) }
     private func percent(_ share: Double) -> String { String(format: "%5.1f %%", share * 100) }
 }
