@@ -119,6 +119,22 @@ struct ElevationSlopeTests {
         var void = try ElevationModel(directory: try Self.tileDirectory("void") { _ in Int16.min })
         let voidHeight = try void.elevation(at: GeoPoint(latitude: 60.17, longitude: 24.94))
         #expect(voidHeight == nil)
+        // One void sample in a sloping tile: its neighbours carry the interpolation.
+        var bytes = [UInt8](Self.tileBytes { _ in 0 })
+        for row in 0..<1201 {
+            for column in 0..<1201 {
+                let value = UInt16(bitPattern: row == 600 && column == 600 ? Int16.min : Int16(1200 - column))
+                bytes[2 * (row * 1201 + column)] = UInt8(value >> 8)
+                bytes[2 * (row * 1201 + column) + 1] = UInt8(value & 0xFF)
+            }
+        }
+        let holed = Data(bytes)
+        var patched = ElevationModel { _ throws(ElevationError) in holed }
+        let onVoid = try patched.elevation(at: GeoPoint(latitude: 60.5, longitude: 24.5))
+        let beside = try patched.elevation(at: GeoPoint(latitude: 60.5, longitude: 24.5 + 0.25 / 1200))
+        let clear = try patched.elevation(at: GeoPoint(latitude: 60.6, longitude: 24.5 + 0.25 / 1200))
+        #expect(onVoid.map { $0 == 599 || $0 == 600 || $0 == 601 } == true)
+        #expect(beside == 599 && clear.map { abs($0 - 599.75) < 1e-6 } == true)
         let broken = try Self.directory("broken")
         try Data(repeating: 0, count: 1000).write(to: URL(fileURLWithPath: broken).appendingPathComponent("N60E024.hgt"))
         var model = try ElevationModel(directory: broken)

@@ -102,18 +102,25 @@ struct ElevationTile: Sendable {
     }
 
     /// The height at `point` inside `cell` by bilinear interpolation of the four surrounding
-    /// samples; `nil` when one of them is void.
+    /// samples; a void sample drops out (the others' weights are scaled up), `nil` when all four
+    /// are void.
     func height(at point: GeoPoint, in cell: ElevationCell) -> Double? {
         let last = Double(size - 1)
         let row = min(max((Double(cell.south + 1) - point.latitude) * last, 0), last)
         let column = min(max((point.longitude - Double(cell.west)) * last, 0), last)
         let r0 = min(Int(row), size - 2), c0 = min(Int(column), size - 2)
         let fr = row - Double(r0), fc = column - Double(c0)
-        let northWest = samples[r0 * size + c0], northEast = samples[r0 * size + c0 + 1]
-        let southWest = samples[(r0 + 1) * size + c0], southEast = samples[(r0 + 1) * size + c0 + 1]
-        guard northWest != Self.void, northEast != Self.void, southWest != Self.void, southEast != Self.void else { return nil }
-        let north = Double(northWest) * (1 - fc) + Double(northEast) * fc
-        let south = Double(southWest) * (1 - fc) + Double(southEast) * fc
-        return north * (1 - fr) + south * fr
+        let corners = [(r0, c0, (1 - fr) * (1 - fc)), (r0, c0 + 1, (1 - fr) * fc),
+                       (r0 + 1, c0, fr * (1 - fc)), (r0 + 1, c0 + 1, fr * fc)]
+        var sum = 0.0, weights = 0.0
+        var nearestPresent: Double?  // when the point sits on a void sample, a neighbour one sample away
+        for (r, c, weight) in corners where samples[r * size + c] != Self.void {
+            let height = Double(samples[r * size + c])
+            sum += height * weight
+            weights += weight
+            nearestPresent = nearestPresent ?? height
+        }
+        guard let nearestPresent else { return nil }
+        return weights > 0 ? sum / weights : nearestPresent
     }
 }
