@@ -51,6 +51,22 @@ private struct DecodedFrame {
     }
 }
 
+/// Bash functions for the scripts below: they wait for what they need (bounded) instead of
+/// sleeping a fixed time, so that they hold in a slow kernel (QEMU with TCG) as in a fast one.
+private let scriptFunctions = #"""
+wait_for() {  # wait_for SECONDS WHAT COMMAND...: polls COMMAND until it succeeds
+  local limit=$1 what=$2 i; shift 2
+  for ((i = 0; i < limit * 4; i++)); do "$@" && return 0; sleep 0.25; done
+  echo "timed out after ${limit}s waiting for $what" >&2; return 1
+}
+# A new directory for Unix sockets: on the guest's tmpfs /run where there is one (the host's
+# file system, as QEMU's 9p shows it, cannot hold sockets), else under the test's directory.
+socket_directory() { mktemp -d -p /run gpsfake.XXXXXX 2>/dev/null || mktemp -d -p "$1" gpsfake.XXXXXX; }
+# A POSITION (identifier 361) on a path: PathIndex, the low 6 bits of byte 2, is 8 or more.
+on_path() { grep ' 361#' "$1" 2>/dev/null | grep -qvE ' 361#[0-9A-F]{4}[048C][0-7]'; }
+
+"""#
+
 @Suite("adasis run end to end", .serialized)
 struct RunDaemonTests {
     /// A temporary directory with the sample map imported, a free gpsd port, and the paths of the
@@ -89,10 +105,11 @@ struct RunDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         // gpsfake -c 0.5: one RMC+GGA epoch per second, the drive's own pace. gpsfake ignores
         // SIGTERM while its gpsd runs: stop both by process id. Its control socket goes to our
-        // own TMPDIR: process ids inside User-Mode Linux repeat from run to run, and a stale
-        // /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
-        let script = """
-        TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
+        // own TMPDIR (socket_directory): process ids inside a VM repeat from run to run, and a
+        // stale /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
+        let script = scriptFunctions + """
+        sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+        TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
         faker=$!
         sleep 1
         candump -L vcan0 > '\(log)' &
@@ -102,7 +119,8 @@ struct RunDaemonTests {
         setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
             .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
         daemon=$!
-        sleep 20
+        # Once the daemon is on a path, 12 s of POSITIONs (≥ 100 at 10 Hz), then stop.
+        wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 12
         kill -TERM $daemon
         wait $daemon
         status=$?
@@ -192,20 +210,26 @@ struct RunDaemonTests {
 
         """.write(toFile: config, atomically: true, encoding: .utf8)
         let errors = directory.appendingPathComponent("adasis.err").path
-        let result = try runInVcanKernel("""
-            TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+        let log = directory.appendingPathComponent("can.log").path
+        let result = try runInVcanKernel(scriptFunctions + """
+            sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+            TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
             faker=$!
             sleep 1
+            candump -L vcan0 > '\(log)' &
+            dumper=$!
             ADASIS_FAULT_SEND_ENOBUFS_EVERY=7 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
             daemon=$!
-            sleep 6
+            wait_for 150 "a POSITION on a path" on_path '\(log)'
             cansend vcan0 20000040#0000000000000000   # controller problem: bus-off
-            sleep 1
+            wait_for 60 "the bus-off log line" grep -q 'is bus-off' '\(errors)'
             cansend vcan0 20000040#0000000000000000   # still bus-off: same episode
             sleep 1
             cansend vcan0 20000100#0000000000000000   # restarted
+            wait_for 60 "the restart log line" grep -q 'restarted: starting a fresh horizon' '\(errors)'
             sleep 3
             kill -TERM $daemon; wait $daemon; status=$?
+            kill $dumper
             daemons=$(pgrep -f "gpsfake-$faker.sock")
             kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
             echo "adasis-exit=$status"
@@ -245,8 +269,9 @@ struct RunDaemonTests {
         try (base + "[provider]\nposition_rate_hz = 5\n").write(toFile: config + ".slow", atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
-        let script = """
-        TMPDIR='\(directory.path)' \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+        let script = scriptFunctions + """
+        sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+        TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
         faker=$!
         sleep 1
         # candump exits when the interface goes down: restart it until told to stop.
@@ -254,11 +279,17 @@ struct RunDaemonTests {
         dumper=$!
         .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
         daemon=$!
-        sleep 7
-        ip link set vcan0 down; sleep 2.5; ip link set vcan0 up
+        wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 2
+        ip link set vcan0 down
+        wait_for 60 "the interface-lost log line" grep -q 'CAN interface vcan0 lost' '\(errors)'
+        sleep 2.5; ip link set vcan0 up
+        wait_for 60 "the interface-up log line" grep -q 'CAN interface vcan0 is up again' '\(errors)'
         sleep 3
-        echo 'typo_key = 1' >> '\(config)'; kill -HUP $daemon; sleep 1
-        cp '\(config).slow' '\(config)'; kill -HUP $daemon; sleep 5
+        echo 'typo_key = 1' >> '\(config)'; kill -HUP $daemon
+        wait_for 60 "the refused reload" grep -q 'reload refused' '\(errors)'
+        cp '\(config).slow' '\(config)'; kill -HUP $daemon
+        wait_for 60 "the applied reload" grep -q 'reloaded: new pipeline' '\(errors)'
+        sleep 5
         kill -TERM $daemon
         wait $daemon
         status=$?

@@ -23,10 +23,12 @@ func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, 
     try runProcess(repositoryRoot.appendingPathComponent(".build/debug/adasis"), arguments)
 }
 
-/// Runs `script` with bash inside a real kernel with vcan0 up (Tools/vcan-run: directly or in
-/// User-Mode Linux) and returns its exit status, stdout and stderr.
+/// Runs `script` with bash inside a real kernel with vcan0 up (Tools/vcan-run: the host kernel,
+/// User-Mode Linux or a QEMU VM) and returns its exit status, stdout and stderr. The time limit
+/// allows QEMU with software emulation (TCG), where programs run ≈ 30× slower; the scripts bound
+/// their own waits, so a failure still ends well before it.
 func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    try runProcess(repositoryRoot.appendingPathComponent("Tools/vcan-run"), ["--timeout", "120", "bash", "-c", script])
+    try runProcess(repositoryRoot.appendingPathComponent("Tools/vcan-run"), ["--timeout", "600", "bash", "-c", script])
 }
 
 /// The repository root, found from this file's path.
