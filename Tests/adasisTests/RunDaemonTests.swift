@@ -336,9 +336,12 @@ struct RunDaemonTests {
         let after = positions[(outage + 1)...].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
         try #require(!before.isEmpty && !after.isEmpty, "\(daemonLog)")
         #expect(before.last != after.first, "the horizon restarted on a new path index")
-        let tail = positions.suffix(15)
-        let rate = Double(tail.count - 1) / (tail.last!.time - tail.first!.time)
-        #expect(rate > 4 && rate < 6, "POSITION rate after the reload: \(rate) Hz")
+        // The median gap, not the mean rate: a kernel under software emulation on a loaded host
+        // stalls now and then (measured: 2.8 Hz mean at load 23), but the cadence stays 0.2 s.
+        let tail = Array(positions.suffix(15))
+        let tailGaps = zip(tail.dropFirst(), tail).map { $0.time - $1.time }.sorted()
+        let median = tailGaps[tailGaps.count / 2]
+        #expect(abs(median - 0.2) < 0.04, "median POSITION gap after the reload: \(median) s (5 Hz is 0.2 s)")
     }
 
     @Test("a bad configuration file is reported as FILE:LINE: KEY: PROBLEM with exit status 78 (EX_CONFIG)")
