@@ -16,8 +16,9 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VCAN_RUN = os.path.join(HERE, "vcan-run")
-# A boot under QEMU with TCG takes ≈ 25–40 s on two loaded cores; every bound below allows it.
-BOOT_BOUND_S = 120
+# A boot under QEMU with TCG takes ≈ 25–40 s on two idle cores and up to ≈ 150 s when the cores
+# are shared with builds; every bound below allows that.
+BOOT_BOUND_S = 240
 
 
 def marked_environment(**extra):
@@ -103,7 +104,7 @@ def test_sigterm_to_vcan_run_stops_the_kernel_and_leaves_nothing():
             time.sleep(0.1)
         assert os.path.exists(started_flag), process.communicate(timeout=30)
         process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=30)
+        _, stderr = process.communicate(timeout=60)
         assert process.returncode == 143, stderr
     assert_nothing_left(mark)
 
