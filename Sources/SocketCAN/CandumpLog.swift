@@ -143,7 +143,7 @@ public enum CandumpLog {
         guard let hash = text.firstIndex(of: "#") else { throw fail("no '#'") }
         let idText = text[..<hash]
         var dataText = text[text.index(after: hash)...]
-        guard let rawID = UInt32(idText, radix: 16), idText.allSatisfy(\.isHexDigit) else {
+        guard idText.allSatisfy(\.isASCIIHexDigit), let rawID = UInt32(idText, radix: 16) else {
             throw fail("identifier '\(idText)' is not hexadecimal")
         }
         if dataText.hasPrefix("#") { throw fail("CAN FD frames (##) are not supported") }
@@ -167,7 +167,7 @@ public enum CandumpLog {
             do { return try CANFrame(remoteRequest: identifier, length: length) } catch { throw fail("bad RTR") }
         }
         let digits = dataText.filter { $0 != "." }
-        guard digits.count % 2 == 0, digits.allSatisfy(\.isHexDigit) else {
+        guard digits.count % 2 == 0, digits.allSatisfy(\.isASCIIHexDigit) else {
             throw fail("data must be an even number of hex digits")
         }
         guard digits.count <= 16 else { throw fail("more than 8 data bytes") }
@@ -175,7 +175,8 @@ public enum CandumpLog {
         var index = digits.startIndex
         while index < digits.endIndex {
             let next = digits.index(index, offsetBy: 2)
-            bytes.append(UInt8(digits[index..<next], radix: 16)!)
+            guard let byte = UInt8(digits[index..<next], radix: 16) else { throw fail("data must be an even number of hex digits") }
+            bytes.append(byte)
             index = next
         }
         do {
@@ -189,6 +190,9 @@ public enum CandumpLog {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// 0-9, a-f, A-F only: `isHexDigit` also accepts fullwidth digits (`Ａ`), which
+    /// `UInt8(_:radix:)` rejects.
+    fileprivate var isASCIIHexDigit: Bool { isASCII && isHexDigit }
 }
 
 extension Substring {

@@ -65,4 +65,17 @@ struct CandumpLogTests {
         #expect(result.errors.count > 7 && result.errors[6].description.contains("3 (standard) or 8 (extended)"))
         #expect(result.errors.count > 7 && result.errors[7].description.contains("CAN FD"))
     }
+
+    @Test("fullwidth or other non-ASCII hex digits are a reported error, not a crash (issue 16)")
+    func nonASCIIHexDigits() {
+        let text = """
+        (0.000000) vcan0 361#ＡＡ
+        (0.100000) vcan0 ３61#AA
+        (0.200000) vcan0 361#A٣
+        (0.300000) vcan0 361#AA
+        """
+        let result = CandumpLog.parse(text: text)
+        #expect(result.records.map(\.timestampMicroseconds) == [300_000])
+        #expect(result.errors.map(\.lineNumber) == [1, 2, 3])
+    }
 }
