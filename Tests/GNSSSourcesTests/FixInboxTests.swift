@@ -36,16 +36,14 @@ struct FixInboxTests {
         #expect(inbox.collect().isEmpty)
     }
 
-    @Test("a reader thread and the main loop hand over every fix exactly once")
-    func concurrent() async {
+    @Test("a reader thread and the main loop hand over every fix exactly once", .timeLimit(.minutes(1)))
+    func concurrent() throws {
         let inbox = FixInbox(capacity: 10_000)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { for time in 0..<2000 { inbox.deliver(fix(Double(time)), receivedAt: 0) } }
-            group.addTask {
-                var collected: [Double] = []
-                while collected.count < 2000 { collected += inbox.collect().map(\.fix.time) }
-                #expect(collected == (0..<2000).map(Double.init))
-            }
-        }
+        let reader = BackgroundThread { for time in 0..<2000 { inbox.deliver(fix(Double(time)), receivedAt: 0) } }
+        var collected: [Double] = []
+        let deadline = MonotonicClock.now() + 30
+        while collected.count < 2000 && MonotonicClock.now() < deadline { collected += inbox.collect().map(\.fix.time) }
+        #expect(reader.wait(timeout: 30) != nil)
+        #expect(collected == (0..<2000).map(Double.init))
     }
 }

@@ -22,6 +22,9 @@ private func epochs(_ tenths: [Int]) -> String {
 
 private let start = 1_773_482_400.0
 
+/// A logger that writes nothing.
+private let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
 @Suite("NMEA stream reader", .serialized)
 struct NMEAStreamReaderTests {
     @Test("a regular file is replayed at the pace of its fixes' times, then the reader stops",
@@ -31,7 +34,7 @@ struct NMEAStreamReaderTests {
         try epochs([0, 2, 4, 6, 6, 3]).write(toFile: path, atomically: true, encoding: .utf8)
         defer { unlink(path) }
         let inbox = FixInbox()
-        var reader = NMEAStreamReader(path: path, inbox: inbox, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        var reader = NMEAStreamReader(path: path, inbox: inbox, logger: quiet)
         let began = MonotonicClock.now()
         reader.run()
         let took = MonotonicClock.now() - began
@@ -51,45 +54,45 @@ struct NMEAStreamReaderTests {
 
     @Test("a source that cannot be opened is reported disconnected and retried until a stop",
           .timeLimit(.minutes(1)))
-    func missingSource() async throws {
+    func missingSource() throws {
         let inbox = FixInbox()
-        let finished = Task.detached {
-            var reader = NMEAStreamReader(path: "/nonexistent/ttyGNSS", inbox: inbox, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let reading = BackgroundThread {
+            var reader = NMEAStreamReader(path: "/nonexistent/ttyGNSS", inbox: inbox, logger: quiet)
             reader.run()
-            return MonotonicClock.now()
         }
         MonotonicClock.sleep(.milliseconds(300))
         #expect(!inbox.source.connected)
         let stopped = MonotonicClock.now()
         inbox.requestStop()
-        let ended = await finished.value
+        let ended = try #require(reading.wait(timeout: 30), "the reader never stopped")
         #expect(ended - stopped < 3, "notices the stop within about a second")
         #expect(inbox.collect().isEmpty)
     }
 
     @Test("a FIFO is read as it comes, unpaced; a quiet line completes the epoch in progress",
           .timeLimit(.minutes(1)))
-    func fifo() async throws {
+    func fifo() throws {
         let path = NSTemporaryDirectory() + "adasis-nmea-fifo-\(getpid())"
         unlink(path)
         try #require(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
         let inbox = FixInbox()
-        let reading = Task.detached {
-            var reader = NMEAStreamReader(path: path, inbox: inbox, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let reading = BackgroundThread {
+            var reader = NMEAStreamReader(path: path, inbox: inbox, logger: quiet)
             reader.run()
         }
+        // Opening a FIFO for writing waits for its reader, which the thread above is.
         let writer = try #require(FileHandle(forWritingAtPath: path))
         writer.write(Data(epochs([0, 100]).utf8))  // 10 s apart in receiver time
         var arrivals: [FixInbox.Arrival] = []
-        for _ in 0..<100 where arrivals.count < 2 {
+        for _ in 0..<200 where arrivals.count < 2 {
             MonotonicClock.sleep(.milliseconds(50))
             arrivals += inbox.collect()
         }
-        #expect(arrivals.count == 2, "both epochs, the second completed by the quiet line")
+        #expect(arrivals.count == 2, "both epochs at once, the second completed by the quiet line")
         #expect(inbox.source.connected)
         inbox.requestStop()
         try writer.close()
-        await reading.value
+        #expect(reading.wait(timeout: 30) != nil, "the reader stops")
     }
 }
