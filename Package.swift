@@ -10,8 +10,10 @@ let package = Package(
         .library(name: "SocketCAN", targets: ["SocketCAN"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "GNSSSources", targets: ["GNSSSources"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
+        .library(name: "HorizonDaemon", targets: ["HorizonDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,26 +29,38 @@ let package = Package(
 
         // Libraries: pure logic, I/O only at the edges.
         .target(name: "ADASISv2"),
-        .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"]),
+        // System-call fault injection for tests, as swift-system's ENABLE_MOCKING: debug builds only.
+        .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"],
+                swiftSettings: [.define("SOCKETCAN_FAULT_INJECTION", .when(configuration: .debug))]),
         .target(name: "RoadMap", dependencies: [
             "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
-        .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration"),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
+        // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
+        .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
+
+        // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
+        .target(name: "HorizonDaemon", dependencies: [
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration", "ADASISProvider",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration", "ADASISProvider",
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration", "ADASISProvider",
+            "HorizonDaemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
-            "RoadMap", "GNSS", "Horizon", "ADASISProvider", "ADASISv2",
+            "RoadMap", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -55,9 +69,16 @@ let package = Package(
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
+        .testTarget(name: "GNSSSourcesTests", dependencies: [
+            "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "HorizonDaemonTests", dependencies: [
+            "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
+            "Horizon", "RoadMap", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
                     exclude: ["Golden"]),
     ],

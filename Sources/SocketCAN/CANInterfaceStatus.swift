@@ -18,11 +18,7 @@ public struct CANInterfaceStatus: Hashable, Sendable {
     /// Reads the status of `name`.
     /// - Throws: ``SocketCANError`` with `.noSuchInterface` if it does not exist.
     public init(interface name: String) throws(SocketCANError) {
-        #if DEBUG
-        let calls = SystemCalls(faults: nil)
-        #else
         let calls = SystemCalls()
-        #endif
         self.index = try calls.interfaceIndex(name)
         var flags: Int32 = 0
         _ = try calls.run(.interfaceFlags, interface: name) { csocketcan_interface_flags(name, &flags) }

@@ -53,11 +53,7 @@ public struct CANSocket: ~Copyable, Sendable {
     /// - Throws: ``SocketCANError`` — `.noSuchInterface` if it does not exist, `.noCANSupport` if the
     ///   kernel lacks CAN, `.permissionDenied`.
     public init(interface: String) throws(SocketCANError) {
-        #if DEBUG
-        try self.init(interface: interface, calls: SystemCalls(faults: SystemCallFaults.fromEnvironment()))
-        #else
         try self.init(interface: interface, calls: SystemCalls())
-        #endif
     }
 
     init(interface: String, calls: SystemCalls) throws(SocketCANError) {

@@ -10,10 +10,13 @@ enum SystemCallName: String, Hashable, Sendable {
     case ifNameToIndex = "if_nametoindex"
 }
 
-#if DEBUG
-/// Debug-only fault injection (like swift-system's mocking): makes a chosen call fail with a chosen
+#if SOCKETCAN_FAULT_INJECTION
+/// Fault injection for tests (like swift-system's mocking): makes a chosen call fail with a chosen
 /// errno, on every `period`-th invocation, so tests can exercise ENOBUFS/ENETDOWN/EINTR paths that a
-/// virtual interface never produces. Owned by one socket — no global state.
+/// virtual interface never produces. Owned by one socket — no global state, nothing read from the
+/// environment. Compiled only with `-D SOCKETCAN_FAULT_INJECTION` (Package.swift sets it for debug
+/// builds); tests reach it with `@testable import SocketCAN` through ``CANSocket/init(adopting:interface:calls:)``
+/// or ``CANSocket/init(interface:calls:)``.
 final class SystemCallFaults: Sendable {
     struct Rule: Sendable {
         var call: SystemCallName
@@ -31,18 +34,6 @@ final class SystemCallFaults: Sendable {
     /// Makes `call` fail with `errno` every `period`-th time, at most `limit` times.
     func inject(_ call: SystemCallName, errno: Int32, period: Int = 1, limit: Int? = nil) {
         state.withLock { $0.rules.append(Rule(call: call, errno: errno, period: max(1, period), limit: limit)) }
-    }
-
-    /// Debug builds of the command-line tools honour `ADASIS_FAULT_SEND_ENOBUFS_EVERY=N`: every N-th
-    /// send fails with ENOBUFS, as a real controller's full TX queue does, so integration tests can
-    /// check the drop-and-count behaviour through the real binaries. `nil` when unset or invalid.
-    static func fromEnvironment() -> SystemCallFaults? {
-        guard let text = getenv("ADASIS_FAULT_SEND_ENOBUFS_EVERY"), let period = Int(String(cString: text)), period > 0 else {
-            return nil
-        }
-        let faults = SystemCallFaults()
-        faults.inject(.send, errno: ENOBUFS, period: period)
-        return faults
     }
 
     /// The number of times `call` was attempted (including injected failures).
@@ -65,9 +56,9 @@ final class SystemCallFaults: Sendable {
 #endif
 
 /// The single gateway to the kernel: runs a call, retries EINTR, and turns -1/errno into a
-/// ``SocketCANError``. In debug builds it consults the owning socket's fault injector first.
+/// ``SocketCANError``. With `SOCKETCAN_FAULT_INJECTION` it consults the owning socket's fault injector first.
 struct SystemCalls: Sendable {
-    #if DEBUG
+    #if SOCKETCAN_FAULT_INJECTION
     let faults: SystemCallFaults?
     init(faults: SystemCallFaults? = nil) { self.faults = faults }
     #else
@@ -78,7 +69,7 @@ struct SystemCalls: Sendable {
     func run<R: BinaryInteger>(_ call: SystemCallName, interface: String?,
                                _ body: () -> R) throws(SocketCANError) -> R {
         while true {
-            #if DEBUG
+            #if SOCKETCAN_FAULT_INJECTION
             if let injected = faults?.fault(for: call) {
                 if injected == EINTR { continue }
                 throw SocketCANError(errno: injected, call: call.rawValue, interface: interface)
@@ -94,7 +85,7 @@ struct SystemCalls: Sendable {
 
     /// `if_nametoindex`, which reports failure as 0 rather than -1.
     func interfaceIndex(_ name: String) throws(SocketCANError) -> Int32 {
-        #if DEBUG
+        #if SOCKETCAN_FAULT_INJECTION
         if let injected = faults?.fault(for: .ifNameToIndex) {
             throw SocketCANError(errno: injected, call: "if_nametoindex", interface: name)
         }

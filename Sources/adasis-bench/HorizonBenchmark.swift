@@ -3,6 +3,7 @@ import ADASISv2
 import ArgumentParser
 import Foundation
 import GNSS
+import GNSSSources
 import Horizon
 import RoadMap
 
@@ -46,7 +47,7 @@ struct HorizonBenchmark: ParsableCommand {
                 var tickIndex = 0
                 let start = fixes[0].time
                 for (index, fix) in fixes.enumerated() {
-                    let began = monotonicSeconds()
+                    let began = MonotonicClock.now()
                     let match = try matching.time { try matcher.match(fix) }
                     let events = try horizon.time { try engine.update(match) }
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
@@ -60,7 +61,7 @@ struct HorizonBenchmark: ParsableCommand {
                             tickIndex += 1
                         }
                     }
-                    total.add(monotonicSeconds() - began)
+                    total.add(MonotonicClock.now() - began)
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
             }

@@ -1,11 +1,5 @@
 import Foundation
-
-/// Monotonic time in seconds (benchmarks only; the core never reads clocks).
-func monotonicSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
+import GNSSSources
 
 /// Latency samples with percentiles.
 struct Samples {
@@ -15,9 +9,9 @@ struct Samples {
 
     /// Times `body` and records its duration in seconds.
     mutating func time<T>(_ body: () throws -> T) rethrows -> T {
-        let start = monotonicSeconds()
+        let start = MonotonicClock.now()
         let result = try body()
-        values.append(monotonicSeconds() - start)
+        values.append(MonotonicClock.now() - start)
         return result
     }
 

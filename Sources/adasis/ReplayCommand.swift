@@ -3,7 +3,9 @@ import ADASISv2
 import ArgumentParser
 import Foundation
 import GNSS
+import GNSSSources
 import Horizon
+import HorizonDaemon
 import RoadMap
 import SocketCAN
 
@@ -108,13 +110,12 @@ struct ReplayCommand: ParsableCommand {
 
     private func send(_ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String) throws {
         let socket = try CANSocket(interface: interface)
-        let start = monotonicNow()
+        let start = MonotonicClock.now()
         var transmitQueueFull = false
         try pipeline.replay(fixes) { frame in
             if let speed {
                 let due = start + frame.time / speed
-                let wait = due - monotonicNow()
-                if wait > 0 { usleep(UInt32(min(wait, 10) * 1_000_000)) }
+                MonotonicClock.sleep(seconds: min(due - MonotonicClock.now(), 10))
             }
             guard let identifier = frame.isExtended ? CANIdentifier(extended: frame.identifier) : CANIdentifier(standard: frame.identifier) else { return }
             do {
@@ -151,11 +152,4 @@ struct ReplayCommand: ParsableCommand {
         let digits = String(micros)
         return String(repeating: "0", count: 6 - digits.count) + digits
     }
-}
-
-/// Monotonic seconds (pacing only).
-func monotonicNow() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }

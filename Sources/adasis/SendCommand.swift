@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GNSSSources
 import SocketCAN
 
 /// `adasis send LOG --can vcan0`: sends the frames of a candump log to an interface, like canplayer.
@@ -42,13 +43,12 @@ struct SendCommand: ParsableCommand {
         }
         var sent = 0
         var dropped = 0
-        let start = Date()
+        let start = MonotonicClock.now()
         let firstStamp = records.first?.timestampMicroseconds ?? 0
         for record in records {
             if realtime {
                 let due = Double(record.timestampMicroseconds - firstStamp) / 1_000_000
-                let wait = due - Date().timeIntervalSince(start)
-                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                MonotonicClock.sleep(seconds: due - (MonotonicClock.now() - start))
             }
             switch try sendWithBackoff(record.frame, on: socket) {
             case true: sent += 1
@@ -68,7 +68,7 @@ struct SendCommand: ParsableCommand {
                 return true
             } catch where error.code == .transmitQueueFull {
                 if attempt >= retries { return false }
-                Thread.sleep(forTimeInterval: Double(1 << min(attempt, 10)) / 1000)
+                MonotonicClock.sleep(.milliseconds(1 << min(attempt, 10)))
                 attempt += 1
             } catch {
                 printToStandardError("adasis send: \(error)")

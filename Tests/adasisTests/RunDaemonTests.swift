@@ -196,9 +196,11 @@ struct RunDaemonTests {
         #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
     }
 
-    @Test("bus-off (error frame), restart, and a full TX queue: each logged once per episode and counted",
+    // A full TX queue is not producible on vcan; HorizonDaemonTests prove it on a real CANSocket
+    // with SocketCAN's fault seam ("a full TX queue drops exactly the failed frames…").
+    @Test("bus-off (error frame) and restart: each logged once per episode and counted",
           .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
-    func busOffAndFullQueue() throws {
+    func busOffAndRestart() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
         try """
@@ -222,7 +224,7 @@ struct RunDaemonTests {
             sleep 1
             candump -L vcan0 > '\(log)' &
             dumper=$!
-            ADASIS_FAULT_SEND_ENOBUFS_EVERY=7 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+            .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
             daemon=$!
             wait_for 150 "a POSITION on a path" on_path '\(log)'
             cansend vcan0 20000040#0000000000000000   # controller problem: bus-off
@@ -244,11 +246,9 @@ struct RunDaemonTests {
         let lines = daemonLog.split(separator: "\n")
         #expect(lines.filter { $0.contains("is bus-off") }.count == 1, "\(daemonLog)")
         #expect(lines.filter { $0.contains("restarted: starting a fresh horizon") }.count == 1, "\(daemonLog)")
-        #expect(lines.contains { $0.contains("transmit queue on vcan0 is full") }, "\(daemonLog)")
         let text = try String(contentsOfFile: metrics, encoding: .utf8)
         #expect(text.contains("adasis_can_bus_off_total 1\n"), "\(text)")
-        #expect((text.components(separatedBy: "adasis_can_tx_queue_full_episodes_total ").last?.split(separator: "\n").first).flatMap { Int($0) } ?? 0 >= 1, "\(text)")
-        #expect(text.contains("adasis_frames_dropped_total{"), "drops are counted: \(text)")
+        #expect(text.contains("adasis_can_tx_queue_full_episodes_total 0\n"), "\(text)")
         #expect(text.contains("adasis_new_main_paths_total"), "\(text)")
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import DaemonConfiguration
 import Foundation
+import HorizonDaemon
 import Logging
 
 /// `adasis run --config /etc/adasis/adasis.toml`: the daemon.

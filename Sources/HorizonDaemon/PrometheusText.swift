@@ -3,9 +3,9 @@ import Foundation
 /// Builds a document in the Prometheus text exposition format (version 0.0.4), the format
 /// node_exporter's textfile collector reads: per metric a `# HELP` and a `# TYPE` line, then one
 /// line per sample, `name{label="value",…} number`.
-struct PrometheusText: Sendable {
+public struct PrometheusText: Sendable {
     /// The kind of a metric.
-    enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
         /// A value that only grows (reset on restart).
         case counter
         /// A value that goes up and down.
@@ -13,14 +13,14 @@ struct PrometheusText: Sendable {
     }
 
     /// One sample of a metric: its labels (in the order given) and its value.
-    struct Sample: Sendable {
+    public struct Sample: Sendable {
         /// Label names and values.
-        var labels: [(name: String, value: String)]
+        public var labels: [(name: String, value: String)]
         /// The value.
-        var value: Double
+        public var value: Double
 
         /// A sample with `labels`.
-        init(_ labels: [(name: String, value: String)] = [], _ value: Double) {
+        public init(_ labels: [(name: String, value: String)] = [], _ value: Double) {
             self.labels = labels
             self.value = value
         }
@@ -28,13 +28,13 @@ struct PrometheusText: Sendable {
     }
 
     /// The document so far.
-    private(set) var text = ""
+    public private(set) var text = ""
 
     /// An empty document.
-    init() {}
+    public init() {}
 
     /// Appends metric `name` with its help text and samples. A metric without samples is left out.
-    mutating func append(_ name: String, _ kind: Kind, help: String, samples: [Sample]) {
+    public mutating func append(_ name: String, _ kind: Kind, help: String, samples: [Sample]) {
         guard !samples.isEmpty else { return }
         text += "# HELP \(name) \(Self.escapeHelp(help))\n# TYPE \(name) \(kind.rawValue)\n"
         for sample in samples {
@@ -47,12 +47,12 @@ struct PrometheusText: Sendable {
     }
 
     /// Appends metric `name` with a single unlabelled value.
-    mutating func append(_ name: String, _ kind: Kind, help: String, value: Double) {
+    public mutating func append(_ name: String, _ kind: Kind, help: String, value: Double) {
         append(name, kind, help: help, samples: [Sample([], value)])
     }
 
     /// A number as Prometheus writes it: integers without a fraction, `NaN`, `+Inf`, `-Inf`.
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
@@ -60,13 +60,13 @@ struct PrometheusText: Sendable {
     }
 
     /// A label value with backslash, double quote and newline escaped.
-    static func escapeLabel(_ value: String) -> String {
+    public static func escapeLabel(_ value: String) -> String {
         value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// A help text with backslash and newline escaped.
-    static func escapeHelp(_ value: String) -> String {
+    public static func escapeHelp(_ value: String) -> String {
         value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
     }
 }

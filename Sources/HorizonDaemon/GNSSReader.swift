@@ -1,15 +1,16 @@
 import DaemonConfiguration
 import Foundation
 import GNSS
+import GNSSSources
 import Logging
 
 /// Starts the thread that reads GNSS fixes (gpsd client or NMEA reader) into a ``FixInbox``.
 ///
 /// The thread blocks on its source (at most about a second per step, so it notices a stop
 /// request) and never touches the pipeline; the main loop collects the fixes every tick.
-enum GNSSReader {
+public enum GNSSReader {
     /// Starts reading from `source`; stop it with ``FixInbox/requestStop()``.
-    static func start(_ source: DaemonConfiguration.GNSSSource, logger: Logger) -> FixInbox {
+    public static func start(_ source: DaemonConfiguration.GNSSSource, logger: Logger) -> FixInbox {
         let inbox = FixInbox()
         let thread: Thread
         switch source {

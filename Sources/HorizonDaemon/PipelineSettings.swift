@@ -6,15 +6,15 @@ import RoadMap
 
 /// The pipeline settings a daemon configuration file describes: what the provider sends and how
 /// far the horizon engine looks, with META-DATA taken from the map.
-struct PipelineSettings: Hashable, Sendable {
+public struct PipelineSettings: Hashable, Sendable {
     /// The provider's configuration.
-    var provider: ProviderConfiguration
+    public var provider: ProviderConfiguration
     /// The horizon engine's configuration.
-    var horizon: HorizonConfiguration
+    public var horizon: HorizonConfiguration
 
     /// Maps `configuration` onto the provider and horizon settings; `map` supplies META-DATA.
     /// - Throws: ``ConfigurationError`` naming the key when identifiers collide or do not fit.
-    init(_ configuration: DaemonConfiguration, map: MapMetadata, file: String) throws(ConfigurationError) {
+    public init(_ configuration: DaemonConfiguration, map: MapMetadata, file: String) throws(ConfigurationError) {
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
         horizon = HorizonConfiguration(lookAhead: levels, maximumLevel: levels.count - 1,
                                        trailingLength: configuration.trailingLength,
@@ -40,14 +40,14 @@ struct PipelineSettings: Hashable, Sendable {
 
     /// The look-ahead per level down to `maximumLevel`, cut before the first level of length 0
     /// (a level of length 0 switches that level and the deeper ones off).
-    static func levels(lookAhead: [Double], maximumLevel: Int) -> [Double] {
+    public static func levels(lookAhead: [Double], maximumLevel: Int) -> [Double] {
         let wanted = lookAhead.prefix(max(0, maximumLevel) + 1)
         let used = wanted.prefix { $0 > 0 }
         return used.isEmpty ? [lookAhead.first ?? 2000] : Array(used)
     }
 
     /// The message selection: the preset with the per-type and per-profile switches applied.
-    static func messageSelection(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> MessageSelection {
+    public static func messageSelection(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> MessageSelection {
         guard let preset = MessageSelection.Preset(rawValue: configuration.messagePreset) else {
             throw ConfigurationError(file: file, key: "messages.preset", line: nil,
                                      problem: "'\(configuration.messagePreset)' is not a preset")
@@ -73,7 +73,7 @@ struct PipelineSettings: Hashable, Sendable {
 
     /// The identifier assignment: one multiplexed identifier, or the project's defaults with the
     /// configured per-type identifiers replacing them.
-    static func identifiers(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> CANIdentifierAssignment {
+    public static func identifiers(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> CANIdentifierAssignment {
         var perType: [MessageType: UInt32] = [:]
         for (type, identifier) in CANIdentifierAssignment.defaultIdentifiers { perType[type] = identifier }
         for (name, identifier) in configuration.identifiers {
@@ -94,24 +94,24 @@ struct PipelineSettings: Hashable, Sendable {
     }
 
     /// Message types by their configuration key.
-    static let messageTypes: [String: MessageType] = [
+    public static let messageTypes: [String: MessageType] = [
         "position": .position, "segment": .segment, "stub": .stub, "profile_short": .profileShort,
         "profile_long": .profileLong, "meta_data": .metaData,
     ]
 
     /// PROFILE SHORT types by their configuration key.
-    static let profileShortTypes: [String: ProfileShortType] = [
+    public static let profileShortTypes: [String: ProfileShortType] = [
         "curvature": .curvature, "slope_linear": .slopeLinear, "slope_step": .slopeStep,
         "safety_camera": .safetyCamera, "traffic_signals": .trafficSignals,
     ]
 
     /// PROFILE LONG types by their configuration key.
-    static let profileLongTypes: [String: ProfileLongType] = [
+    public static let profileLongTypes: [String: ProfileLongType] = [
         "longitude": .longitude, "latitude": .latitude, "link_identifier": .linkIdentifier,
     ]
 
     /// The configuration key of a message type (`profile_short`), for metrics and logs.
-    static func key(of type: MessageType) -> String {
+    public static func key(of type: MessageType) -> String {
         messageTypes.first { $0.value == type }?.key ?? "\(type)"
     }
 }

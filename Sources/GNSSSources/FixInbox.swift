@@ -3,21 +3,33 @@ import Synchronization
 
 /// The hand-over between the GNSS reader thread and the main loop: fixes with the monotonic
 /// time they arrived at, the source's connection state, and the request to stop.
-final class FixInbox: Sendable {
+public final class FixInbox: Sendable {
     /// One fix as it arrived.
-    struct Arrival: Hashable, Sendable {
+    public struct Arrival: Hashable, Sendable {
         /// The fix (receiver time).
-        var fix: GNSSFix
+        public var fix: GNSSFix
         /// Monotonic seconds when the reader got it.
-        var receivedAt: Double
+        public var receivedAt: Double
+
+        /// `fix` as it arrived at monotonic time `receivedAt`.
+        public init(fix: GNSSFix, receivedAt: Double) {
+            self.fix = fix
+            self.receivedAt = receivedAt
+        }
     }
 
     /// The source's state as the reader last reported it.
-    struct SourceState: Hashable, Sendable {
+    public struct SourceState: Hashable, Sendable {
         /// gpsd connected, or the NMEA source open.
-        var connected = false
+        public var connected = false
         /// Reconnections to gpsd after the first connection.
-        var reconnects = 0
+        public var reconnects = 0
+
+        /// A state: `connected` (gpsd connected or the NMEA source open) after `reconnects` reconnections.
+        public init(connected: Bool = false, reconnects: Int = 0) {
+            self.connected = connected
+            self.reconnects = reconnects
+        }
     }
 
     private struct State {
@@ -29,16 +41,16 @@ final class FixInbox: Sendable {
 
     private let state = Mutex(State())
     /// Fixes kept at most while the main loop does not collect them (the oldest are dropped).
-    let capacity: Int
+    public let capacity: Int
 
     /// An empty inbox holding at most `capacity` fixes.
-    init(capacity: Int = 256) {
+    public init(capacity: Int = 256) {
         self.capacity = capacity
     }
 
     /// Called by the reader: queues a fix unless a stop was requested; false means stop reading.
     @discardableResult
-    func deliver(_ fix: GNSSFix, receivedAt: Double) -> Bool {
+    public func deliver(_ fix: GNSSFix, receivedAt: Double) -> Bool {
         state.withLock { state in
             guard !state.stopRequested else { return false }
             if state.arrivals.count >= capacity {
@@ -51,12 +63,12 @@ final class FixInbox: Sendable {
     }
 
     /// Called by the reader: records the source's state.
-    func report(_ source: SourceState) {
+    public func report(_ source: SourceState) {
         state.withLock { $0.source = source }
     }
 
     /// Called by the main loop: takes every queued fix, oldest first.
-    func collect() -> [Arrival] {
+    public func collect() -> [Arrival] {
         state.withLock { state in
             defer { state.arrivals.removeAll(keepingCapacity: true) }
             return state.arrivals
@@ -64,11 +76,11 @@ final class FixInbox: Sendable {
     }
 
     /// The source's state.
-    var source: SourceState { state.withLock { $0.source } }
+    public var source: SourceState { state.withLock { $0.source } }
 
     /// Asks the reader to stop; it notices within about a second.
-    func requestStop() { state.withLock { $0.stopRequested = true } }
+    public func requestStop() { state.withLock { $0.stopRequested = true } }
 
     /// Whether a stop was requested.
-    var stopRequested: Bool { state.withLock { $0.stopRequested } }
+    public var stopRequested: Bool { state.withLock { $0.stopRequested } }
 }

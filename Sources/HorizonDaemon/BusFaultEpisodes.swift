@@ -1,8 +1,8 @@
 /// Episodes of CAN faults, so each is logged once when it starts and once when it ends, and
 /// counted per episode rather than per frame.
-struct BusFaultEpisodes: Hashable, Sendable {
+public struct BusFaultEpisodes: Hashable, Sendable {
     /// A fault that comes and goes.
-    enum Fault: String, Hashable, Sendable, CaseIterable {
+    public enum Fault: String, Hashable, Sendable, CaseIterable {
         /// The driver's transmit queue is full (ENOBUFS).
         case transmitQueueFull = "transmit queue full"
         /// The interface is down or gone.
@@ -14,16 +14,16 @@ struct BusFaultEpisodes: Hashable, Sendable {
     }
 
     /// Faults in progress.
-    private(set) var active: Set<Fault> = []
+    public private(set) var active: Set<Fault> = []
     /// Episodes begun so far, per fault.
-    private(set) var episodes: [Fault: Int] = [:]
+    public private(set) var episodes: [Fault: Int] = [:]
 
     /// An empty record.
-    init() {}
+    public init() {}
 
     /// Marks `fault` as present; true when this starts a new episode (log it).
     @discardableResult
-    mutating func begin(_ fault: Fault) -> Bool {
+    public mutating func begin(_ fault: Fault) -> Bool {
         guard active.insert(fault).inserted else { return false }
         episodes[fault, default: 0] += 1
         return true
@@ -31,13 +31,13 @@ struct BusFaultEpisodes: Hashable, Sendable {
 
     /// Marks `fault` as gone; true when an episode ended (log it).
     @discardableResult
-    mutating func end(_ fault: Fault) -> Bool {
+    public mutating func end(_ fault: Fault) -> Bool {
         active.remove(fault) != nil
     }
 
     /// Whether `fault` is in progress.
-    func isActive(_ fault: Fault) -> Bool { active.contains(fault) }
+    public func isActive(_ fault: Fault) -> Bool { active.contains(fault) }
 
     /// Episodes of `fault` so far.
-    func count(_ fault: Fault) -> Int { episodes[fault, default: 0] }
+    public func count(_ fault: Fault) -> Int { episodes[fault, default: 0] }
 }

@@ -1,8 +1,8 @@
 /// What the daemon reports to Prometheus, as plain numbers: a snapshot taken every
 /// `metrics.interval_s` and written to `metrics.textfile`.
-struct DaemonMetrics: Hashable, Sendable {
+public struct DaemonMetrics: Hashable, Sendable {
     /// Why a frame was not sent.
-    enum DropReason: String, Hashable, Sendable, CaseIterable, Comparable {
+    public enum DropReason: String, Hashable, Sendable, CaseIterable, Comparable {
         /// The provider's bus budget queue overflowed.
         case budget
         /// The CAN driver's transmit queue was full.
@@ -10,62 +10,73 @@ struct DaemonMetrics: Hashable, Sendable {
         /// The CAN interface was down (or gone).
         case interfaceDown = "interface_down"
 
-        static func < (lhs: DropReason, rhs: DropReason) -> Bool { lhs.rawValue < rhs.rawValue }
+        /// Orders reasons by their metric label.
+        public static func < (lhs: DropReason, rhs: DropReason) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// A count of dropped frames of one message type for one reason.
-    struct DropKey: Hashable, Sendable, Comparable {
+    public struct DropKey: Hashable, Sendable, Comparable {
         /// The message type's configuration key (`position`, `profile_short`, …).
-        var type: String
+        public var type: String
         /// Why.
-        var reason: DropReason
+        public var reason: DropReason
 
-        static func < (lhs: DropKey, rhs: DropKey) -> Bool { (lhs.type, lhs.reason) < (rhs.type, rhs.reason) }
+        /// Frames of message type key `type` dropped for `reason`.
+        public init(type: String, reason: DropReason) {
+            self.type = type
+            self.reason = reason
+        }
+
+        /// Orders keys by type, then reason.
+        public static func < (lhs: DropKey, rhs: DropKey) -> Bool { (lhs.type, lhs.reason) < (rhs.type, rhs.reason) }
     }
 
+    /// All counters zero, nothing known yet.
+    public init() {}
+
     /// Frames sent, by message type key.
-    var framesSent: [String: Int] = [:]
+    public var framesSent: [String: Int] = [:]
     /// Frames dropped, by type and reason.
-    var framesDropped: [DropKey: Int] = [:]
+    public var framesDropped: [DropKey: Int] = [:]
     /// Retransmissions skipped for lack of bus budget.
-    var retransmissionsSkipped = 0
+    public var retransmissionsSkipped = 0
     /// New main paths started (first horizon, jumps, restarts after CAN faults).
-    var newMainPaths = 0
+    public var newMainPaths = 0
     /// GNSS fixes handed to the pipeline.
-    var fixesProcessed = 0
+    public var fixesProcessed = 0
     /// Fixes the matcher rejected as invalid.
-    var fixesRejected = 0
+    public var fixesRejected = 0
     /// Seconds since the last fix (receiver time line); `nil` before the first fix.
-    var gnssAge: Double?
+    public var gnssAge: Double?
     /// Whether the GNSS source is connected (gpsd) or open (NMEA).
-    var gnssConnected = false
+    public var gnssConnected = false
     /// Reconnections to gpsd after the first connection.
-    var gnssReconnects = 0
+    public var gnssReconnects = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
-    var matchState = "unknown"
+    public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
-    var fixLatencyMedian: Double?
+    public var fixLatencyMedian: Double?
     /// 99th percentile processing time of the fixes of the last interval, seconds.
-    var fixLatency99: Double?
+    public var fixLatency99: Double?
     /// Fixes the latency quantiles were computed over.
-    var fixLatencySamples = 0
+    public var fixLatencySamples = 0
     /// Whether the CAN socket is open on an interface that is up.
-    var canUp = false
+    public var canUp = false
     /// Episodes of the CAN interface being down.
-    var canDownEpisodes = 0
+    public var canDownEpisodes = 0
     /// Bus-off events reported by the controller.
-    var busOffCount = 0
+    public var busOffCount = 0
     /// Episodes of a full transmit queue.
-    var transmitQueueFullEpisodes = 0
+    public var transmitQueueFullEpisodes = 0
     /// Configuration reloads (SIGHUP) that succeeded.
-    var reloadsApplied = 0
+    public var reloadsApplied = 0
     /// Configuration reloads refused because the new file was invalid.
-    var reloadsRejected = 0
+    public var reloadsRejected = 0
     /// Ticks that started late by more than a whole tick interval.
-    var tickOverruns = 0
+    public var tickOverruns = 0
 
     /// The snapshot in the Prometheus text format.
-    var prometheusText: String {
+    public var prometheusText: String {
         var document = PrometheusText()
         document.append("adasis_frames_sent_total", .counter, help: "CAN frames sent, by ADASIS v2 message type.",
                         samples: framesSent.sorted { $0.key < $1.key }.map { .init([("type", $0.key)], Double($0.value)) })

@@ -4,23 +4,24 @@ import Glibc
 
 /// Writes a metrics file atomically: the text goes to a temporary file in the same directory,
 /// which is then renamed over the target, so node_exporter never reads half a file.
-enum MetricsFile {
+public enum MetricsFile {
     /// Writing the metrics file failed.
-    struct WriteError: Error, CustomStringConvertible {
+    public struct WriteError: Error, CustomStringConvertible {
         /// The target file.
-        let path: String
+        public let path: String
         /// The failing step.
-        let step: String
+        public let step: String
         /// errno.
-        let code: Int32
+        public let code: Int32
 
-        var description: String {
+        /// The failure in words, with what to check.
+        public var description: String {
             "metrics file \(path): \(step) failed: \(String(cString: strerror(code))); check metrics.textfile and that the directory is writable"
         }
     }
 
     /// Replaces `path` with `text`.
-    static func write(_ text: String, to path: String) throws(WriteError) {
+    public static func write(_ text: String, to path: String) throws(WriteError) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, step: "creating \(temporary)", code: errno) }

@@ -1,23 +1,23 @@
 /// Per-fix processing times of one metrics interval, and their quantiles.
-struct LatencyWindow: Hashable, Sendable {
+public struct LatencyWindow: Hashable, Sendable {
     /// The samples of the current interval, seconds.
-    private(set) var samples: [Double] = []
+    public private(set) var samples: [Double] = []
     /// Samples kept at most per interval (the oldest beyond are dropped).
-    let capacity: Int
+    public let capacity: Int
 
     /// An empty window keeping at most `capacity` samples.
-    init(capacity: Int = 10_000) {
+    public init(capacity: Int = 10_000) {
         self.capacity = max(1, capacity)
     }
 
     /// Records one fix's processing time.
-    mutating func record(_ seconds: Double) {
+    public mutating func record(_ seconds: Double) {
         if samples.count >= capacity { samples.removeFirst(samples.count - capacity + 1) }
         samples.append(seconds)
     }
 
     /// The `q` quantile (0…1) by the nearest-rank method; `nil` without samples.
-    func quantile(_ q: Double) -> Double? {
+    public func quantile(_ q: Double) -> Double? {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
         let rank = Int((min(max(q, 0), 1) * Double(sorted.count)).rounded(.up))
@@ -25,5 +25,5 @@ struct LatencyWindow: Hashable, Sendable {
     }
 
     /// Starts the next interval.
-    mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
 }

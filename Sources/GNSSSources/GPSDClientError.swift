@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GNSS
 
 /// A problem reaching gpsd or a client configuration that cannot work; ``description`` says what
 /// failed, where, and what to do.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GNSS
 import Logging
 
 /// A blocking client for gpsd's JSON watcher stream that turns TPV reports into ``GNSSFix``es and
@@ -71,7 +72,7 @@ public struct GPSDClient: ~Copyable {
     ///   - sleep: waits for a duration; the default blocks the thread.
     /// - Throws: `.invalidConfiguration` for an empty host, port 0 or a non-positive timeout.
     public init(configuration: Configuration = Configuration(), logger: Logger = Logger(label: "adasis.gnss.gpsd"),
-                sleep: @escaping @Sendable (Duration) -> Void = GPSDClient.sleepThread) throws(GPSDClientError) {
+                sleep: @escaping @Sendable (Duration) -> Void = { MonotonicClock.sleep($0) }) throws(GPSDClientError) {
         let problem: String? = configuration.host.isEmpty ? "the host is empty"
             : configuration.port == 0 ? "port 0"
             : configuration.receiveTimeout <= .zero ? "receive timeout \(configuration.receiveTimeout)" : nil
@@ -124,15 +125,6 @@ public struct GPSDClient: ~Copyable {
         descriptor = nil
         decoder.discardPartialLine()
         pendingWait = .zero
-    }
-
-    /// Blocks the calling thread for `duration` (nanosleep, resumed after signals).
-    public static func sleepThread(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        guard seconds > 0 || attoseconds > 0 else { return }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
     }
 
     private mutating func connect() -> Bool {

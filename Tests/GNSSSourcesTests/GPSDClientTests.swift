@@ -4,7 +4,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import GNSS
+import GNSS
+@testable import GNSSSources
 
 /// A listening TCP socket on 127.0.0.1 with a kernel-chosen port; closed by `close()`.
 private func listeningSocket() throws -> (fd: Int32, port: UInt16) {
@@ -141,6 +142,17 @@ struct GPSDClientTests {
 }
 
 /// The path of gpsfake, if installed.
+/// The GNSS tests' fixtures (shared, not copied).
+private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("GNSSTests/Fixtures")
+
+/// Real gpsd 3.22 output: `gpspipe -w` against `gpsfake -1 -c 0.05 berlin-2026.nmea` (empty if
+/// the file is missing, which makes the tests that use it fail on their counts).
+private let gpsdCapture = (try? String(contentsOf: fixtures.appendingPathComponent("gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
+
+/// 2026-03-14T10:00:00Z, the first epoch of berlin-2026.nmea, in Unix seconds.
+private let berlinStart = 1_773_482_400.0
+
 private let gpsfakePath = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -164,8 +176,7 @@ struct GPSDClientGpsfakeTests {
           .timeLimit(.minutes(2)))
     func readsFixesFromGpsfake() throws {
         let port = try freePort()
-        let nmea = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/berlin-2026.nmea").path
+        let nmea = fixtures.appendingPathComponent("berlin-2026.nmea").path
         let gpsfake = Process()
         gpsfake.executableURL = URL(fileURLWithPath: gpsfakePath!)
         gpsfake.arguments = ["-P", String(port), "-1", "-q", "-c", "0.1", nmea]

@@ -10,9 +10,9 @@
 /// the caller then starts a fresh pipeline, because the provider's schedules assume time only
 /// moves forward. Before the first fix the offset is 0 (tick times are plain monotonic seconds),
 /// and the wall clock is never read.
-struct ReceiverTimeline: Hashable, Sendable {
+public struct ReceiverTimeline: Hashable, Sendable {
     /// What observing a fix did to the time line.
-    enum Adjustment: Hashable, Sendable {
+    public enum Adjustment: Hashable, Sendable {
         /// Nothing, or a small forward correction.
         case none
         /// The first fix anchored the time line.
@@ -22,20 +22,20 @@ struct ReceiverTimeline: Hashable, Sendable {
     }
 
     /// Disagreement between a fix and the time line, seconds, beyond which it is re-anchored.
-    let resynchroniseAfter: Double
+    public let resynchroniseAfter: Double
     /// Receiver time minus monotonic time; `nil` before the first fix.
-    private(set) var offset: Double?
+    public private(set) var offset: Double?
 
     /// A time line not yet anchored.
-    init(resynchroniseAfter: Double = 2) {
+    public init(resynchroniseAfter: Double = 2) {
         self.resynchroniseAfter = resynchroniseAfter
     }
 
     /// The time line's time at monotonic time `monotonic`.
-    func time(atMonotonic monotonic: Double) -> Double { monotonic + (offset ?? 0) }
+    public func time(atMonotonic monotonic: Double) -> Double { monotonic + (offset ?? 0) }
 
     /// Takes a fix with receiver time `fixTime` that arrived at monotonic time `receivedAt`.
-    mutating func observe(fixTime: Double, receivedAt: Double) -> Adjustment {
+    public mutating func observe(fixTime: Double, receivedAt: Double) -> Adjustment {
         let candidate = fixTime - receivedAt
         guard let current = offset else {
             offset = candidate

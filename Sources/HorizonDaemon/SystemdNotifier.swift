@@ -5,15 +5,15 @@ import Glibc
 /// Tells systemd how the service is doing (sd_notify without libsystemd): one datagram per
 /// message to the Unix socket named by `$NOTIFY_SOCKET` (a path, or `@name` for an abstract
 /// socket), e.g. `READY=1`, `WATCHDOG=1`, `STOPPING=1`, `STATUS=…`.
-struct SystemdNotifier: Sendable {
+public struct SystemdNotifier: Sendable {
     /// The socket address as given in `$NOTIFY_SOCKET`.
-    let socketPath: String
+    public let socketPath: String
     /// How often to send `WATCHDOG=1`: half of `$WATCHDOG_USEC`; `nil` without a watchdog.
-    let watchdogInterval: Double?
+    public let watchdogInterval: Double?
 
     /// The notifier of the service manager in `environment`; `nil` when not run by systemd
     /// (no `$NOTIFY_SOCKET`). The watchdog is used only when `$WATCHDOG_PID` is unset or ours.
-    init?(environment: [String: String], processID: Int32) {
+    public init?(environment: [String: String], processID: Int32) {
         guard let path = environment["NOTIFY_SOCKET"], path.count > 1 else { return nil }
         socketPath = path
         if let micros = environment["WATCHDOG_USEC"].flatMap(UInt64.init), micros > 0,
@@ -25,21 +25,22 @@ struct SystemdNotifier: Sendable {
     }
 
     /// A notification failed.
-    struct NotifyError: Error, CustomStringConvertible {
+    public struct NotifyError: Error, CustomStringConvertible {
         /// The socket.
-        let socketPath: String
+        public let socketPath: String
         /// errno of the failed call.
-        let code: Int32
+        public let code: Int32
         /// The call.
-        let call: String
+        public let call: String
 
-        var description: String {
+        /// The failure in words, with what to check.
+        public var description: String {
             "sd_notify to \(socketPath): \(call) failed: \(String(cString: strerror(code))) (is NOTIFY_SOCKET right?)"
         }
     }
 
     /// Sends `message` (e.g. `"READY=1"`) as one datagram.
-    func notify(_ message: String) throws(NotifyError) {
+    public func notify(_ message: String) throws(NotifyError) {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw NotifyError(socketPath: socketPath, code: errno, call: "socket") }
         defer { close(fd) }

@@ -5,7 +5,7 @@ import Foundation
 import Horizon
 import RoadMap
 import Testing
-@testable import adasis
+@testable import HorizonDaemon
 
 /// A map's metadata for META-DATA tests.
 private func mapMetadata(countries: [String], timestamp: Int64?) -> MapMetadata {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GNSS
 
 /// The POSIX calls of the gpsd client: a blocking TCP socket with send and receive timeouts.
 /// Internal; ``GPSDClient`` owns the descriptor and closes it.

@@ -10,13 +10,13 @@ import Logging
 /// A serial device is put in raw mode (its speed is left as udev/stty set it). When it vanishes
 /// or ends, it is reopened every second; a regular file that ends stops the reader (GNSS is then
 /// lost, and the provider reports the position unknown).
-struct NMEAStreamReader {
+public struct NMEAStreamReader {
     /// The device or file.
-    let path: String
+    public let path: String
     /// Where fixes go.
-    let inbox: FixInbox
+    public let inbox: FixInbox
     /// Problems and state changes.
-    let logger: Logger
+    public let logger: Logger
 
     private var assembler = NMEAFixAssembler()
     private var pending: [UInt8] = []
@@ -24,14 +24,14 @@ struct NMEAStreamReader {
     private var pace: (fixTime: Double, monotonic: Double)?
 
     /// A reader of `path`; nothing is opened before ``run()``.
-    init(path: String, inbox: FixInbox, logger: Logger) {
+    public init(path: String, inbox: FixInbox, logger: Logger) {
         self.path = path
         self.inbox = inbox
         self.logger = logger
     }
 
     /// Reads until a stop is requested (or a regular file ends).
-    mutating func run() {
+    public mutating func run() {
         var failing = false
         while !inbox.stopRequested {
             let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
@@ -41,7 +41,7 @@ struct NMEAStreamReader {
                     failing = true
                 }
                 inbox.report(.init(connected: false))
-                GPSDClient.sleepThread(.seconds(1))
+                MonotonicClock.sleep(.seconds(1))
                 continue
             }
             if failing { logger.notice("NMEA source \(path) open again") }
@@ -58,7 +58,7 @@ struct NMEAStreamReader {
                 return
             }
             logger.warning("NMEA source \(path) closed; reopening")
-            GPSDClient.sleepThread(.seconds(1))
+            MonotonicClock.sleep(.seconds(1))
         }
     }
 
@@ -101,7 +101,7 @@ struct NMEAStreamReader {
             while wait > 0 {
                 if inbox.stopRequested { return false }
                 let slice = min(wait, 0.5)
-                GPSDClient.sleepThread(.milliseconds(Int64(slice * 1000)))
+                MonotonicClock.sleep(seconds: slice)
                 wait -= slice
             }
         }

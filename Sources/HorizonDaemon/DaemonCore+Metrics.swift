@@ -1,0 +1,53 @@
+import ADASISProvider
+import ADASISv2
+import GNSSSources
+
+extension DaemonCore {
+    /// The counters at monotonic time `now` (retired pipelines, buses and sources included);
+    /// `gnss` is the running source's state.
+    public func snapshot(at now: Double, gnss: FixInbox.SourceState) -> DaemonMetrics {
+        var metrics = retired
+        Self.add(pipeline.provider.counters, rejected: pipeline.rejectedFixes, to: &metrics)
+        Self.add(bus, to: &metrics)
+        metrics.canUp = bus.isOpen
+        metrics.fixesProcessed = fixesProcessed
+        metrics.gnssAge = lastFix.map { max(0, timeline.time(atMonotonic: now) - $0.time) }
+        metrics.gnssConnected = gnss.connected
+        metrics.gnssReconnects = retired.gnssReconnects + gnss.reconnects
+        metrics.matchState = pipeline.lastMatch?.state.name ?? "unknown"
+        metrics.fixLatencyMedian = latency.quantile(0.5)
+        metrics.fixLatency99 = latency.quantile(0.99)
+        metrics.fixLatencySamples = latency.samples.count
+        metrics.reloadsApplied = reloadsApplied
+        metrics.reloadsRejected = reloadsRejected
+        metrics.tickOverruns = tickOverruns
+        return metrics
+    }
+
+    /// Folds the counts of a pipeline about to be replaced into ``retired``.
+    mutating func retire(_ old: HorizonPipeline) {
+        Self.add(old.provider.counters, rejected: old.rejectedFixes, to: &retired)
+    }
+
+    /// Folds the counts of a bus about to be replaced into ``retired``.
+    mutating func retire(_ old: CANBusState) {
+        Self.add(old, to: &retired)
+    }
+
+    private static func add(_ bus: CANBusState, to metrics: inout DaemonMetrics) {
+        for (key, count) in bus.dropped { metrics.framesDropped[key, default: 0] += count }
+        metrics.canDownEpisodes += bus.faults.count(.interfaceDown)
+        metrics.busOffCount += bus.busOffCount
+        metrics.transmitQueueFullEpisodes += bus.faults.count(.transmitQueueFull)
+    }
+
+    private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {
+        for (type, count) in counters.framesSent { metrics.framesSent[PipelineSettings.key(of: type), default: 0] += count }
+        for (type, count) in counters.framesDroppedByBudget {
+            metrics.framesDropped[.init(type: PipelineSettings.key(of: type), reason: .budget), default: 0] += count
+        }
+        metrics.retransmissionsSkipped += counters.retransmissionsSkipped
+        metrics.newMainPaths += counters.newMainPaths
+        metrics.fixesRejected += rejected
+    }
+}

@@ -1,0 +1,56 @@
+import ADASISProvider
+import DaemonConfiguration
+import GNSSSources
+import Logging
+import RoadMap
+
+extension DaemonCore {
+    /// SIGHUP with a valid file: rebuilds the pipeline with the new settings, continuing the
+    /// stream. `newMap` is the map the run loop reopened because its path or cache size changed
+    /// (`nil`: keep the running one); `gnss` is the running source's state. Asks for a new CAN
+    /// socket and GNSS source when theirs changed. Settings that do not fit are refused, and the
+    /// running configuration kept.
+    public mutating func reload(_ new: DaemonConfiguration, newMap: (network: any RoadNetwork, metadata: MapMetadata)?,
+                                gnss: FixInbox.SourceState) -> [DaemonEffect] {
+        let network = newMap?.network ?? map
+        let metadata = newMap?.metadata ?? mapMetadata
+        let fresh: HorizonPipeline
+        do {
+            let settings = try PipelineSettings(new, map: metadata, file: configurationPath)
+            fresh = try HorizonPipeline(network: network, horizon: settings.horizon, provider: settings.provider)
+        } catch {
+            return refuseReload("\(error)")
+        }
+        var effects: [DaemonEffect] = []
+        let old = configuration
+        configuration = new
+        map = network
+        mapMetadata = metadata
+        fresh.provider.continueStream(from: pipeline.provider)
+        retire(pipeline)
+        pipeline = fresh
+        effects.append(.setLogLevel(Logger.Level(rawValue: new.logLevel) ?? .info))
+        if new.canInterface != old.canInterface {
+            retire(bus)
+            bus = CANBusState(interface: new.canInterface)
+            effects.append(.switchCANInterface(new.canInterface))
+        }
+        if new.gnss != old.gnss || new.logLevel != old.logLevel {
+            retired.gnssReconnects += gnss.reconnects
+            effects.append(.restartGNSS(new.gnss))
+        }
+        // The new provider has not seen a fix yet: give it the last one so the horizon returns
+        // at once instead of with the next fix.
+        if let lastFix, !gnssLost { _ = try? pipeline.process(lastFix) }
+        reloadsApplied += 1
+        effects.append(.log(.notice, "configuration \(configurationPath) reloaded: new pipeline"))
+        return effects
+    }
+
+    /// SIGHUP with a file that cannot be read or used: counted and logged; the running
+    /// configuration stays.
+    public mutating func refuseReload(_ problem: String) -> [DaemonEffect] {
+        reloadsRejected += 1
+        return [.log(.error, "reload refused, keeping the running configuration: \(problem)")]
+    }
+}

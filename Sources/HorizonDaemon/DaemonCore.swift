@@ -1,0 +1,212 @@
+import ADASISProvider
+import DaemonConfiguration
+import GNSS
+import GNSSSources
+import RoadMap
+
+/// The daemon's behaviour without its I/O: a state machine that takes arrivals (GNSS fixes, bus
+/// events, transmit results, reloads, the passing of monotonic time) and returns the frames to
+/// send and the other effects (log lines, notifications, metrics, switching sources).
+///
+/// It reads no clock (every call gets the monotonic time), opens nothing, starts no threads and
+/// takes no signals; ``RunDaemon`` does all of that and feeds it. The map is read through
+/// ``RoadMap/RoadNetwork`` by the pipeline, as in the replay command.
+///
+/// Each tick, the run loop first hands over the fixes that arrived (``receive(_:)``), then the
+/// bus's news (``busChanged(_:at:)``), then calls ``wake(at:gnss:)``, which ticks the pipeline,
+/// feeds the watchdog and takes the metrics snapshot when they are due.
+public struct DaemonCore {
+    /// The running configuration.
+    public internal(set) var configuration: DaemonConfiguration
+    /// The configuration file (named in errors and logs).
+    public let configurationPath: String
+    /// The map the pipeline reads.
+    public internal(set) var map: any RoadNetwork
+    /// The map's metadata (META-DATA, digitised area).
+    public internal(set) var mapMetadata: MapMetadata
+    /// Matching, horizon and provider.
+    public internal(set) var pipeline: HorizonPipeline
+    /// The CAN bus as far as the core knows it.
+    public internal(set) var bus: CANBusState
+    /// The receiver's time line that tick times are placed on.
+    public internal(set) var timeline = ReceiverTimeline()
+    /// The last fix processed.
+    public internal(set) var lastFix: GNSSFix?
+    /// Whether systemd has been told READY=1.
+    public internal(set) var ready = false
+
+    /// How often to send `WATCHDOG=1`; `nil` without a watchdog.
+    public let watchdogInterval: Double?
+    /// The provider's tick interval when the daemon started.
+    public let tickInterval: Double
+    /// When the next tick is due (monotonic seconds).
+    public internal(set) var nextTick: Double
+    /// When the next `WATCHDOG=1` is due.
+    public internal(set) var nextWatchdog: Double
+    /// When the next metrics snapshot is due.
+    public internal(set) var nextMetrics: Double
+
+    var latency = LatencyWindow()
+    var gnssLost = false
+    var mapReadFailing = false
+    /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
+    var retired = DaemonMetrics()
+    var fixesProcessed = 0
+    var reloadsApplied = 0
+    var reloadsRejected = 0
+    var tickOverruns = 0
+
+    /// A core for `configuration` on `map`, starting at monotonic time `now`.
+    /// - Parameters:
+    ///   - watchdogInterval: how often systemd wants `WATCHDOG=1`; `nil` for none.
+    /// - Throws: ``DaemonConfiguration/ConfigurationError`` when the settings do not fit the map,
+    ///   or the pipeline's error.
+    public init(configuration: DaemonConfiguration, path: String, map: any RoadNetwork, metadata: MapMetadata,
+                watchdogInterval: Double?, at now: Double) throws {
+        self.configuration = configuration
+        configurationPath = path
+        self.map = map
+        mapMetadata = metadata
+        let settings = try PipelineSettings(configuration, map: metadata, file: path)
+        pipeline = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
+        bus = CANBusState(interface: configuration.canInterface)
+        self.watchdogInterval = watchdogInterval
+        tickInterval = pipeline.provider.configuration.tickInterval
+        nextTick = now
+        nextWatchdog = now
+        nextMetrics = now + configuration.metricsInterval
+    }
+
+    /// The earliest time something is due: the run loop sleeps (taking signals) until then.
+    public var nextDeadline: Double {
+        let deadline = min(nextTick, nextMetrics)
+        return watchdogInterval == nil ? deadline : min(deadline, nextWatchdog)
+    }
+
+    /// Whether a tick is due at `now`: the run loop then hands over fixes and bus news first.
+    public func isTickDue(at now: Double) -> Bool { now >= nextTick }
+
+    /// Places one fix on the time line and matches it (a first fix or a clock jump starts a
+    /// fresh pipeline).
+    public mutating func receive(_ arrival: FixInbox.Arrival) -> [DaemonEffect] {
+        var effects: [DaemonEffect] = []
+        switch timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt) {
+        case .anchored:
+            effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
+            effects += replacePipeline(reason: nil)
+        case .resynchronised(let jump):
+            effects.append(.log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
+            effects += replacePipeline(reason: "clock jump")
+        case .none:
+            break
+        }
+        if gnssLost {
+            gnssLost = false
+            effects.append(.log(.notice, "GNSS fixes again"))
+        }
+        do {
+            try pipeline.process(arrival.fix)
+            if mapReadFailing {
+                mapReadFailing = false
+                effects.append(.log(.notice, "map reads work again"))
+            }
+        } catch {
+            if !mapReadFailing { effects.append(.log(.error, "map read failed: \(error); fixes are skipped until it works")) }
+            mapReadFailing = true
+        }
+        fixesProcessed += 1
+        lastFix = arrival.fix
+        return effects
+    }
+
+    /// Records how long the run loop measured one ``receive(_:)`` to take (for the metrics).
+    public mutating func recordProcessingTime(_ seconds: Double) {
+        latency.record(seconds)
+    }
+
+    /// Takes news from the bus at monotonic time `now`: logs, a fresh horizon when the bus came
+    /// back, READY=1 when it first opened.
+    public mutating func busChanged(_ event: BusEvent, at now: Double) -> [DaemonEffect] {
+        var (outcome, effects) = bus.apply(event)
+        if outcome.restartHorizon { pipeline.provider.restartHorizon(at: timeline.time(atMonotonic: now)) }
+        if outcome.firstOpened && !ready {
+            ready = true
+            effects.append(.notify("READY=1"))
+            effects.append(.log(.notice, "ready: map open, CAN socket up on \(configuration.canInterface)"))
+        }
+        return effects
+    }
+
+    /// Whether to try opening the CAN socket at `now` (see ``CANBusState/openAttemptDue(at:)``).
+    public mutating func busOpenAttemptDue(at now: Double) -> Bool {
+        bus.openAttemptDue(at: now)
+    }
+
+    /// Takes the result of sending `frame`: a dropped frame is reported to the provider and counted.
+    public mutating func record(_ result: FrameSendResult, of frame: ProviderFrame) -> [DaemonEffect] {
+        if result != .sent { pipeline.provider.senderDropped(frame) }
+        return bus.record(result, type: frame.message.type)
+    }
+
+    /// Does what is due at monotonic time `now`: the tick (GNSS staleness, the provider's
+    /// frames), `WATCHDOG=1`, the metrics snapshot. `gnss` is the source's state for the metrics.
+    public mutating func wake(at now: Double, gnss: FixInbox.SourceState) -> [DaemonEffect] {
+        var effects: [DaemonEffect] = []
+        if now >= nextTick {
+            effects += tick(at: now)
+            nextTick += tickInterval
+            if nextTick < now {
+                tickOverruns += 1
+                nextTick = now + tickInterval
+            }
+        }
+        if let watchdogInterval, now >= nextWatchdog {
+            effects.append(.notify("WATCHDOG=1"))
+            nextWatchdog = now + watchdogInterval
+        }
+        if now >= nextMetrics {
+            effects += metrics(at: now, gnss: gnss)
+            nextMetrics = now + configuration.metricsInterval
+        }
+        return effects
+    }
+
+    /// SIGTERM or SIGINT: the last notification and metrics.
+    public mutating func stop(at now: Double, gnss: FixInbox.SourceState, signal: String) -> [DaemonEffect] {
+        [.log(.notice, "\(signal): stopping"), .notify("STOPPING=1")] + metrics(at: now, gnss: gnss)
+    }
+
+    /// One tick: GNSS staleness, then the provider's frames.
+    private mutating func tick(at now: Double) -> [DaemonEffect] {
+        var effects: [DaemonEffect] = []
+        let time = timeline.time(atMonotonic: now)
+        if let lastFix, !gnssLost, time - lastFix.time > configuration.gnssStaleAfter {
+            gnssLost = true
+            effects.append(.log(.warning, "GNSS lost: no fix for \(configuration.gnssStaleAfter) s; POSITION reports unknown"))
+        }
+        effects.append(.send(pipeline.tick(at: time)))
+        return effects
+    }
+
+    /// The metrics snapshot (when a file is configured); starts the next latency interval.
+    private mutating func metrics(at now: Double, gnss: FixInbox.SourceState) -> [DaemonEffect] {
+        defer { latency.reset() }
+        guard let path = configuration.metricsTextfile else { return [] }
+        return [.writeMetrics(snapshot(at: now, gnss: gnss), path: path)]
+    }
+
+    /// Builds a new pipeline with the running settings, continuing the old one's stream and
+    /// keeping its counts; `reason` is logged when given.
+    mutating func replacePipeline(reason: String?) -> [DaemonEffect] {
+        do {
+            let settings = try PipelineSettings(configuration, map: mapMetadata, file: configurationPath)
+            let fresh = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
+            fresh.provider.continueStream(from: pipeline.provider)
+            retire(pipeline)
+            pipeline = fresh
+            return reason.map { [.log(.info, "new pipeline (\($0))")] } ?? []
+        } catch {
+            return [.log(.error, "cannot rebuild the pipeline: \(error); keeping the running one")]
+        }
+    }
+}

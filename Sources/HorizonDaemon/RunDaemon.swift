@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DaemonConfiguration
+import GNSSSources
+import Logging
+import RoadMap
+
+/// The running daemon: the thin shell around ``DaemonCore`` that owns the I/O. A GNSS reader
+/// thread fills a ``FixInbox``; the main loop on the ``MonotonicClock`` hands its fixes and the
+/// CAN bus's news to the core, performs the core's effects (frames onto the bus, log lines,
+/// sd_notify, the metrics file, switching sources), and waits for the next deadline taking
+/// signals: SIGTERM/SIGINT stop it, SIGHUP reloads the configuration.
+///
+/// Signals are blocked in every thread and taken synchronously with `sigtimedwait` while the
+/// loop waits, so there are no signal handlers and no global state.
+public final class RunDaemon {
+    /// The state machine.
+    public private(set) var core: DaemonCore
+    private var logger: Logger
+    private var transmitter: CANTransmitter
+    private var inbox: FixInbox
+    private let notifier: SystemdNotifier?
+    private let opener: any FrameSinkOpener
+    private var metricsFailing = false
+    private var notifyFailing = false
+
+    /// Opens the map, builds the core and starts the GNSS reader; the CAN socket is opened by
+    /// the loop (and reopened whenever the interface comes back).
+    /// - Parameters:
+    ///   - opener: opens the CAN socket (``SocketCANFrameSinkOpener`` for the real bus).
+    /// - Throws: ``DaemonConfiguration/ConfigurationError`` when the map cannot be opened or the
+    ///   settings do not fit it.
+    public init(configuration: DaemonConfiguration, path: String, logger: Logger, notifier: SystemdNotifier?,
+                opener: any FrameSinkOpener = SocketCANFrameSinkOpener()) throws {
+        self.logger = logger
+        self.notifier = notifier
+        self.opener = opener
+        let map = try Self.openMap(configuration, file: path)
+        core = try DaemonCore(configuration: configuration, path: path, map: map, metadata: map.metadata,
+                              watchdogInterval: notifier?.watchdogInterval, at: MonotonicClock.now())
+        transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
+        inbox = GNSSReader.start(configuration.gnss, logger: logger)
+        logger.info("map \(configuration.mapPath) open (countries \(map.metadata.countries.joined(separator: ",")))")
+    }
+
+    /// Opens the map of `configuration`; failures name the `map.path` key.
+    static func openMap(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> MapFile {
+        do {
+            return try MapFile(path: configuration.mapPath, cacheBytes: configuration.mapCacheMegabytes << 20)
+        } catch {
+            throw ConfigurationError(file: file, key: "map.path", line: nil,
+                                     problem: "\(error); write a map with 'adasis map import REGION.osm.pbf -o \(configuration.mapPath) --country CC'")
+        }
+    }
+
+    /// Runs until SIGTERM or SIGINT (which must be blocked in every thread, as `signals`);
+    /// returns the exit status (0).
+    public func run(signals: sigset_t) -> Int32 {
+        var signals = signals
+        while true {
+            let now = MonotonicClock.now()
+            if core.isTickDue(at: now) {
+                for arrival in inbox.collect() {
+                    let start = MonotonicClock.now()
+                    let effects = core.receive(arrival)
+                    core.recordProcessingTime(MonotonicClock.now() - start)
+                    perform(effects)
+                }
+                perform(transmitter.maintain(&core, at: now))
+            }
+            perform(core.wake(at: now, gnss: inbox.source))
+            let wait = max(0, core.nextDeadline - MonotonicClock.now())
+            var timeout = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1_000_000_000))
+            let signal = sigtimedwait(&signals, nil, &timeout)
+            switch signal {
+            case SIGTERM, SIGINT:
+                let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+                let effects = core.stop(at: MonotonicClock.now(), gnss: inbox.source, signal: name)
+                inbox.requestStop()
+                perform(effects)
+                transmitter.close()
+                return 0
+            case SIGHUP:
+                reload()
+            default:
+                break  // timeout (EAGAIN) or EINTR
+            }
+        }
+    }
+
+    /// SIGHUP: re-reads the file and reopens the map when its path or cache size changed; the
+    /// core decides the rest.
+    private func reload() {
+        let new: DaemonConfiguration
+        do {
+            new = try DaemonConfiguration.load(path: core.configurationPath)
+        } catch {
+            return perform(core.refuseReload("\(error)"))
+        }
+        var newMap: (network: any RoadNetwork, metadata: MapMetadata)?
+        let running = core.configuration
+        if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
+            do {
+                let map = try Self.openMap(new, file: core.configurationPath)
+                newMap = (map, map.metadata)
+            } catch {
+                return perform(core.refuseReload("\(error)"))
+            }
+        }
+        perform(core.reload(new, newMap: newMap, gnss: inbox.source))
+    }
+
+    /// Carries out the core's effects in order.
+    private func perform(_ effects: [DaemonEffect]) {
+        for effect in effects {
+            switch effect {
+            case .log(let level, let message):
+                logger.log(level: level, "\(message)")
+            case .send(let frames):
+                perform(transmitter.send(frames, core: &core))
+            case .notify(let message):
+                notify(message)
+            case .writeMetrics(let metrics, let path):
+                writeMetrics(metrics, to: path)
+            case .setLogLevel(let level):
+                logger.logLevel = level
+            case .switchCANInterface(let interface):
+                transmitter.close()
+                transmitter = CANTransmitter(interface: interface, opener: opener)
+            case .restartGNSS(let source):
+                inbox.requestStop()
+                inbox = GNSSReader.start(source, logger: logger)
+            }
+        }
+    }
+
+    private func writeMetrics(_ metrics: DaemonMetrics, to path: String) {
+        do {
+            try MetricsFile.write(metrics.prometheusText, to: path)
+            if metricsFailing { logger.notice("metrics file \(path) written again") }
+            metricsFailing = false
+        } catch {
+            if !metricsFailing { logger.error("\(error)") }
+            metricsFailing = true
+        }
+    }
+
+    private func notify(_ message: String) {
+        guard let notifier else { return }
+        do {
+            try notifier.notify(message)
+            notifyFailing = false
+        } catch {
+            if !notifyFailing { logger.warning("\(error)") }
+            notifyFailing = true
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import DaemonConfiguration
+import GNSSSources
+import Testing
+@testable import HorizonDaemon
+
+/// The core's reactions to GNSS, time and reloads, on simulated time.
+@Suite("daemon core")
+struct DaemonCoreTests {
+    @Test("GNSS going stale is logged once; the next fix is logged once; POSITION stops claiming a position")
+    func gnssStale() throws {
+        var loop = try SimulatedRunLoop(try daemonConfiguration("[gnss]\nstale_after_s = 2\n"), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 12) { second in second < 4 || second >= 9 }
+        #expect(loop.logs(containing: "GNSS lost").count == 1)
+        #expect(loop.logs(containing: "GNSS fixes again").count == 1)
+        #expect(loop.metrics(at: 12).fixesProcessed == 7)
+        #expect(loop.logs(containing: "first GNSS fix").count == 1)
+    }
+
+    @Test("a receiver clock jump re-anchors the time line and starts a fresh pipeline, continuing the stream")
+    func clockJump() throws {
+        var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 3)
+        let pipeline = loop.core.pipeline
+        var jumped = streetFix(3)
+        jumped.time += 3600
+        loop.inbox.append(.init(fix: jumped, receivedAt: 3.1))
+        loop.run(from: 3, to: 4, fixes: { _ in false })
+        #expect(loop.logs(containing: "receiver clock jumped by").count == 1)
+        #expect(loop.core.pipeline !== pipeline)
+        #expect(loop.metrics(at: 4).fixesProcessed == 4, "counts survive the new pipeline")
+    }
+
+    @Test("WATCHDOG=1 at its interval, metrics at theirs, a late tick counted as an overrun")
+    func schedule() throws {
+        var loop = try SimulatedRunLoop(try daemonConfiguration("interval_s = 2\n"), opener: ScriptedOpener([.success(RecordingFrameSink())]),
+                                        watchdog: 1.5)
+        loop.run(from: 0, to: 6.05)
+        #expect(loop.notifications.filter { $0 == "WATCHDOG=1" }.count == 5)  // 0, 1.5, 3, 4.5, 6
+        let writes = loop.effects.filter { if case .writeMetrics(_, "/m.prom") = $0 { true } else { false } }
+        #expect(writes.count == 3)  // 2, 4, 6
+        #expect(loop.metrics(at: 6.05).tickOverruns == 0)
+        loop.wake(at: 9)
+        #expect(loop.metrics(at: 9).tickOverruns == 1)
+        #expect(loop.core.nextTick > 9)
+    }
+
+    @Test("a reload applies new settings, switches the CAN interface and GNSS source, and keeps the counts")
+    func reload() throws {
+        var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 3)
+        let sentBefore = loop.metrics(at: 3).framesSent.values.reduce(0, +)
+        let new = try DaemonConfiguration(toml: """
+            [map]
+            path = "street.map"
+            [can]
+            interface = "vcan1"
+            [gnss]
+            source = "nmea"
+            nmea_path = "/dev/ttyGNSS"
+            [logging]
+            level = "debug"
+            [metrics]
+            textfile = "/m.prom"
+            """, source: "test.toml")
+        let effects = loop.core.reload(new, newMap: nil, gnss: .init(connected: true, reconnects: 2))
+        #expect(effects.contains(.switchCANInterface("vcan1")))
+        #expect(effects.contains(.restartGNSS(.nmea(path: "/dev/ttyGNSS"))))
+        #expect(effects.contains(.setLogLevel(.debug)))
+        #expect(loop.core.bus.interface == "vcan1" && !loop.core.bus.isOpen)
+        let metrics = loop.core.snapshot(at: 3, gnss: .init(connected: true, reconnects: 1))
+        #expect(metrics.reloadsApplied == 1)
+        #expect(metrics.gnssReconnects == 3, "the old source's reconnects are kept")
+        #expect(metrics.framesSent.values.reduce(0, +) == sentBefore)
+    }
+
+    @Test("a reload whose settings do not fit is refused and the running configuration kept")
+    func refusedReload() throws {
+        var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 2)
+        let pipeline = loop.core.pipeline
+        let clash = try daemonConfiguration("[can.identifiers]\nposition = 0x200\nsegment = 0x200\n")
+        let effects = loop.core.reload(clash, newMap: nil, gnss: .init())
+        #expect(effects.count == 1)
+        #expect(effects.first.map { if case .log(.error, let line) = $0 { line.contains("reload refused") } else { false } } == true)
+        #expect(loop.core.pipeline === pipeline)
+        #expect(loop.core.snapshot(at: 2, gnss: .init()).reloadsRejected == 1)
+        _ = loop.core.refuseReload("cannot read the file")
+        #expect(loop.core.snapshot(at: 2, gnss: .init()).reloadsRejected == 2)
+    }
+
+    @Test("stopping says STOPPING=1 and writes the last metrics")
+    func stop() throws {
+        var core = try DaemonCore(configuration: try daemonConfiguration(), path: "t", map: street(), metadata: streetMetadata,
+                                  watchdogInterval: nil, at: 0)
+        let effects = core.stop(at: 1, gnss: .init(), signal: "SIGTERM")
+        #expect(effects.contains(.notify("STOPPING=1")))
+        #expect(effects.contains { if case .writeMetrics(_, "/m.prom") = $0 { true } else { false } })
+        #expect(effects.first == .log(.notice, "SIGTERM: stopping"))
+    }
+}
