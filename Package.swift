@@ -34,7 +34,7 @@ let package = Package(
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration"),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // The one executable: command line and daemon wiring.
@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
         .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration", "ADASISv2"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
                     exclude: ["Golden"]),

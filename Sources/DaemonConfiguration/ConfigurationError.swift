@@ -60,6 +60,16 @@ struct ConfigurationReader {
         return value
     }
 
+    /// The choice named by the string at `key` (its raw value), or `fallback` when absent.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, default fallback: Choice)
+        throws(ConfigurationError) -> Choice where Choice.RawValue == String
+    {
+        let allowed = Choice.allCases.map(\.rawValue)
+        let name = try string(key, default: fallback.rawValue, allowed: allowed)
+        guard let choice = Choice(rawValue: name) else { throw error(key, "'\(name)' is not a choice") }
+        return choice
+    }
+
     mutating func optionalInteger(_ key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
         used.insert(key)
         switch document.values[key] {

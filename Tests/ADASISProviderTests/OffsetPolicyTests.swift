@@ -20,7 +20,7 @@ struct OffsetPolicyTests {
         return InMemoryRoadNetwork(links: links)
     }
 
-    static func positions(policy: ProviderConfiguration.OffsetPolicy) throws -> [PositionMessage] {
+    static func positions(policy: OffsetPolicy) throws -> [PositionMessage] {
         var configuration = ProviderConfiguration()
         configuration.offsetPolicy = policy
         let pipeline = try HorizonPipeline(network: road(), provider: configuration)

@@ -103,3 +103,51 @@ import Testing
     let identifiers = dbc.split(separator: "\n").filter { $0.hasPrefix("BO_ ") }.compactMap { UInt32($0.split(separator: " ")[1]) }
     #expect(Set(identifiers) == Set(CANIdentifierAssignment.defaults.identifiers.map(\.rawValue)))
 }
+
+@Suite("name table")
+struct NameTableTests {
+    @Test("every message type with a layout has exactly one configuration key, and the key names it back")
+    func messageKeys() {
+        for type in MessageType.allCases {
+            let selectable = SelectableMessage(type)
+            #expect((selectable == nil) == (type == .systemSpecific || type == .reserved), "\(type)")
+            #expect(selectable?.messageType ?? type == type)
+        }
+        #expect(Set(SelectableMessage.allCases.map(\.messageType)).count == SelectableMessage.allCases.count)
+        #expect(SelectableMessage.key(of: .profileShort) == "profile_short" && SelectableMessage.key(of: .reserved) == "reserved")
+    }
+
+    @Test("every profile key names exactly one PROFILE SHORT or PROFILE LONG type, each type once")
+    func profileKeys() {
+        for profile in SelectableProfile.allCases {
+            #expect((profile.shortType == nil) != (profile.longType == nil), "\(profile)")
+        }
+        let short = SelectableProfile.allCases.compactMap(\.shortType), long = SelectableProfile.allCases.compactMap(\.longType)
+        #expect(Set(short).count == short.count && Set(long).count == long.count)
+    }
+
+    @Test("every profile and message a preset sends has a key")
+    func presetsUseKeys() {
+        let short = Set(SelectableProfile.allCases.compactMap(\.shortType))
+        let long = Set(SelectableProfile.allCases.compactMap(\.longType))
+        let messages = Set(SelectableMessage.allCases.map(\.messageType))
+        for preset in MessageSelection.Preset.allCases {
+            let selection = MessageSelection(preset: preset)
+            #expect(selection.profileShortTypes.isSubset(of: short) && selection.profileLongTypes.isSubset(of: long))
+            #expect(selection.messageTypes.isSubset(of: messages))
+        }
+    }
+
+    @Test("switching a key on and off, and sending only some profiles")
+    func switches() {
+        var selection = MessageSelection(preset: .default)
+        selection.set(.profileLong, sent: false)
+        selection.set(.slopeStep, sent: true)
+        selection.set(.curvature, sent: false)
+        #expect(!selection.sends(.profileLong) && selection.profileShortTypes.contains(.slopeStep))
+        #expect(!selection.profileShortTypes.contains(.curvature))
+        selection.sendOnly([.linkIdentifier])
+        #expect(selection.profileShortTypes.isEmpty && selection.profileLongTypes == [.linkIdentifier])
+        #expect(selection.sends(.profileLong) && selection.sends(.linkIdentifier) && !selection.sends(.latitude))
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ADASISv2
 @testable import DaemonConfiguration
 
 @Suite("configuration file")
@@ -52,9 +53,9 @@ struct DaemonConfigurationTests {
         #expect(configuration.gnss == .nmea(path: "/dev/ttyACM0"))
         #expect(configuration.canInterface == "can-adas")
         #expect(configuration.byteOrderLittleEndian)
-        #expect(configuration.identifiers == ["position": 0x1800_0361, "segment": 592])
-        #expect(configuration.messagePreset == "all" && configuration.messageOverrides == ["profile_long": false])
-        #expect(configuration.profileOverrides == ["safety_camera": true])
+        #expect(configuration.identifiers == [.position: 0x1800_0361, .segment: 592])
+        #expect(configuration.messagePreset == .all && configuration.messageOverrides == [.profileLong: false])
+        #expect(configuration.profileOverrides == [.safetyCamera: true])
         #expect(configuration.lookAhead == [3000, 600.5, 300])
         #expect(configuration.maximumLevel == 1)
         #expect(configuration.positionRate == 20 && configuration.framesPer100Milliseconds == 40)
@@ -69,7 +70,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.lookAhead == [2000, 500, 300])
         #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
         #expect(!configuration.byteOrderLittleEndian && configuration.multiplexedIdentifier == nil)
-        #expect(configuration.messagePreset == "default")
+        #expect(configuration.messagePreset == .default)
     }
 
     @Test("errors name the file, line, key and problem", arguments: [
@@ -125,6 +126,6 @@ struct ExampleConfigurationTests {
                                               source: "minimal.toml")
         // Every key the example sets is the documented default.
         #expect(configuration.lookAhead == minimal.lookAhead && configuration.positionRate == minimal.positionRate)
-        #expect(configuration.offsetPolicy == "wrap" && configuration.messagePreset == minimal.messagePreset)
+        #expect(configuration.offsetPolicy == .wrap && configuration.messagePreset == minimal.messagePreset)
     }
 }

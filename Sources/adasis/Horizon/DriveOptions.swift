@@ -30,18 +30,19 @@ struct DriveOptions: ParsableArguments {
         return links
     }
 
-    /// The map, the trace's fixes, a matcher and a horizon engine.
-    func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> (MapFile, TraceFile, any MapMatcher, HorizonEngine) {
+    /// The branch model of the baseline: every continuation weighed by its angle alone.
+    static let baselineBranchModel = BranchProbabilityModel(classStepFactor: 1, rampEntryFactor: 1,
+                                                            nameContinuityFactor: 1, laneStepFactor: 0)
+
+    /// Opens the map and the drive, and chooses the matcher and the branch model (product or
+    /// baseline) on top of `horizon`.
+    func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> DriveSession {
         let map = try MapFile(path: self.map)
         let trace = try TraceFile(path: trace)
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
-        if baseline {
-            configuration.branchModel = BranchProbabilityModel(classStepFactor: 1, rampEntryFactor: 1,
-                                                               nameContinuityFactor: 1, laneStepFactor: 0)
-        }
-        let engine = try HorizonEngine(network: map, configuration: configuration)
-        try engine.setRoute(try activeRoute(on: map))
-        return (map, trace, matcher, engine)
+        if baseline { configuration.branchModel = Self.baselineBranchModel }
+        return DriveSession(map: map, trace: trace, matcher: matcher, horizon: configuration,
+                            route: try activeRoute(on: map))
     }
 }

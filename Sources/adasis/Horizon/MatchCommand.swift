@@ -26,11 +26,11 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let (map, trace, matcher, _) = try drive.open()
+            let session = try drive.open()
             var output = "time_s,state,way_id,link_id,offset_m,lat,lon\n"
-            for fix in trace.fixes {
-                let result = try matcher.match(fix)
-                output += MatchCommand.row(result, map: map)
+            for fix in session.trace.fixes {
+                let result = try session.matcher.match(fix)
+                output += MatchCommand.row(result, map: session.map)
                 if output.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(output.utf8)); output = "" }
             }
             FileHandle.standardOutput.write(Data(output.utf8))

@@ -86,27 +86,23 @@ final class CANTransmitter {
                 drop(frame, .interfaceDown, provider: provider)
                 continue
             }
-            do {
-                guard let identifier = frame.isExtended ? CANIdentifier(extended: frame.identifier)
-                                                        : CANIdentifier(standard: frame.identifier) else {
-                    logger.error("frame identifier \(frame.identifier) out of range; dropped")
-                    drop(frame, .interfaceDown, provider: provider)
-                    continue
-                }
-                try open.socket.sendNonBlocking(try CANFrame(identifier: identifier, data: frame.data))
+            guard let canFrame = frame.canFrame else {
+                logger.error("frame identifier \(frame.identifier) out of range; dropped")
+                drop(frame, .interfaceDown, provider: provider)
+                continue
+            }
+            do throws(SocketCANError) {
+                try open.socket.sendNonBlocking(canFrame)
                 if faults.end(.transmitQueueFull) {
                     logger.notice("CAN transmit queue on \(interface) accepts frames again")
                 }
-            } catch let error as SocketCANError where error.code == .transmitQueueFull {
+            } catch where error.code == .transmitQueueFull {
                 if faults.begin(.transmitQueueFull) {
                     logger.warning("CAN transmit queue on \(interface) is full: dropping frames until it drains")
                 }
                 drop(frame, .transmitQueueFull, provider: provider)
-            } catch let error as SocketCANError {
-                lost(error)
-                drop(frame, .interfaceDown, provider: provider)
             } catch {
-                logger.error("frame not sent: \(error)")
+                lost(error)
                 drop(frame, .interfaceDown, provider: provider)
             }
         }
