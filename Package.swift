@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "adasis",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "adasis", targets: ["adasis"]),
         .library(name: "ADASISv2", targets: ["ADASISv2"]),

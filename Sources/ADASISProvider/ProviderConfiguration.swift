@@ -53,7 +53,7 @@ public struct ProviderConfiguration: Hashable, Sendable {
         Double(PathOffset.period - 1) - sendRadius(level: 0) - 100
     }
 
-    /// The defaults: the production-like configuration of docs/adasis-v2.md §5.
+    /// The defaults: the production-like configuration of `Docs/adasis-conventions.md` (provider policies).
     public init() {}
 
     /// Send radius of path `level` (the last configured radius for deeper levels).

@@ -19,7 +19,7 @@ public struct FieldSpec: Hashable, Sendable {
     public var isReserved: Bool { name == "reserved" }
 }
 
-/// The bit layout of each message type, exactly as in `docs/adasis-v2.md` §2.
+/// The bit layout of each message type, MSB first: the field maps of `Tools/adasis-v2.dbc`.
 public enum MessageLayout {
     private static let head = [FieldSpec("MessageType", 3), FieldSpec("Offset", 13),
                                FieldSpec("CyclicCounter", 2), FieldSpec("PathIndex", 6)]

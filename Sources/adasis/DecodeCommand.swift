@@ -109,7 +109,7 @@ struct DecodeCommand: ParsableCommand {
         return text
     }
 
-    /// A physical reading for fields whose coding the codec knows (docs/adasis-v2.md §3–4).
+    /// A physical reading for fields whose coding the codec knows (`ValueCoding`; conventions in `Docs/adasis-conventions.md`).
     private func physical(_ name: String, _ raw: UInt64, _ fields: [String: UInt64]) -> String {
         let profile = fields["ProfileType"]
         let isLong = fields["Value"] != nil

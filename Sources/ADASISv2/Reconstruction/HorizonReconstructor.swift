@@ -1,5 +1,6 @@
-/// Rebuilds the horizon from a stream of ADASIS v2 messages, the way a receiving ECU does
-/// (`docs/adasis-v2.md` §6). A value type without I/O: feed it messages in reception order.
+/// Rebuilds the horizon from a stream of ADASIS v2 messages, the way a receiving ECU does (the
+/// sender's policies it relies on: `Docs/adasis-conventions.md`). A value type without I/O: feed
+/// it messages in reception order.
 ///
 /// - META-DATA is kept as received.
 /// - STUBs place sub-paths in the tree (parent, absolute branch offset, announcing stub).

@@ -96,7 +96,7 @@ public struct HorizonPath: Hashable, Sendable {
 
     /// Offsets where the country or region changes (the path start counts as a change), with the
     /// new codes.
-    public var countryChanges: [CountryChange] {
+    package var countryChanges: [CountryChange] {
         var result: [CountryChange] = []
         for link in links {
             let change = CountryChange(offset: link.startOffset, countryCode: link.attributes.countryCode,
@@ -110,14 +110,14 @@ public struct HorizonPath: Hashable, Sendable {
     }
 }
 
-/// Where a path enters another country or region.
-public struct CountryChange: Hashable, Sendable {
+/// Where a path enters another country or region (package API until a consumer needs it).
+package struct CountryChange: Hashable, Sendable {
     /// Metres from the path start.
-    public var offset: Double
+    package var offset: Double
     /// ISO 3166-1 numeric country code from here on, 0 unknown.
-    public var countryCode: UInt16
+    package var countryCode: UInt16
     /// Project-defined region code from here on, 0 unknown.
-    public var regionCode: UInt16
+    package var regionCode: UInt16
 }
 
 /// The horizon: a main path and the side paths that branch from it, by identifier.
