@@ -49,15 +49,19 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Shared by the test targets only (seeded generator, fuzz mutation, road-network fixtures,
+        // repository root, free port, process runner); never a dependency of product code.
+        .target(name: "TestSupport", dependencies: ["RoadMap"], path: "Tests/TestSupport"),
+
         // One test target per module.
-        .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
-        .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
-        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
-        .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration", "ADASISv2"]),
-        .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
+        .testTarget(name: "ADASISv2Tests", dependencies: ["TestSupport", "ADASISv2"]),
+        .testTarget(name: "SocketCANTests", dependencies: ["TestSupport", "SocketCAN"]),
+        .testTarget(name: "RoadMapTests", dependencies: ["TestSupport", "RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS"], exclude: ["Fixtures"]),
+        .testTarget(name: "ADASISProviderTests", dependencies: ["TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "adasisTests", dependencies: ["TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

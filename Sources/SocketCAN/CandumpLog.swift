@@ -143,7 +143,7 @@ public enum CandumpLog {
         guard let hash = text.firstIndex(of: "#") else { throw fail("no '#'") }
         let idText = text[..<hash]
         var dataText = text[text.index(after: hash)...]
-        guard let rawID = UInt32(idText, radix: 16), idText.allSatisfy(\.isHexDigit) else {
+        guard let rawID = UInt32(idText, radix: 16), idText.allSatisfy(\.isASCIIHexDigit) else {
             throw fail("identifier '\(idText)' is not hexadecimal")
         }
         if dataText.hasPrefix("#") { throw fail("CAN FD frames (##) are not supported") }
@@ -167,7 +167,7 @@ public enum CandumpLog {
             do { return try CANFrame(remoteRequest: identifier, length: length) } catch { throw fail("bad RTR") }
         }
         let digits = dataText.filter { $0 != "." }
-        guard digits.count % 2 == 0, digits.allSatisfy(\.isHexDigit) else {
+        guard digits.count % 2 == 0, digits.allSatisfy(\.isASCIIHexDigit) else {
             throw fail("data must be an even number of hex digits")
         }
         guard digits.count <= 16 else { throw fail("more than 8 data bytes") }
@@ -188,7 +188,11 @@ public enum CandumpLog {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// `0`…`9` alone (a digit with a combining mark, or a fullwidth digit, is not).
+    fileprivate var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
+    /// `0`…`9`, `A`…`F` or `a`…`f` alone.
+    fileprivate var isASCIIHexDigit: Bool { asciiValue.map { UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0
+        || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0 } ?? false }
 }
 
 extension Substring {

@@ -4,20 +4,18 @@ import Horizon
 import RoadMap
 import Testing
 @testable import ADASISProvider
+import TestSupport
 
 /// A 10 km straight road (100 links of 100 m) driven at 30 m/s: the main path grows past 8191 m.
 @Suite("offset policy on a long road", .serialized)
 struct OffsetPolicyTests {
     static func road() -> InMemoryRoadNetwork {
-        let projection = LocalProjection(origin: GeoPoint(latitude: 60.0, longitude: 24.0))
-        var links: [RoadLink] = []
+        var graph = PlaneRoadGraph(origin: GeoPoint(latitude: 60.0, longitude: 24.0))
         for i in 1...100 {
-            let start = projection.unproject(x: Double(i - 1) * 100, y: 0)
-            let end = projection.unproject(x: Double(i) * 100, y: 0)
-            links.append(RoadLink(id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)),
-                                  endNode: NodeID(Int64(i)), geometry: [start, end], highway: .motorway, oneway: .forward))
+            let x = Double(i) * 100
+            graph.add(UInt64(i), Int64(i - 1), Int64(i), [(x - 100, 0), (x, 0)], oneway: .forward, highway: .motorway)
         }
-        return InMemoryRoadNetwork(links: links)
+        return graph.network
     }
 
     static func positions(policy: OffsetPolicy) throws -> [PositionMessage] {

@@ -4,22 +4,22 @@ import Horizon
 import RoadMap
 import Testing
 @testable import ADASISProvider
+import TestSupport
 
 /// A straight street of 30 links of 100 m going east from (60.17, 24.94), each junction with a
 /// side road north: the provider's timing, flags, budget and index rules on a known tree.
 private func street() -> InMemoryRoadNetwork {
-    let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
-    var links: [RoadLink] = []
+    var graph = PlaneRoadGraph()
+    let limit = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))
     for i in 1...30 {
-        let a = projection.unproject(x: Double(i - 1) * 100, y: 0), b = projection.unproject(x: Double(i) * 100, y: 0)
-        links.append(RoadLink(id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)), endNode: NodeID(Int64(i)),
-                              geometry: [a, b], highway: .secondary, name: "Main",
-                              forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))))
-        let c = projection.unproject(x: Double(i) * 100, y: 100)
-        links.append(RoadLink(id: LinkID(UInt64(100 + i)), wayID: Int64(100 + i), startNode: NodeID(Int64(i)),
-                              endNode: NodeID(Int64(100 + i)), geometry: [b, c], highway: .residential))
+        let x = Double(i) * 100
+        graph.add(UInt64(i), Int64(i - 1), Int64(i), [(x - 100, 0), (x, 0)], highway: .secondary) { link in
+            link.name = "Main"
+            link.forward = limit
+        }
+        graph.add(UInt64(100 + i), Int64(i), Int64(100 + i), [(x, 0), (x, 100)])
     }
-    return InMemoryRoadNetwork(links: links)
+    return graph.network
 }
 
 /// Drives the street at 10 m/s from link 1 for `seconds`, one fix per second, ticking every 100 ms.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 @Test(arguments: [MessageType.position, .segment, .stub, .profileShort, .profileLong, .metaData])
 func everyLayoutFillsExactly64Bits(type: MessageType) throws {
@@ -37,20 +38,8 @@ func everyLayoutFillsExactly64Bits(type: MessageType) throws {
     #expect(throws: FieldCodingError.unsupportedMessageType(7)) { try FieldPacking.unpack([0xE0, 0, 0, 0, 0, 0, 0, 0]) }
 }
 
-/// SplitMix64: a seeded generator so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Test func randomFieldValuesRoundTripAndRandomBytesNeverTrap() throws {
-    var random = SplitMix64(state: 2026)
+    var random = SplitMix64(seed: 2026)
     for _ in 0..<5000 {
         let type = [MessageType.position, .segment, .stub, .profileShort, .profileLong, .metaData].randomElement(using: &random)!
         var values: [String: UInt64] = [:]

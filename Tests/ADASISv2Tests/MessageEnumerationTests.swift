@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// Every enumeration covers every code of its field, and every case travels through a frame.
 @Suite struct MessageEnumerationTests {
@@ -79,8 +80,7 @@ import Testing
 
 /// The value tables of `Tools/adasis-v2.dbc` name exactly the non-reserved cases of our enumerations.
 @Test func dbcValueTablesAgreeWithTheEnumerations() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let dbc = try String(contentsOf: root.appendingPathComponent("Tools/adasis-v2.dbc"), encoding: .utf8)
+    let dbc = try String(contentsOf: Repository.url("Tools/adasis-v2.dbc"), encoding: .utf8)
     var tables: [String: Set<UInt8>] = [:]
     for line in dbc.split(separator: "\n") where line.hasPrefix("VAL_ ") {
         let words = line.split(separator: " ")

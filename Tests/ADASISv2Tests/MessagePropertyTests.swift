@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// A random typed message with every field drawn over its whole range.
 private func randomMessage(using random: inout SplitMix64) -> ADASISMessage {
@@ -47,7 +48,7 @@ private func randomMessage(using random: inout SplitMix64) -> ADASISMessage {
 
 @Suite struct MessagePropertyTests {
     @Test func randomTypedMessagesRoundTripInBothByteOrders() throws {
-        var random = SplitMix64(state: 0xADA5)
+        var random = SplitMix64(seed: 0xADA5)
         for _ in 0..<20_000 {
             let message = randomMessage(using: &random)
             let order = ByteOrder.allCases.randomElement(using: &random)!
@@ -58,7 +59,7 @@ private func randomMessage(using random: inout SplitMix64) -> ADASISMessage {
     }
 
     @Test func randomBytesDecodeOrThrowATypedErrorAndReencodeWithoutReservedBits() throws {
-        var random = SplitMix64(state: 99)
+        var random = SplitMix64(seed: 99)
         var decoded = 0
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...10, using: &random) == 0 ? Int.random(in: 0...12, using: &random) : 8

@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// Physical value ↔ code helpers of the message fields.
 @Suite struct MessageValueTests {
@@ -86,7 +87,7 @@ import Testing
         // Extreme references do not overflow.
         #expect(PathOffset.unwrapped(5, near: .max).map { PathOffset.wrapped($0) } == 5)
         #expect(PathOffset.unwrapped(5, from: .min).map { PathOffset.wrapped($0) } == 5)
-        var random = SplitMix64(state: 8191)
+        var random = SplitMix64(seed: 8191)
         for _ in 0..<2000 {
             let absolute = Int.random(in: 0...100_000, using: &random)
             let reference = absolute + Int.random(in: -4000...4000, using: &random)

@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// Seeded random streams: the reconstructor never traps or hangs and keeps its tree consistent.
 @Suite struct ReconstructorPropertyTests {
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func plausibleRandomStreamsKeepTheTreeConsistent() {
-        var random = SplitMix64(state: 4242)
+        var random = SplitMix64(seed: 4242)
         for run in 0..<20 {
             var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 300))
             var vehicle = Int.random(in: 0...8000, using: &random)
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func arbitraryBytesNeverTrap() {
-        var random = SplitMix64(state: 77)
+        var random = SplitMix64(seed: 77)
         var reconstructor = HorizonReconstructor()
         for step in 0..<30_000 {
             let bytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &random) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ADASISv2
 @testable import DaemonConfiguration
+import TestSupport
 
 @Suite("configuration file")
 struct DaemonConfigurationTests {
@@ -115,8 +116,7 @@ struct DaemonConfigurationTests {
 
 @Suite("the shipped example configuration")
 struct ExampleConfigurationTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("udev/adasis.toml")
+    static let example = Repository.url("udev/adasis.toml")
 
     @Test("udev/adasis.toml reads without error and states the defaults")
     func exampleParses() throws {

@@ -5,6 +5,7 @@ import Testing
 import Glibc
 #endif
 @testable import GNSS
+import TestSupport
 
 /// A listening TCP socket on 127.0.0.1 with a kernel-chosen port; closed by `close()`.
 private func listeningSocket() throws -> (fd: Int32, port: UInt16) {
@@ -24,12 +25,6 @@ private func listeningSocket() throws -> (fd: Int32, port: UInt16) {
     return (fd, UInt16(bigEndian: address.sin_port))
 }
 
-/// A port on 127.0.0.1 where nothing listens (bound, then closed).
-private func freePort() throws -> UInt16 {
-    let (fd, port) = try listeningSocket()
-    close(fd)
-    return port
-}
 
 /// A fake gpsd: for each session it accepts one client, reads its command line, sends the lines,
 /// and closes the connection. After the last session it stops listening.
@@ -164,8 +159,7 @@ struct GPSDClientGpsfakeTests {
           .timeLimit(.minutes(2)))
     func readsFixesFromGpsfake() throws {
         let port = try freePort()
-        let nmea = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/berlin-2026.nmea").path
+        let nmea = Repository.url("Tests/GNSSTests/Fixtures/berlin-2026.nmea").path
         let gpsfake = Process()
         gpsfake.executableURL = URL(fileURLWithPath: gpsfakePath!)
         gpsfake.arguments = ["-P", String(port), "-1", "-q", "-c", "0.1", nmea]

@@ -3,11 +3,12 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct AlongTrackTests {
     private func candidate(_ id: UInt64, offset: Double, measured: Double? = nil, length: Double = 100) -> MatchCandidate {
         MatchCandidate(link: DirectedLink(LinkID(id), .forward), offset: offset, measuredOffset: measured ?? offset,
-                       length: length, point: PlaneGraph.origin, distance: 0, bearing: 90, emission: 0)
+                       length: length, point: PlaneRoadGraph.origin, distance: 0, bearing: 90, emission: 0)
     }
 
     @Test func fusionWeighsPredictionAndProjectionByTheirVariances() {
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func measuredOffsetExtendsPastBothEndsOfTheLink() {
-        let g = PlaneGraph()
+        let g = PlaneRoadGraph()
         let geometry = [g.point(0, 0), g.point(50, 0), g.point(100, 0)]
         let past = CandidateSearch.unclampedOffset(of: g.point(104, 1), on: geometry, projected: 100, length: 100)
         let before = CandidateSearch.unclampedOffset(of: g.point(-3, 2), on: geometry, projected: 0, length: 100)
@@ -59,7 +60,7 @@ import Testing
     /// A straight street along y = 0 split into 8 m links (ways split at every crossing, as in
     /// central Helsinki), driven at 8 m/s with 5 m GNSS noise.
     private func shortLinkDrive(seed: UInt64, configuration: MatcherConfiguration) throws -> Double {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         for k in 0..<100 {
             g.add(UInt64(k + 1), Int64(k), Int64(k + 1), [(Double(k) * 8, 0), (Double(k + 1) * 8, 0)])
         }

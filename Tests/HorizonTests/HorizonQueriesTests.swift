@@ -1,6 +1,7 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct HorizonQueriesTests {
     /// Ten 100 m links east; side roads at nodes 2, 4, 6, 8; 50 km/h except link 3 (30); a tunnel
@@ -9,7 +10,7 @@ import RoadMap
     /// direction at 50 m of link 8 and one for the other direction on link 4; link 10 is a oneway
     /// dead end, so the main path ends there.
     private func engine() throws -> HorizonEngine {
-        var graph = TestGraph.street(count: 10, sideEvery: 2)
+        var graph = PlaneRoadGraph.street(count: 10, sideEvery: 2)
         for index in graph.links.indices where graph.links[index].id.rawValue <= 10 {
             let id = graph.links[index].id.rawValue
             graph.links[index].forward.speedLimit = SpeedLimit(value: .kilometresPerHour(id == 3 ? 30 : 50), kind: .explicit)
@@ -24,7 +25,7 @@ import RoadMap
             if id == 8 { graph.links[index].features = [.init(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 50, direction: .forward)] }
             if id == 4 { graph.links[index].features = [.init(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 50, direction: .backward)] }
         }
-        let engine = try HorizonEngine(network: graph.network())
+        let engine = try HorizonEngine(network: graph.network)
         _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
         return engine
     }
@@ -75,7 +76,7 @@ import RoadMap
     }
 
     @Test func noQueriesWithoutATree() throws {
-        let engine = try HorizonEngine(network: TestGraph.fourWay().network())
+        let engine = try HorizonEngine(network: PlaneRoadGraph.fourWay().network)
         #expect(engine.queries == nil)
     }
 }

@@ -2,17 +2,18 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct MatchCandidateTests {
     /// Link 1: two-way, 200 m east from node 1 to node 2. Link 2: one-way north, 15 m east of link 1’s end.
-    private func graph() -> PlaneGraph {
-        var g = PlaneGraph()
+    private func graph() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
         g.add(1, 1, 2, [(0, 0), (200, 0)])
         g.add(2, 3, 4, [(215, -100), (215, 100)], oneway: .forward)
         return g
     }
 
-    private func fix(_ g: PlaneGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil) -> GNSSFix {
+    private func fix(_ g: PlaneRoadGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil) -> GNSSFix {
         let p = g.point(x, y)
         return GNSSFix(time: 0, latitude: p.latitude, longitude: p.longitude, horizontalAccuracy: 5,
                        speed: speed, heading: heading)
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func candidateCountIsCapped() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         for k in 0..<20 { g.add(UInt64(k + 1), Int64(2 * k), Int64(2 * k + 1), [(Double(k), -50), (Double(k), 50)]) }
         var configuration = MatcherConfiguration()
         configuration.maximumCandidates = 6

@@ -3,13 +3,14 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 /// Per-fix cost and accuracy over a long noisy drive on a city grid. Prints the latency
 /// percentiles (not asserted: timing depends on the machine and build); asserts accuracy.
 @Suite struct MatchLatencyTests {
     /// A 30 × 30 grid of two-way streets, 100 m blocks: 1 740 links.
-    private func grid() -> PlaneGraph {
-        var g = PlaneGraph()
+    private func grid() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
         var id: UInt64 = 1
         func node(_ i: Int, _ j: Int) -> Int64 { Int64(i * 100 + j) }
         for i in 0..<30 {
@@ -45,7 +46,7 @@ import Testing
     }
 
     /// Runs `matcher` over the drive, prints latency percentiles and accuracy, returns the accuracy.
-    private func measure(_ matcher: any MapMatcher, _ name: String, _ drive: SimulatedDrive, _ g: PlaneGraph,
+    private func measure(_ matcher: any MapMatcher, _ name: String, _ drive: SimulatedDrive, _ g: PlaneRoadGraph,
                          _ network: InMemoryRoadNetwork) throws -> (share: Double, breaks: Int, offRoad: Int) {
         let clock = ContinuousClock()
         var nanoseconds: [Int64] = []

@@ -2,6 +2,7 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct OnlineMatcherTests {
     private func run(_ matcher: OnlineMapMatcher, _ fixes: [GNSSFix]) throws -> [MatchResult] {
@@ -10,8 +11,8 @@ import Testing
 
     /// A main street along y = 0 from x = 0 to 1000 in five 200 m links (ids 1…5, nodes 0…5), with
     /// two-way cross streets every 200 m (ids 11…14) from y = −150 to 150 through its nodes.
-    private func streetGrid() -> PlaneGraph {
-        var g = PlaneGraph()
+    private func streetGrid() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
         for k in 0..<5 {
             g.add(UInt64(k + 1), Int64(k), Int64(k + 1), [(Double(k) * 200, 0), (Double(k + 1) * 200, 0)])
         }
@@ -43,7 +44,7 @@ import Testing
     @Test func serviceRoadFifteenMetresBesideTheMainRoadIsNotTaken() throws {
         // Main road y = 0 split at x = 100 and 900 (ids 1–3); a service road (ids 4–6) leaves at
         // x = 100, runs along y = 15 and rejoins at x = 900.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (100, 0)], highway: .primary)
         g.add(2, 1, 2, [(100, 0), (900, 0)], highway: .primary)
         g.add(3, 2, 3, [(900, 0), (1100, 0)], highway: .primary)
@@ -62,7 +63,7 @@ import Testing
 
     @Test func bridgeOverAMotorwayIsNotConfusedWithIt() throws {
         // Motorway along y = 0 (id 1); a street crosses over it on a bridge (id 2), with no junction.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(-1000, 0), (1000, 0)], oneway: .forward, highway: .motorway)
         g.add(2, 2, 3, [(0, -500), (0, 500)], highway: .residential)
         // No heading and no speed: only transitions can keep the vehicle on the motorway.
@@ -75,7 +76,7 @@ import Testing
     @Test func aStopAtAJunctionDoesNotDriftOntoTheCrossingRoad() throws {
         // Approach from the west on link 1 (to the junction at x = 0), cross street 2/3 north–south,
         // link 4 continues east. The car stops 8 m before the junction for 30 s, then drives on.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 1, 0, [(-300, 0), (0, 0)])
         g.add(2, 0, 2, [(0, 0), (0, 200)])
         g.add(3, 3, 0, [(0, -200), (0, 0)])
@@ -99,7 +100,7 @@ import Testing
     @Test func aSlowTurnIsFollowedWithoutFlicker() throws {
         // From the west (link 1) a right turn south (link 3, driven backward) at 3 m/s, with a
         // rounded corner; link 2 goes north, link 4 east.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 1, 0, [(-200, 0), (0, 0)])
         g.add(2, 0, 2, [(0, 0), (0, 200)])
         g.add(3, 3, 0, [(0, -200), (0, 0)])
@@ -117,7 +118,7 @@ import Testing
     }
 
     @Test func aJumpOfTwoKilometresIsADiscontinuity() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (500, 0)])
         g.add(2, 2, 3, [(0, 2000), (500, 2000)])
         var fixes = SimulatedDrive(path: [(0, 0), (500, 0)], speed: { _ in 10 }, duration: 10, noise: 3, seed: 3).fixes
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func aTimeGapRestartsAndGNSSLossIsUnknown() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (1000, 0)])
         let matcher = OnlineMapMatcher(network: g.network)
         var fixes = SimulatedDrive(path: [(0, 0), (1000, 0)], speed: { _ in 10 }, duration: 40, noise: 2, seed: 9).fixes
@@ -143,7 +144,7 @@ import Testing
     }
 
     @Test func goingOffRoadAndBackIsOffRoadThenRecovery() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (1000, 0)])
         // Into a car park 100 m north of the road and back.
         let path: [(Double, Double)] = [(0, 0), (200, 0), (200, 100), (260, 100), (260, 0), (600, 0)]
@@ -167,7 +168,7 @@ import Testing
     @Test func candidatesUnreachableFromTheLastMatchAreOffRoadThenARecovery() throws {
         // Two parallel roads 60 m apart with no connection (the car crosses a car park that is
         // not in the map). No speed in the fixes, so 60 m in a second is not a jump.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (1000, 0)])
         g.add(2, 2, 3, [(0, 60), (1000, 60)])
         let matcher = OnlineMapMatcher(network: g.network)

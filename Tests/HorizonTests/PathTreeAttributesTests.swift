@@ -1,10 +1,11 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct PathTreeAttributesTests {
     private func road(direction: LinkDirection) -> PathLink {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(7, 0, 1, highway: .primary, oneway: .no) { link in
             link.length = 100
@@ -51,7 +52,7 @@ import RoadMap
     }
 
     @Test func onewayHasNoOppositeLanes() {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(1, 0, 1, oneway: .forward) { $0.backward.lanes = 2 }
         let link = PathLink(road: graph.links[0], direction: .forward, startOffset: 0, exitBranches: [], routeIndex: nil)
@@ -59,12 +60,12 @@ import RoadMap
     }
 
     @Test func pathSegmentsChangeOnlyWhereAttributesChange() throws {
-        var graph = TestGraph.street(count: 8, sideEvery: 100)
+        var graph = PlaneRoadGraph.street(count: 8, sideEvery: 100)
         for index in graph.links.indices {
             graph.links[index].countryCode = index < 6 ? 246 : 752
             graph.links[index].tunnel = (3...4).contains(index)
         }
-        let engine = try HorizonEngine(network: graph.network(), configuration: .init(lookAhead: [750]))
+        let engine = try HorizonEngine(network: graph.network, configuration: .init(lookAhead: [750]))
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPath)
         let segments = main.segments

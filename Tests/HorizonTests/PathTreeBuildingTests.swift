@@ -1,10 +1,11 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct PathTreeBuildingTests {
-    private func engine(_ graph: TestGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws -> HorizonEngine {
-        try HorizonEngine(network: graph.network(), configuration: configuration)
+    private func engine(_ graph: PlaneRoadGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws -> HorizonEngine {
+        try HorizonEngine(network: graph.network, configuration: configuration)
     }
 
     @Test func firstMatchBuildsMainPathSidePathsPerLevelAndTheirLengths() throws {
@@ -82,7 +83,7 @@ import RoadMap
     }
 
     @Test func mainPathStopsAtADeadEndWithoutLegalUTurn() throws {
-        var graph = TestGraph.comb(count: 5)
+        var graph = PlaneRoadGraph.comb(count: 5)
         for index in graph.links.indices { graph.links[index].oneway = .forward }
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
@@ -99,7 +100,7 @@ import RoadMap
     }
 
     @Test func nearlyEqualForkKeepsBothProbabilities() throws {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, -100, 0); graph.node(2, 300, 100); graph.node(3, 300, -100)
         graph.road(1, 1, 0, highway: .primary)
         graph.road(2, 0, 2, highway: .primary)   // 18° left
@@ -118,7 +119,7 @@ import RoadMap
     }
 
     @Test func turnRestrictionKeepsTheForbiddenTurnOutOfTheTree() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(2), via: NodeID(2), to: LinkID(102), kind: .prohibitory)]
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 50, time: 0, discontinuity: true))
@@ -130,7 +131,7 @@ import RoadMap
     }
 
     @Test func loopOfZeroLengthLinksDoesNotHang() throws {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(1, 0, 1, oneway: .forward)
         graph.road(2, 1, 0, oneway: .forward) { $0.length = 0 }

@@ -1,11 +1,12 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct PathTreeUpdateTests {
-    private func started(_ graph: TestGraph = .comb(), route: [DirectedLink]? = nil,
+    private func started(_ graph: PlaneRoadGraph = .comb(), route: [DirectedLink]? = nil,
                          at link: DirectedLink = fwd(1), offset: Double = 40) throws -> (HorizonEngine, [HorizonEvent]) {
-        let engine = try HorizonEngine(network: graph.network())
+        let engine = try HorizonEngine(network: graph.network)
         if let route { try engine.setRoute(route) }
         let events = try engine.update(onRoad(link, offset, time: 0, discontinuity: true))
         return (engine, events)
@@ -84,9 +85,9 @@ import RoadMap
         let tree = engine.tree
         #expect(try engine.update(MatchResult(time: 1, state: .unknown, discontinuity: false)) == [])
         #expect(engine.tree == tree)
-        #expect(try engine.update(MatchResult(time: 2, state: .offRoad(point: TestGraph.origin), discontinuity: true)) == [.reset])
+        #expect(try engine.update(MatchResult(time: 2, state: .offRoad(point: PlaneRoadGraph.origin), discontinuity: true)) == [.reset])
         #expect(engine.tree.paths.isEmpty && engine.vehicleOffset == nil)
-        #expect(try engine.update(MatchResult(time: 3, state: .offRoad(point: TestGraph.origin), discontinuity: false)) == [])
+        #expect(try engine.update(MatchResult(time: 3, state: .offRoad(point: PlaneRoadGraph.origin), discontinuity: false)) == [])
     }
 
     @Test func takingASidePathMakesItTheMainPath() throws {
@@ -111,7 +112,7 @@ import RoadMap
     }
 
     @Test func turnRestrictionAheadIsNotOfferedWhenTheTreeGrows() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(9), via: NodeID(9), to: LinkID(109), kind: .prohibitory)]
         let (engine, _) = try started(graph)
         _ = try engine.update(onRoad(fwd(7), 50, time: 2, discontinuity: false))
@@ -166,7 +167,7 @@ import RoadMap
     }
 
     @Test func routeThroughAForbiddenTurnIsNotFollowedThere() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(3), via: NodeID(3), to: LinkID(103), kind: .prohibitory)]
         let (engine, _) = try started(graph, route: route)
         let main = try #require(engine.tree.mainPath)
@@ -176,9 +177,9 @@ import RoadMap
     }
 
     @Test func badRoutesAreRejectedWithTypedErrors() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.links[graph.links.firstIndex { $0.id == LinkID(4) }!].oneway = .forward
-        let engine = try HorizonEngine(network: graph.network())
+        let engine = try HorizonEngine(network: graph.network)
         #expect(throws: HorizonError.emptyRoute) { try engine.setRoute([]) }
         #expect(throws: HorizonError.disconnectedRoute(index: 1, from: fwd(2), to: fwd(4))) {
             try engine.setRoute([fwd(1), fwd(2), fwd(4)])
@@ -203,7 +204,7 @@ import RoadMap
         #expect(slow.vehicleOffset == 45)
         #expect(try !slow.update(onRoad(fwd(1), 51, time: 1.6, discontinuity: false)).isEmpty)
         // Zero minimums recompute on every fix.
-        let eager = try HorizonEngine(network: TestGraph.comb().network(),
+        let eager = try HorizonEngine(network: PlaneRoadGraph.comb().network,
                                       configuration: HorizonConfiguration(minimumUpdateInterval: 0, minimumUpdateDistance: 0))
         _ = try eager.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
         #expect(try !eager.update(onRoad(fwd(2), 10, time: 0.1, discontinuity: false)).isEmpty)
@@ -213,7 +214,7 @@ import RoadMap
         let fixes = [onRoad(fwd(1), 40, time: 0, discontinuity: true), onRoad(fwd(3), 10, time: 1.5),
                      onRoad(fwd(103), 20, time: 3), onRoad(fwd(203), 300, time: 5)]
         func run() throws -> [[HorizonEvent]] {
-            let engine = try HorizonEngine(network: TestGraph.comb().network())
+            let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network)
             return try fixes.map { try engine.update($0) }
         }
         let first = try run()

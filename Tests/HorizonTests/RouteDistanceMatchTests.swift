@@ -2,12 +2,13 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct RouteDistanceMatchTests {
     /// A plus junction at node 0 (plane origin): arm `i` runs from node 0 out to node `i`, 100 m long,
     /// 1 north, 2 east, 3 south, 4 west. Plus a chain west: link 5 from node 4 to node 5, 100 m.
     private func crossing(restrictions: [TurnRestriction] = [], eastOneway: Oneway = .no) -> InMemoryRoadNetwork {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (0, 100)])
         g.add(2, 0, 2, [(0, 0), (100, 0)], oneway: eastOneway)
         g.add(3, 0, 3, [(0, 0), (0, -100)])
@@ -19,7 +20,7 @@ import Testing
 
     private func candidate(_ id: UInt64, _ direction: LinkDirection, _ offset: Double) -> MatchCandidate {
         MatchCandidate(link: DirectedLink(LinkID(id), direction), offset: offset, measuredOffset: offset, length: 100,
-                       point: PlaneGraph.origin, distance: 0, bearing: 0, emission: 0)
+                       point: PlaneRoadGraph.origin, distance: 0, bearing: 0, emission: 0)
     }
 
     private func distances(_ network: InMemoryRoadNetwork, from source: MatchCandidate, to targets: [MatchCandidate],

@@ -2,6 +2,7 @@ import ADASISv2
 import Foundation
 import SocketCAN
 import Testing
+import TestSupport
 
 /// Golden-frame regression: the frames `adasis replay` writes for a few short drives on the sample
 /// map must equal the checked-in logs in Tests/adasisTests/Golden/. When the output changes on
@@ -15,7 +16,7 @@ struct GoldenFrameTests {
     }
 
     static let entries: [Entry] = {
-        let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent("Tests/adasisTests/Golden/drives.txt"), encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOf: Repository.root.appendingPathComponent("Tests/adasisTests/Golden/drives.txt"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             return fields.count == 4 ? Entry(name: fields[0], trace: fields[1], preset: fields[2], seconds: fields[3]) : nil
@@ -56,7 +57,7 @@ struct GoldenFrameTests {
     }
 
     static func golden(_ entry: Entry) throws -> [CandumpRecord] {
-        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/adasisTests/Golden/\(entry.name).log"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("Tests/adasisTests/Golden/\(entry.name).log"), encoding: .utf8)
         let parsed = CandumpLog.parse(text: text)
         try #require(parsed.errors.isEmpty, "golden log \(entry.name) has malformed lines: \(parsed.errors.prefix(3))")
         return parsed.records

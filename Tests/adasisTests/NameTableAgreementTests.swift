@@ -3,6 +3,7 @@ import ArgumentParser
 import DaemonConfiguration
 import Foundation
 import Testing
+import TestSupport
 @testable import adasis
 
 /// The name table of ADASISv2 (``SelectableMessage``, ``SelectableProfile``,
@@ -67,7 +68,7 @@ struct NameTableAgreementTests {
 
     @Test("the sample configuration udev/adasis.toml names every message and profile key")
     func sampleConfiguration() throws {
-        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("udev/adasis.toml"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("udev/adasis.toml"), encoding: .utf8)
         let lines = Set(text.split(separator: "\n").map { $0.drop { $0 == "#" }.split(separator: " ").first.map(String.init) ?? "" })
         for message in SelectableMessage.allCases { #expect(lines.contains(message.rawValue), "\(message.rawValue)") }
         for profile in SelectableProfile.allCases { #expect(lines.contains(profile.rawValue), "\(profile.rawValue)") }

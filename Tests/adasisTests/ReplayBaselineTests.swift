@@ -2,6 +2,7 @@ import ADASISProvider
 import Foundation
 import Horizon
 import Testing
+import TestSupport
 @testable import adasis
 
 /// `adasis replay --baseline` runs the whole baseline: the nearest-road matcher and the
@@ -18,7 +19,7 @@ struct ReplayBaselineTests {
     func baselineTakesEffect() throws {
         try requireBuiltAdasis()
         let map = try GoldenFrameTests.mapPath.get()
-        let trace = repositoryRoot.appendingPathComponent("Data/drives/kamppi.csv").path
+        let trace = Repository.root.appendingPathComponent("Data/drives/kamppi.csv").path
         let command = try ReplayCommand.parse(["--map", map, trace, "--baseline", "--candump", "/dev/null"])
         let session = try command.drive.open()
         let pipeline = try command.makePipeline(session)

@@ -1,26 +1,11 @@
 import Foundation
 import SocketCAN
 import Testing
-
-/// Runs `executable` with `arguments` from the repository root; returns exit status, stdout, stderr.
-func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-}
+import TestSupport
 
 /// Runs the built `.build/debug/adasis` with `arguments` on the host.
 func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    try runProcess(repositoryRoot.appendingPathComponent(".build/debug/adasis"), arguments)
+    try runProcess(Repository.root.appendingPathComponent(".build/debug/adasis"), arguments)
 }
 
 /// Runs `script` with bash inside a real kernel with vcan0 up (Tools/vcan-run: the host kernel,
@@ -28,16 +13,12 @@ func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, 
 /// allows QEMU with software emulation (TCG), where programs run ≈ 30× slower; the scripts bound
 /// their own waits, so a failure still ends well before it.
 func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    try runProcess(repositoryRoot.appendingPathComponent("Tools/vcan-run"), ["--timeout", "600", "bash", "-c", script])
+    try runProcess(Repository.root.appendingPathComponent("Tools/vcan-run"), ["--timeout", "600", "bash", "-c", script])
 }
-
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 
 /// Fails with a clear message unless `swift build` produced `.build/debug/adasis`.
 func requireBuiltAdasis() throws {
-    let path = repositoryRoot.appendingPathComponent(".build/debug/adasis").path
+    let path = Repository.root.appendingPathComponent(".build/debug/adasis").path
     try #require(FileManager.default.isExecutableFile(atPath: path),
                  "\(path) is missing: run `swift build` before `swift test --filter adasisTests`")
 }
