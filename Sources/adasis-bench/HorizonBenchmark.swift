@@ -50,7 +50,7 @@ struct HorizonBenchmark: ParsableCommand {
                     let match = try matching.time { try matcher.match(fix) }
                     let events = try horizon.time { try engine.update(match) }
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
-                    _ = provider.time {
+                    provider.time {
                         adasis.ingest(fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
                                       events: events, routeActive: false)
                         while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {

@@ -69,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
                 try pipeline.replay(fixes) { frame in
                     if let record = frame.candumpRecord(interface: logInterface) { lines += record.line + "\n" }
                 }
-                try Data(lines.utf8).write(to: URL(fileURLWithPath: candump), options: .atomic)
+                try AtomicFile.replace(candump, with: Array(lines.utf8))
             } else if let interface {
                 try send(pipeline, fixes: fixes, interface: interface)
             }

@@ -173,7 +173,8 @@ struct RunDaemonTests {
         #expect(value("adasis_can_down_episodes_total") == 0)
         #expect(value("adasis_gnss_reconnects_total") == 0)
         #expect(!text.contains("adasis_frames_dropped_total"), "frames dropped:\n\(text)")
-        #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
+        let metricsDirectory = (metrics as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: metricsDirectory).allSatisfy { !$0.contains(".partial-") })
     }
 
     @Test("bus-off (error frame), restart, and a full TX queue: each logged once per episode and counted",
