@@ -32,21 +32,16 @@ public struct CandumpRecord: Hashable, Sendable {
     /// The `ID#DATA` part of a line: `123#0011`, `12345678#AA`, `123#R`, `123#R4`.
     public static func frameText(_ frame: CANFrame) -> String {
         var text = frame.isErrorFrame
-            ? hex(frame.identifier.value | 0x2000_0000, width: 8)
+            ? uppercaseHex(frame.identifier.value | 0x2000_0000, width: 8)
             : frame.identifier.description
         text += "#"
         if frame.isRemoteTransmissionRequest {
             text += "R"
             if frame.dataLengthCode > 0 { text += String(frame.dataLengthCode) }
         } else {
-            for byte in frame.data { text += hex(UInt32(byte), width: 2) }
+            for byte in frame.data { text += uppercaseHex(UInt32(byte), width: 2) }
         }
         return text
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 
