@@ -82,8 +82,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         let nmeaPath = try reader.optionalString("gnss.nmea_path")
         if sourceKind == "nmea" {
             guard let nmeaPath else {
-                throw ConfigurationError(file: source, key: "gnss.nmea_path", line: document.lines["gnss.source"],
-                                         problem: "required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)")
+                throw ConfigurationError(
+                    file: source, key: "gnss.nmea_path", line: document.lines["gnss.source"],
+                    problem: "required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)")
             }
             gnss = .nmea(path: nmeaPath)
         } else {
@@ -91,10 +92,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
         gnssStaleAfter = try reader.number("gnss.stale_after_s", default: 2, range: 0.1...60)
         canInterface = try reader.string("can.interface")
-        byteOrderLittleEndian = try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"
+        byteOrderLittleEndian =
+            try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"
         extendedIdentifiers = try reader.boolean("can.extended_identifiers", default: false)
         let maximumIdentifier = extendedIdentifiers ? 0x1FFF_FFFF : 0x7FF
-        multiplexedIdentifier = try reader.optionalInteger("can.multiplexed_identifier", range: 0...maximumIdentifier).map(UInt32.init)
+        multiplexedIdentifier = try reader.optionalInteger("can.multiplexed_identifier", range: 0...maximumIdentifier)
+            .map(UInt32.init)
         identifiers = [:]
         for type in SelectableMessage.allCases {
             if let id = try reader.optionalInteger("can.identifiers.\(type.rawValue)", range: 0...maximumIdentifier) {
@@ -110,9 +113,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
         for type in SelectableProfile.allCases {
             if let on = try reader.optionalBoolean("messages.profiles.\(type.rawValue)") { profileOverrides[type] = on }
         }
-        lookAhead = [try reader.number("horizon.main_length_m", default: 2000, range: 100...8000),
-                     try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
-                     try reader.number("horizon.level2_length_m", default: 300, range: 0...8000)]
+        lookAhead = [
+            try reader.number("horizon.main_length_m", default: 2000, range: 100...8000),
+            try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
+            try reader.number("horizon.level2_length_m", default: 300, range: 0...8000),
+        ]
         maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
@@ -122,8 +127,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         retransmissionInterval = try reader.number("provider.retransmission_interval_s", default: 2, range: 0.1...60)
         offsetPolicy = try reader.choice("provider.offset_policy", default: .wrap)
         framesPer100Milliseconds = try reader.integer("provider.frames_per_100ms", default: 25, range: 1...1000)
-        logLevel = try reader.string("logging.level", default: "info",
-                                     allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+        logLevel = try reader.string(
+            "logging.level", default: "info",
+            allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         metricsTextfile = try reader.optionalString("metrics.textfile")
         metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
         try reader.rejectUnknownKeys()

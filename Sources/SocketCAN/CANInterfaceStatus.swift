@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CSocketCAN
 
@@ -19,9 +19,9 @@ public struct CANInterfaceStatus: Hashable, Sendable {
     /// - Throws: ``SocketCANError`` with `.noSuchInterface` if it does not exist.
     public init(interface name: String) throws(SocketCANError) {
         #if DEBUG
-        let calls = SystemCalls(faults: nil)
+            let calls = SystemCalls(faults: nil)
         #else
-        let calls = SystemCalls()
+            let calls = SystemCalls()
         #endif
         self.index = try calls.interfaceIndex(name)
         var flags: Int32 = 0

@@ -13,7 +13,8 @@ extension ProviderFrame {
     /// time line; `nil` when the identifier does not fit its 11 or 29 bits.
     func candumpRecord(interface: String) -> CandumpRecord? {
         guard let canFrame else { return nil }
-        return CandumpRecord(timestampMicroseconds: Int64((time * 1_000_000).rounded()), interface: interface,
-                             frame: canFrame)
+        return CandumpRecord(
+            timestampMicroseconds: Int64((time * 1_000_000).rounded()), interface: interface,
+            frame: canFrame)
     }
 }

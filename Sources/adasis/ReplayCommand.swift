@@ -34,13 +34,17 @@ struct ReplayCommand: ParsableCommand {
     var speed: Double?
 
     // The values of enum options are listed by ArgumentParser from `allCases` ("values: …").
-    @Option(help: "Message preset (default: POSITION, STUB, SEGMENT, META-DATA; all: also PROFILE SHORT and LONG; mini: the current link's SEGMENT).")
+    @Option(
+        help:
+            "Message preset (default: POSITION, STUB, SEGMENT, META-DATA; all: also PROFILE SHORT and LONG; mini: the current link's SEGMENT)."
+    )
     var preset: MessageSelection.Preset = .default
 
-    @Option(help: """
-        Profile types to send on top of the preset, comma-separated: \(SelectableProfile.valueList) \
-        (switches PROFILE SHORT/LONG on as needed, and the others of that message off).
-        """, transform: SelectableProfile.list)
+    @Option(
+        help: """
+            Profile types to send on top of the preset, comma-separated: \(SelectableProfile.valueList) \
+            (switches PROFILE SHORT/LONG on as needed, and the others of that message off).
+            """, transform: SelectableProfile.list)
     var profiles: [SelectableProfile]?
 
     @Option(help: "Offsets near 8191 m: wrap modulo 8191, or start a new main path before the wrap.")
@@ -53,7 +57,9 @@ struct ReplayCommand: ParsableCommand {
     var logInterface: String = "vcan0"
 
     func validate() throws {
-        if (candump == nil) == (interface == nil) { throw ValidationError("give exactly one of --candump FILE or --can INTERFACE") }
+        if (candump == nil) == (interface == nil) {
+            throw ValidationError("give exactly one of --candump FILE or --can INTERFACE")
+        }
         if let speed, !(speed > 0) { throw ValidationError("--speed must be positive, got \(speed)") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive, got \(duration)") }
     }
@@ -91,9 +97,11 @@ struct ReplayCommand: ParsableCommand {
         configuration.offsetPolicy = offsetPolicy
         if let profiles { configuration.messages.sendOnly(profiles) }
         configuration.metaData = MetaDataMessage(map: session.map.metadata)
-        configuration.digitisedArea = session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
-        let pipeline = try HorizonPipeline(network: session.map, matcher: session.matcher, horizon: session.horizon,
-                                           provider: configuration)
+        configuration.digitisedArea =
+            session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
+        let pipeline = try HorizonPipeline(
+            network: session.map, matcher: session.matcher, horizon: session.horizon,
+            provider: configuration)
         try pipeline.engine.setRoute(session.route)
         return pipeline
     }
@@ -114,7 +122,9 @@ struct ReplayCommand: ParsableCommand {
                 transmitQueueFull = false
             } catch let error as SocketCANError where error.code == .transmitQueueFull {
                 pipeline.provider.senderDropped(frame)
-                if !transmitQueueFull { printToStandardError("adasis replay: \(interface) transmit queue full; dropping frames") }
+                if !transmitQueueFull {
+                    printToStandardError("adasis replay: \(interface) transmit queue full; dropping frames")
+                }
                 transmitQueueFull = true
             }
         }
@@ -123,8 +133,10 @@ struct ReplayCommand: ParsableCommand {
     static func summary(_ counters: ProviderCounters) -> String {
         let order: [MessageType] = [.position, .metaData, .segment, .stub, .profileShort, .profileLong]
         let sent = order.map { "\($0) \(counters.framesSent[$0] ?? 0)" }.joined(separator: ", ")
-        let dropped = counters.framesDroppedByBudget.values.reduce(0, +) + counters.framesDroppedBySender.values.reduce(0, +)
-        return "adasis replay: sent \(counters.totalSent) frames (\(sent)); \(dropped) dropped, \(counters.updates) updates, \(counters.newMainPaths) new main paths"
+        let dropped =
+            counters.framesDroppedByBudget.values.reduce(0, +) + counters.framesDroppedBySender.values.reduce(0, +)
+        return
+            "adasis replay: sent \(counters.totalSent) frames (\(sent)); \(dropped) dropped, \(counters.updates) updates, \(counters.newMainPaths) new main paths"
     }
 }
 

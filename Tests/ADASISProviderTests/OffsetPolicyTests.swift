@@ -26,9 +26,13 @@ struct OffsetPolicyTests {
         var result: [PositionMessage] = []
         for second in 0..<320 {
             let point = projection.unproject(x: 10 + Double(second) * 30, y: 0)
-            try pipeline.process(GNSSFix(time: Double(second), latitude: point.latitude, longitude: point.longitude,
-                                         horizontalAccuracy: 3, speed: 30, heading: 90))
-            result += pipeline.tick(at: Double(second)).compactMap { if case .position(let p) = $0.message { p } else { nil } }
+            try pipeline.process(
+                GNSSFix(
+                    time: Double(second), latitude: point.latitude, longitude: point.longitude,
+                    horizontalAccuracy: 3, speed: 30, heading: 90))
+            result += pipeline.tick(at: Double(second)).compactMap {
+                if case .position(let p) = $0.message { p } else { nil }
+            }
         }
         return result.filter { $0.pathIndex >= 8 }
     }

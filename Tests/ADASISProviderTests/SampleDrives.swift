@@ -8,9 +8,12 @@ enum SampleDrives {
     static let names = ["esplanadi", "kaisaniemi", "kamppi", "kruununhaka", "mannerheimintie", "ullanlinna"]
 
     static let mapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-provider-tests-\(getpid()).map").path
-        _ = try MapImport.run(input: Repository.url("Data/helsinki.osm.pbf").path, output: output,
-                              options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adasis-provider-tests-\(getpid()).map"
+        ).path
+        _ = try MapImport.run(
+            input: Repository.url("Data/helsinki.osm.pbf").path, output: output,
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
         return output
     }
 

@@ -6,8 +6,10 @@ import TestSupport
 /// Frames produced by our encoder are decoded by cantools through Tools/adasis-v2.dbc, and every
 /// field compared: the DBC engineers load into their CAN tools agrees with the codec.
 @Test func dbcDecodedWithCantoolsAgreesWithTheEncoder() throws {
-    let identifiers: [MessageType: String] = [.position: "361", .segment: "250", .stub: "251",
-                                              .profileShort: "255", .profileLong: "252", .metaData: "362"]
+    let identifiers: [MessageType: String] = [
+        .position: "361", .segment: "250", .stub: "251",
+        .profileShort: "255", .profileLong: "252", .metaData: "362",
+    ]
     var random = SplitMix64(seed: 7)
     var log = "", expected = ""
     for index in 0..<600 {
@@ -19,10 +21,13 @@ import TestSupport
             values[field.name] = index < 6 ? 0 : index < 12 ? maximum : UInt64.random(in: 0...maximum, using: &random)
         }
         let bytes = try FieldPacking.pack(type, values)
-        log += "(0.\(String(format: "%06d", index))) vcan0 \(identifiers[type]!)#"
+        log +=
+            "(0.\(String(format: "%06d", index))) vcan0 \(identifiers[type]!)#"
             + bytes.map { String(format: "%02X", $0) }.joined() + "\n"
         values["MessageType"] = UInt64(type.rawValue)
-        expected += String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys]), as: UTF8.self) + "\n"
+        expected +=
+            String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys]), as: UTF8.self)
+            + "\n"
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbc-check-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -30,11 +35,15 @@ import TestSupport
     try log.write(to: directory.appendingPathComponent("frames.log"), atomically: true, encoding: .utf8)
     try expected.write(to: directory.appendingPathComponent("expected.jsonl"), atomically: true, encoding: .utf8)
 
-    let check = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                               ["python3", Repository.url("Tools/dbc_check.py").path,
-                                directory.appendingPathComponent("frames.log").path,
-                                directory.appendingPathComponent("expected.jsonl").path])
-    #expect(check.status == 0, "dbc_check failed (pip install cantools if it is missing):\n\(check.stdout)\(check.stderr)")
+    let check = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+            "python3", Repository.url("Tools/dbc_check.py").path,
+            directory.appendingPathComponent("frames.log").path,
+            directory.appendingPathComponent("expected.jsonl").path,
+        ])
+    #expect(
+        check.status == 0, "dbc_check failed (pip install cantools if it is missing):\n\(check.stdout)\(check.stderr)")
     #expect(check.stdout.contains("600 frames agree"))
 }
 

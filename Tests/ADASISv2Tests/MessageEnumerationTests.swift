@@ -5,7 +5,8 @@ import TestSupport
 
 /// Every enumeration covers every code of its field, and every case travels through a frame.
 @Suite struct MessageEnumerationTests {
-    private func coversWidth<E: CaseIterable & RawRepresentable>(_: E.Type, bits: Int) -> Bool where E.RawValue == UInt8 {
+    private func coversWidth<E: CaseIterable & RawRepresentable>(_: E.Type, bits: Int) -> Bool
+    where E.RawValue == UInt8 {
         E.allCases.map(\.rawValue).sorted() == Array(0..<UInt8(1 << bits))
     }
 
@@ -29,13 +30,21 @@ import TestSupport
     }
 
     @Test func everySegmentAndStubEnumerationValueRoundTrips() throws {
-        func roundTrip(_ message: ADASISMessage) throws { #expect(try ADASISMessage.decode(message.encode()) == message) }
+        func roundTrip(_ message: ADASISMessage) throws {
+            #expect(try ADASISMessage.decode(message.encode()) == message)
+        }
         for value in YesNo.allCases {
-            try roundTrip(.segment(SegmentMessage(offset: 1, pathIndex: 8, tunnel: value, bridge: value, builtUpArea: value,
-                                                  partOfCalculatedRoute: value, complexIntersection: value,
-                                                  dividedRoad: value)))
-            try roundTrip(.stub(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9, partOfCalculatedRoute: value,
-                                            complexIntersection: value)))
+            try roundTrip(
+                .segment(
+                    SegmentMessage(
+                        offset: 1, pathIndex: 8, tunnel: value, bridge: value, builtUpArea: value,
+                        partOfCalculatedRoute: value, complexIntersection: value,
+                        dividedRoad: value)))
+            try roundTrip(
+                .stub(
+                    StubMessage(
+                        offset: 1, pathIndex: 8, subPathIndex: 9, partOfCalculatedRoute: value,
+                        complexIntersection: value)))
         }
         for value in FunctionalRoadClass.allCases {
             try roundTrip(.segment(SegmentMessage(offset: 1, pathIndex: 8, functionalRoadClass: value)))
@@ -57,11 +66,16 @@ import TestSupport
     }
 
     @Test func everyProfileAndMetaDataEnumerationValueRoundTrips() throws {
-        func roundTrip(_ message: ADASISMessage) throws { #expect(try ADASISMessage.decode(message.encode()) == message) }
+        func roundTrip(_ message: ADASISMessage) throws {
+            #expect(try ADASISMessage.decode(message.encode()) == message)
+        }
         for type in ProfileShortType.allCodes {
             for accuracy in ProfileAccuracy.allCases {
-                try roundTrip(.profileShort(ProfileShortMessage(offset: 1, pathIndex: 8, profileType: type, value0: 3,
-                                                                accuracy: accuracy)))
+                try roundTrip(
+                    .profileShort(
+                        ProfileShortMessage(
+                            offset: 1, pathIndex: 8, profileType: type, value0: 3,
+                            accuracy: accuracy)))
             }
         }
         for type in ProfileLongType.allCodes {
@@ -70,8 +84,11 @@ import TestSupport
         for provider in MapProvider.allCases {
             for side in DrivingSide.allCases {
                 for units in SpeedUnits.allCases {
-                    try roundTrip(.metaData(MetaDataMessage(countryCode: 276, drivingSide: side, speedUnits: units,
-                                                            mapProvider: provider)))
+                    try roundTrip(
+                        .metaData(
+                            MetaDataMessage(
+                                countryCode: 276, drivingSide: side, speedUnits: units,
+                                mapProvider: provider)))
                 }
             }
         }
@@ -89,18 +106,22 @@ import TestSupport
         tables["\(words[1]) \(words[2])"] = Set(codes)
     }
     func named<E: CaseIterable & RawRepresentable>(_: E.Type, except reserved: Set<UInt8> = []) -> Set<UInt8>
-        where E.RawValue == UInt8 { Set(E.allCases.map(\.rawValue)).subtracting(reserved) }
+    where E.RawValue == UInt8 { Set(E.allCases.map(\.rawValue)).subtracting(reserved) }
     #expect(tables["865 CurrentLane"] == named(CurrentLane.self, except: [6]))
     #expect(tables["592 FormOfWay"] == named(FormOfWay.self, except: [6, 7]))
     #expect(tables["593 FormOfWay"] == named(FormOfWay.self, except: [6, 7]))
     #expect(tables["592 EffectiveSpeedLimitType"] == named(SpeedLimitType.self))
     #expect(tables["593 RightOfWay"] == named(RightOfWay.self))
     #expect(tables["866 MapProvider"] == named(MapProvider.self))
-    for field in ["592 Tunnel", "592 Bridge", "592 BuiltUpArea", "592 PartOfCalculatedRoute", "592 DividedRoad",
-                  "593 ComplexIntersection"] {
+    for field in [
+        "592 Tunnel", "592 Bridge", "592 BuiltUpArea", "592 PartOfCalculatedRoute", "592 DividedRoad",
+        "593 ComplexIntersection",
+    ] {
         #expect(tables[field] == named(YesNo.self), "\(field)")
     }
-    let identifiers = dbc.split(separator: "\n").filter { $0.hasPrefix("BO_ ") }.compactMap { UInt32($0.split(separator: " ")[1]) }
+    let identifiers = dbc.split(separator: "\n").filter { $0.hasPrefix("BO_ ") }.compactMap {
+        UInt32($0.split(separator: " ")[1])
+    }
     #expect(Set(identifiers) == Set(CANIdentifierAssignment.defaults.identifiers.map(\.rawValue)))
 }
 
@@ -114,7 +135,9 @@ struct NameTableTests {
             #expect(selectable?.messageType ?? type == type)
         }
         #expect(Set(SelectableMessage.allCases.map(\.messageType)).count == SelectableMessage.allCases.count)
-        #expect(SelectableMessage.key(of: .profileShort) == "profile_short" && SelectableMessage.key(of: .reserved) == "reserved")
+        #expect(
+            SelectableMessage.key(of: .profileShort) == "profile_short"
+                && SelectableMessage.key(of: .reserved) == "reserved")
     }
 
     @Test("every profile key names exactly one PROFILE SHORT or PROFILE LONG type, each type once")
@@ -122,7 +145,8 @@ struct NameTableTests {
         for profile in SelectableProfile.allCases {
             #expect((profile.shortType == nil) != (profile.longType == nil), "\(profile)")
         }
-        let short = SelectableProfile.allCases.compactMap(\.shortType), long = SelectableProfile.allCases.compactMap(\.longType)
+        let short = SelectableProfile.allCases.compactMap(\.shortType),
+            long = SelectableProfile.allCases.compactMap(\.longType)
         #expect(Set(short).count == short.count && Set(long).count == long.count)
     }
 

@@ -45,7 +45,9 @@ import TestSupport
         #expect(ValueCoding.speedCode(metresPerSecond: .infinity) == 511)
         #expect(ValueCoding.speed(code: 0) == -12.8 && ValueCoding.speed(code: 510) == 89.2)
         #expect(ValueCoding.speed(code: 511) == nil)
-        for code in UInt16(0)...510 { #expect(ValueCoding.speedCode(metresPerSecond: ValueCoding.speed(code: code)!) == code) }
+        for code in UInt16(0)...510 {
+            #expect(ValueCoding.speedCode(metresPerSecond: ValueCoding.speed(code: code)!) == code)
+        }
     }
 
     @Test func anglesSlopesCoordinatesAndMapYears() {
@@ -57,7 +59,9 @@ import TestSupport
         #expect(ValueCoding.angleCode(degrees: .nan) == 254)
         #expect(ValueCoding.angleDegrees(code: 127) == 180)
         #expect(ValueCoding.angleDegrees(code: 254) == nil && ValueCoding.angleDegrees(code: 255) == nil)
-        for code in UInt8(0)..<254 { #expect(ValueCoding.angleCode(degrees: ValueCoding.angleDegrees(code: code)!) == code) }
+        for code in UInt8(0)..<254 {
+            #expect(ValueCoding.angleCode(degrees: ValueCoding.angleDegrees(code: code)!) == code)
+        }
         #expect(ValueCoding.slopeCode(percent: 0) == 511)
         #expect(ValueCoding.slopeCode(percent: 5.3) == 564)
         #expect(ValueCoding.slopeCode(percent: -60) == 0 && ValueCoding.slopeCode(percent: 60) == 1022)

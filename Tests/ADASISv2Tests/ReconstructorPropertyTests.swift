@@ -12,21 +12,30 @@ import TestSupport
         let retransmission = Bool.random(using: &random), update = Int.random(in: 0..<5, using: &random) == 0
         switch Int.random(in: 0..<5, using: &random) {
         case 0:
-            return .stub(StubMessage(offset: offset, pathIndex: path, subPathIndex: UInt8.random(in: 4...16, using: &random),
-                                     cyclicCounter: counter, isRetransmission: retransmission, isUpdate: update))
+            return .stub(
+                StubMessage(
+                    offset: offset, pathIndex: path, subPathIndex: UInt8.random(in: 4...16, using: &random),
+                    cyclicCounter: counter, isRetransmission: retransmission, isUpdate: update))
         case 1:
-            return .profileShort(ProfileShortMessage(offset: offset, pathIndex: path, profileType: .curvature,
-                                                     value0: UInt16.random(in: 0...1023, using: &random),
-                                                     distance1: UInt16.random(in: 0...1023, using: &random),
-                                                     value1: 511, cyclicCounter: counter,
-                                                     isRetransmission: retransmission, isUpdate: update))
+            return .profileShort(
+                ProfileShortMessage(
+                    offset: offset, pathIndex: path, profileType: .curvature,
+                    value0: UInt16.random(in: 0...1023, using: &random),
+                    distance1: UInt16.random(in: 0...1023, using: &random),
+                    value1: 511, cyclicCounter: counter,
+                    isRetransmission: retransmission, isUpdate: update))
         case 2:
-            return .position(PositionMessage(offset: PathOffset.wrapped(vehicle), pathIndex: Int.random(in: 0..<20, using: &random) == 0
-                                             ? path : 8, cyclicCounter: counter))
+            return .position(
+                PositionMessage(
+                    offset: PathOffset.wrapped(vehicle),
+                    pathIndex: Int.random(in: 0..<20, using: &random) == 0
+                        ? path : 8, cyclicCounter: counter))
         default:
-            return .segment(SegmentMessage(offset: offset, pathIndex: path, cyclicCounter: counter,
-                                           isRetransmission: retransmission, isUpdate: update,
-                                           effectiveSpeedLimit: UInt8.random(in: 0...31, using: &random)))
+            return .segment(
+                SegmentMessage(
+                    offset: offset, pathIndex: path, cyclicCounter: counter,
+                    isRetransmission: retransmission, isUpdate: update,
+                    effectiveSpeedLimit: UInt8.random(in: 0...31, using: &random)))
         }
     }
 
@@ -79,7 +88,8 @@ import TestSupport
         }
         let decoded = reconstructor.horizon.counters.values.reduce(0) { $0 + $1.received }
         #expect(decoded + reconstructor.undecodableFrames == 30_000)
-        checkConsistency(reconstructor.horizon, trailing: reconstructor.configuration.trailingLength,
-                         afterPosition: false)
+        checkConsistency(
+            reconstructor.horizon, trailing: reconstructor.configuration.trailingLength,
+            afterPosition: false)
     }
 }

@@ -66,7 +66,8 @@ struct DaemonConfigurationTests {
 
     @Test("the minimal file gets the documented defaults")
     func defaults() throws {
-        let configuration = try DaemonConfiguration(toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n", source: "a.toml")
+        let configuration = try DaemonConfiguration(
+            toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n", source: "a.toml")
         #expect(configuration.gnss == .gpsd(host: "127.0.0.1", port: 2947))
         #expect(configuration.lookAhead == [2000, 500, 300])
         #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
@@ -74,21 +75,33 @@ struct DaemonConfigurationTests {
         #expect(configuration.messagePreset == .default)
     }
 
-    @Test("errors name the file, line, key and problem", arguments: [
-        ("[map]\npath = \"m\"\n", "a.toml: can.interface: required key is missing"),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\nbyte_order = \"middle\"\n",
-         "a.toml:5: can.byte_order: 'middle' is not one of \"big\", \"little\""),
-        ("[map]\npath = \"m\"\n[can]\ninterfce = \"vcan0\"\ninterface = \"x\"\n",
-         "a.toml:4: can.interfce: unknown key; did you mean 'can.interface'?"),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\n[can.identifiers]\nstub = 0x800\n",
-         "a.toml:6: can.identifiers.stub: 2048 is outside 0…2047"),
-        ("[map]\npath = m.map\n", "a.toml:2: 'm.map' is not a TOML value (strings need quotes)"),
-        ("[map]\npath = \"m\"\npath = \"n\"\n", "a.toml:3: key 'map.path' defined twice"),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nmain_length_m = \"far\"\n",
-         "a.toml:6: horizon.main_length_m: expected a number, found \"far\""),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
-         "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"),
-    ])
+    @Test(
+        "errors name the file, line, key and problem",
+        arguments: [
+            ("[map]\npath = \"m\"\n", "a.toml: can.interface: required key is missing"),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\nbyte_order = \"middle\"\n",
+                "a.toml:5: can.byte_order: 'middle' is not one of \"big\", \"little\""
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterfce = \"vcan0\"\ninterface = \"x\"\n",
+                "a.toml:4: can.interfce: unknown key; did you mean 'can.interface'?"
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\n[can.identifiers]\nstub = 0x800\n",
+                "a.toml:6: can.identifiers.stub: 2048 is outside 0…2047"
+            ),
+            ("[map]\npath = m.map\n", "a.toml:2: 'm.map' is not a TOML value (strings need quotes)"),
+            ("[map]\npath = \"m\"\npath = \"n\"\n", "a.toml:3: key 'map.path' defined twice"),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nmain_length_m = \"far\"\n",
+                "a.toml:6: horizon.main_length_m: expected a number, found \"far\""
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
+                "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"
+            ),
+        ])
     func errors(text: String, message: String) {
         #expect { try DaemonConfiguration(toml: text, source: "a.toml") } throws: { error in
             "\(error)" == message
@@ -97,13 +110,14 @@ struct DaemonConfigurationTests {
 
     @Test("TOML syntax: arrays over several lines, escapes, comments inside strings")
     func syntax() throws {
-        let document = try TOMLDocument(parsing: """
-            a = [1, 2,
-                 3]  # trailing comment
-            b = "x # not a comment \\"quoted\\" \\u00e9"
-            "c.d" = -1.5e3
-            e.f = false
-            """)
+        let document = try TOMLDocument(
+            parsing: """
+                a = [1, 2,
+                     3]  # trailing comment
+                b = "x # not a comment \\"quoted\\" \\u00e9"
+                "c.d" = -1.5e3
+                e.f = false
+                """)
         #expect(document.values["a"] == .array([.integer(1), .integer(2), .integer(3)]))
         #expect(document.values["b"] == .string("x # not a comment \"quoted\" é"))
         #expect(document.values["c.d"] == .float(-1500))
@@ -122,8 +136,9 @@ struct ExampleConfigurationTests {
     func exampleParses() throws {
         let text = try String(contentsOf: Self.example, encoding: .utf8)
         let configuration = try DaemonConfiguration(toml: text, source: "udev/adasis.toml")
-        let minimal = try DaemonConfiguration(toml: "[map]\npath = \"\(configuration.mapPath)\"\n[can]\ninterface = \"\(configuration.canInterface)\"\n",
-                                              source: "minimal.toml")
+        let minimal = try DaemonConfiguration(
+            toml: "[map]\npath = \"\(configuration.mapPath)\"\n[can]\ninterface = \"\(configuration.canInterface)\"\n",
+            source: "minimal.toml")
         // Every key the example sets is the documented default.
         #expect(configuration.lookAhead == minimal.lookAhead && configuration.positionRate == minimal.positionRate)
         #expect(configuration.offsetPolicy == .wrap && configuration.messagePreset == minimal.messagePreset)

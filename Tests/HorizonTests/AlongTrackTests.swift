@@ -6,9 +6,12 @@ import Testing
 import TestSupport
 
 @Suite struct AlongTrackTests {
-    private func candidate(_ id: UInt64, offset: Double, measured: Double? = nil, length: Double = 100) -> MatchCandidate {
-        MatchCandidate(link: DirectedLink(LinkID(id), .forward), offset: offset, measuredOffset: measured ?? offset,
-                       length: length, point: PlaneRoadGraph.origin, distance: 0, bearing: 90, emission: 0)
+    private func candidate(_ id: UInt64, offset: Double, measured: Double? = nil, length: Double = 100)
+        -> MatchCandidate
+    {
+        MatchCandidate(
+            link: DirectedLink(LinkID(id), .forward), offset: offset, measuredOffset: measured ?? offset,
+            length: length, point: PlaneRoadGraph.origin, distance: 0, bearing: 90, emission: 0)
     }
 
     @Test func fusionWeighsPredictionAndProjectionByTheirVariances() {
@@ -16,8 +19,9 @@ import TestSupport
         let source = candidate(1, offset: 38)
         let estimate = AlongTrackEstimate(offset: 40, variance: 4)
         let target = candidate(1, offset: 56)
-        let next = estimate.advanced(from: source, to: target, routeDistance: 18, expectedDistance: 10,
-                                     processVariance: 1, sigma: 5, gate: 3)
+        let next = estimate.advanced(
+            from: source, to: target, routeDistance: 18, expectedDistance: 10,
+            processVariance: 1, sigma: 5, gate: 3)
         // Prediction 50 (variance 5), measurement 56 (variance 25): gain 5/30.
         #expect(abs(next.offset - (50 + 6.0 * 5 / 30)) < 1e-9)
         #expect(abs(next.variance - 5 * 25 / 30.0) < 1e-9)
@@ -29,8 +33,9 @@ import TestSupport
         let source = candidate(1, offset: 90)
         let estimate = AlongTrackEstimate(offset: 94, variance: 2)
         let target = candidate(2, offset: 3)
-        let next = estimate.advanced(from: source, to: target, routeDistance: 13, expectedDistance: 8,
-                                     processVariance: 1e-12, sigma: 1e6, gate: 3)
+        let next = estimate.advanced(
+            from: source, to: target, routeDistance: 13, expectedDistance: 8,
+            processVariance: 1e-12, sigma: 1e6, gate: 3)
         #expect(abs(next.offset - 2) < 1e-6)
     }
 
@@ -38,11 +43,13 @@ import TestSupport
         let source = candidate(1, offset: 38)
         let estimate = AlongTrackEstimate(offset: 40, variance: 1)
         let far = candidate(1, offset: 90, measured: 90)
-        let gated = estimate.advanced(from: source, to: far, routeDistance: 52, expectedDistance: 10,
-                                      processVariance: 1, sigma: 3, gate: 3)
+        let gated = estimate.advanced(
+            from: source, to: far, routeDistance: 52, expectedDistance: 10,
+            processVariance: 1, sigma: 3, gate: 3)
         #expect(gated.offset == 90 && gated.variance == 9)
-        let blind = estimate.advanced(from: source, to: candidate(1, offset: 45, measured: 45), routeDistance: 7,
-                                      expectedDistance: 10, processVariance: .infinity, sigma: 3, gate: 3)
+        let blind = estimate.advanced(
+            from: source, to: candidate(1, offset: 45, measured: 45), routeDistance: 7,
+            expectedDistance: 10, processVariance: .infinity, sigma: 3, gate: 3)
         #expect(blind.offset == 45 && blind.variance == 9)
     }
 

@@ -6,7 +6,9 @@ import TestSupport
 @Suite struct BranchProbabilityModelTests {
     let model = BranchProbabilityModel()
 
-    private func probabilities(_ graph: PlaneRoadGraph, after incoming: DirectedLink = fwd(1)) throws -> [DirectedLink: JunctionBranch] {
+    private func probabilities(_ graph: PlaneRoadGraph, after incoming: DirectedLink = fwd(1)) throws -> [DirectedLink:
+        JunctionBranch]
+    {
         let branches = try model.branches(after: incoming, in: graph.network)
         return Dictionary(uniqueKeysWithValues: branches.map { ($0.link, $0) })
     }
@@ -19,15 +21,15 @@ import TestSupport
         #expect(abs(byLink[fwd(2)]!.probability - 0.606) < 0.01)
         #expect(abs(byLink[fwd(3)]!.probability - byLink[fwd(4)]!.probability) < 0.01)
         #expect(abs(byLink[fwd(2)]!.turnAngle) < 1)
-        #expect(abs(byLink[fwd(4)]!.turnAngle - 90) < 1) // south = right when heading east
-        #expect(abs(byLink[fwd(3)]!.turnAngle + 90) < 1) // north = left
+        #expect(abs(byLink[fwd(4)]!.turnAngle - 90) < 1)  // south = right when heading east
+        #expect(abs(byLink[fwd(3)]!.turnAngle + 90) < 1)  // north = left
         #expect(branches.allSatisfy { !$0.isUTurn })
     }
 
     @Test func roadClassContinuityOutweighsTheAngle() throws {
         var graph = PlaneRoadGraph.fourWay()
         graph.links[0].highway = .primary
-        graph.links[2].highway = .primary // north arm
+        graph.links[2].highway = .primary  // north arm
         let byLink = try probabilities(graph)
         #expect(byLink[fwd(3)]!.probability > byLink[fwd(2)]!.probability)
         #expect(try model.branches(after: fwd(1), in: graph.network).first?.link == fwd(3))
@@ -36,19 +38,19 @@ import TestSupport
     @Test func sameNameOrRefDoublesTheWeight() throws {
         var graph = PlaneRoadGraph.fourWay()
         graph.links[0].name = "Mannerheimintie"
-        graph.links[3].name = "Mannerheimintie" // south arm, a right turn
+        graph.links[3].name = "Mannerheimintie"  // south arm, a right turn
         var byLink = try probabilities(graph)
         #expect(abs(byLink[fwd(4)]!.probability / byLink[fwd(3)]!.probability - 2) < 0.05)
         graph.links[3].name = nil
         graph.links[0].ref = "E12"
-        graph.links[2].ref = "E12" // north arm, a left turn
+        graph.links[2].ref = "E12"  // north arm, a left turn
         byLink = try probabilities(graph)
         #expect(abs(byLink[fwd(3)]!.probability / byLink[fwd(4)]!.probability - 2) < 0.05)
     }
 
     @Test func moreLanesAttractMoreTraffic() throws {
         var graph = PlaneRoadGraph.fourWay()
-        graph.links[2].forward.lanes = 3 // north arm
+        graph.links[2].forward.lanes = 3  // north arm
         let byLink = try probabilities(graph)
         #expect(abs(byLink[fwd(3)]!.probability / byLink[fwd(4)]!.probability - 1.3) < 0.05)
     }
@@ -66,7 +68,7 @@ import TestSupport
 
     @Test func enteringAOnewayAgainstItsDirectionIsNotOffered() throws {
         var graph = PlaneRoadGraph.fourWay()
-        graph.links[1].oneway = .backward // east arm: only towards the junction
+        graph.links[1].oneway = .backward  // east arm: only towards the junction
         let byLink = try probabilities(graph)
         #expect(byLink[fwd(2)] == nil)
         #expect(Set(byLink.keys) == [fwd(3), fwd(4)])

@@ -13,18 +13,24 @@ import TestSupport
         return g
     }
 
-    private func fix(_ g: PlaneRoadGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil) -> GNSSFix {
+    private func fix(_ g: PlaneRoadGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil)
+        -> GNSSFix
+    {
         let p = g.point(x, y)
-        return GNSSFix(time: 0, latitude: p.latitude, longitude: p.longitude, horizontalAccuracy: 5,
-                       speed: speed, heading: heading)
+        return GNSSFix(
+            time: 0, latitude: p.latitude, longitude: p.longitude, horizontalAccuracy: 5,
+            speed: speed, heading: heading)
     }
 
     @Test func everyLegalDirectionOfEveryNearbyLinkIsACandidate() throws {
         let g = graph()
         let search = CandidateSearch(configuration: .init())
         let found = try search.candidates(for: fix(g, 190, 10), sigma: 5, network: g.network)
-        #expect(found.map(\.link) == [DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(1), .backward),
-                                      DirectedLink(LinkID(2), .forward)])
+        #expect(
+            found.map(\.link) == [
+                DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(1), .backward),
+                DirectedLink(LinkID(2), .forward),
+            ])
         try #require(found.count == 3)
         let forward = found[0], backward = found[1], oneway = found[2]
         #expect(abs(forward.offset - 190) < 0.5)

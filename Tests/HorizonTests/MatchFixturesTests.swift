@@ -13,8 +13,10 @@ struct SimulatedDrive {
     var truth: [(x: Double, y: Double)] = []
 
     /// Drives `path` (plane points) at `speed(t)` m/s, adding Gaussian noise of `noise` metres.
-    init(path: [(Double, Double)], speed: (Double) -> Double, duration: Double, interval: Double = 1,
-         noise: Double, seed: UInt64, startTime: Double = 0, accuracy: Double? = 5) {
+    init(
+        path: [(Double, Double)], speed: (Double) -> Double, duration: Double, interval: Double = 1,
+        noise: Double, seed: UInt64, startTime: Double = 0, accuracy: Double? = 5
+    ) {
         let plane = LocalProjection(origin: PlaneRoadGraph.origin)
         var rng = SplitMix64(seed: seed)
         var travelled = 0.0
@@ -25,8 +27,10 @@ struct SimulatedDrive {
             truth.append((x, y))
             let nx = x + noise * rng.gaussian(), ny = y + noise * rng.gaussian()
             let p = plane.unproject(x: nx, y: ny)
-            fixes.append(GNSSFix(time: startTime + t, latitude: p.latitude, longitude: p.longitude,
-                                 horizontalAccuracy: accuracy, speed: v, heading: v > 0.3 ? heading : nil))
+            fixes.append(
+                GNSSFix(
+                    time: startTime + t, latitude: p.latitude, longitude: p.longitude,
+                    horizontalAccuracy: accuracy, speed: v, heading: v > 0.3 ? heading : nil))
             travelled += v * interval
             t += interval
         }
@@ -62,8 +66,9 @@ struct SimulatedDrive {
     }
 
     @Test func simulatedDriveFollowsThePath() {
-        let drive = SimulatedDrive(path: [(0, 0), (100, 0), (100, 100)], speed: { _ in 10 }, duration: 20,
-                                   noise: 0, seed: 1)
+        let drive = SimulatedDrive(
+            path: [(0, 0), (100, 0), (100, 100)], speed: { _ in 10 }, duration: 20,
+            noise: 0, seed: 1)
         #expect(drive.fixes.count == 21)
         #expect(abs(drive.truth[5].x - 50) < 1e-9 && abs(drive.truth[15].y - 50) < 1e-9)
         #expect(drive.fixes[5].heading.map { abs($0 - 90) < 1e-6 } == true)

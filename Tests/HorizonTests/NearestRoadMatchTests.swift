@@ -5,8 +5,10 @@ import Testing
 import TestSupport
 
 @Suite struct NearestRoadMatchTests {
-    private func fix(_ g: PlaneRoadGraph, _ t: Double, _ x: Double, _ y: Double, speed: Double? = nil,
-                     heading: Double? = nil) -> GNSSFix {
+    private func fix(
+        _ g: PlaneRoadGraph, _ t: Double, _ x: Double, _ y: Double, speed: Double? = nil,
+        heading: Double? = nil
+    ) -> GNSSFix {
         let p = g.point(x, y)
         return GNSSFix(time: t, latitude: p.latitude, longitude: p.longitude, speed: speed, heading: heading)
     }
@@ -63,7 +65,8 @@ import TestSupport
         }
         let baseline = try onService(NearestRoadMatcher(network: g.network))
         let hmm = try onService(OnlineMapMatcher(network: g.network))
-        print("fixes on the parallel service road: nearest-road baseline \(baseline), HMM \(hmm) of \(drive.fixes.count)")
+        print(
+            "fixes on the parallel service road: nearest-road baseline \(baseline), HMM \(hmm) of \(drive.fixes.count)")
         #expect(baseline > 0)
         #expect(hmm == 0)
     }

@@ -53,7 +53,8 @@ import TestSupport
         g.add(6, 5, 2, [(880, 15), (900, 0)], highway: .service)
         for seed: UInt64 in [1, 2, 3] {
             let matcher = OnlineMapMatcher(network: g.network)
-            let drive = SimulatedDrive(path: [(0, 0), (1100, 0)], speed: { _ in 15 }, duration: 70, noise: 5, seed: seed)
+            let drive = SimulatedDrive(
+                path: [(0, 0), (1100, 0)], speed: { _ in 15 }, duration: 70, noise: 5, seed: seed)
             let links = try run(matcher, drive.fixes).map { $0.state.position?.link.link }
             let onService = links.filter { [LinkID(4), LinkID(5), LinkID(6)].contains($0) }.count
             #expect(onService == 0, "seed \(seed): \(onService) fixes on the service road")
@@ -109,7 +110,9 @@ import TestSupport
         for seed: UInt64 in [31, 32, 33] {
             let drive = SimulatedDrive(path: path, speed: { _ in 3 }, duration: 75, noise: 5, seed: seed)
             let links = try run(OnlineMapMatcher(network: g.network), drive.fixes).map { $0.state.position?.link }
-            let truth = drive.truth.map { $0.y < -3 ? DirectedLink(LinkID(3), .backward) : DirectedLink(LinkID(1), .forward) }
+            let truth = drive.truth.map {
+                $0.y < -3 ? DirectedLink(LinkID(3), .backward) : DirectedLink(LinkID(1), .forward)
+            }
             let correct = zip(links, truth).filter { $0 == $1 }.count
             #expect(correct * 100 >= links.count * 95, "seed \(seed): \(correct) of \(links.count)")
             let changes = zip(links, links.dropFirst()).filter { $0 != $1 }.count
@@ -122,10 +125,14 @@ import TestSupport
         g.add(1, 0, 1, [(0, 0), (500, 0)])
         g.add(2, 2, 3, [(0, 2000), (500, 2000)])
         var fixes = SimulatedDrive(path: [(0, 0), (500, 0)], speed: { _ in 10 }, duration: 10, noise: 3, seed: 3).fixes
-        fixes += SimulatedDrive(path: [(100, 2000), (500, 2000)], speed: { _ in 10 }, duration: 5, noise: 3, seed: 4,
-                                startTime: 11).fixes
+        fixes +=
+            SimulatedDrive(
+                path: [(100, 2000), (500, 2000)], speed: { _ in 10 }, duration: 5, noise: 3, seed: 4,
+                startTime: 11
+            ).fixes
         let results = try run(OnlineMapMatcher(network: g.network), fixes)
-        #expect(results.map(\.discontinuity) == [true] + Array(repeating: false, count: 10) + [true]
+        #expect(
+            results.map(\.discontinuity) == [true] + Array(repeating: false, count: 10) + [true]
                 + Array(repeating: false, count: 5))
         #expect(results[11].state.position?.link.link == LinkID(2))
     }
@@ -161,7 +168,8 @@ import TestSupport
         #expect(results[back].discontinuity)
         #expect(results[back...].allSatisfy { $0.state.position?.link.link == LinkID(1) })
         #expect(results[(back + 1)...].allSatisfy { !$0.discontinuity })
-        #expect(results[back..<(results.count - 1)].filter { $0.state.position?.link.direction == .forward }.count
+        #expect(
+            results[back..<(results.count - 1)].filter { $0.state.position?.link.direction == .forward }.count
                 >= (results.count - back) * 9 / 10)
     }
 
@@ -177,7 +185,8 @@ import TestSupport
             let p = g.point(Double(t) * 10, t < 5 ? 0 : 60)
             results.append(try matcher.match(GNSSFix(time: Double(t), latitude: p.latitude, longitude: p.longitude)))
         }
-        #expect(results.map(\.state.name) == Array(repeating: "on_road", count: 5) + ["off_road"]
+        #expect(
+            results.map(\.state.name) == Array(repeating: "on_road", count: 5) + ["off_road"]
                 + Array(repeating: "on_road", count: 4))
         #expect(results.map(\.discontinuity) == [true, false, false, false, false, false, true, false, false, false])
         #expect(results[6].state.position?.link.link == LinkID(2))
@@ -185,15 +194,17 @@ import TestSupport
 
     @Test func resultsAreDeterministicAndResetStartsOver() throws {
         let g = streetGrid()
-        let drive = SimulatedDrive(path: [(0, 0), (400, 0), (400, 150)], speed: { _ in 10 }, duration: 50,
-                                   noise: 5, seed: 21)
+        let drive = SimulatedDrive(
+            path: [(0, 0), (400, 0), (400, 150)], speed: { _ in 10 }, duration: 50,
+            noise: 5, seed: 21)
         let matcher = OnlineMapMatcher(network: g.network)
         let first = try run(matcher, drive.fixes)
         matcher.reset()
         let second = try run(matcher, drive.fixes)
         let third = try run(OnlineMapMatcher(network: g.network), drive.fixes)
         #expect(first == second && second == third)
-        #expect(first.allSatisfy { ($0.state.position?.confidence ?? 0) > 0 && ($0.state.position?.confidence ?? 2) <= 1 })
+        #expect(
+            first.allSatisfy { ($0.state.position?.confidence ?? 0) > 0 && ($0.state.position?.confidence ?? 2) <= 1 })
         // The turn north at x = 400 is followed.
         #expect(first.last?.state.position?.link == DirectedLink(LinkID(22), .forward))
     }

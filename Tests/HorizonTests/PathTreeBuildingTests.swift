@@ -4,7 +4,9 @@ import RoadMap
 import TestSupport
 
 @Suite struct PathTreeBuildingTests {
-    private func engine(_ graph: PlaneRoadGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws -> HorizonEngine {
+    private func engine(_ graph: PlaneRoadGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws
+        -> HorizonEngine
+    {
         try HorizonEngine(network: graph.network, configuration: configuration)
     }
 
@@ -29,11 +31,11 @@ import TestSupport
             #expect(side.links.first?.link.link.rawValue == 100 + UInt64((branch / 100).rounded()))
             #expect(side.startOffset == 0)
             #expect(side.endOffset >= 500 - (branch - 40))
-            #expect(side.endOffset - side.links.last!.length < 500 - (branch - 40)) // not longer than needed
+            #expect(side.endOffset - side.links.last!.length < 500 - (branch - 40))  // not longer than needed
             #expect(abs(side.turnAngle! + 90) < 1)
             #expect(side.probability > 0.02 && side.probability < 0.1)
         }
-        #expect(level1.map(\.links.count) == [2, 2, 2, 1, 1]) // 150 m reach 540 − E only for E ≤ 300
+        #expect(level1.map(\.links.count) == [2, 2, 2, 1, 1])  // 150 m reach 540 − E only for E ≤ 300
         // Level 2: only the junction 200 m ahead along the tree is within 300 m.
         let level2 = tree.paths.values.filter { $0.level == 2 }
         #expect(level2.count == 1)
@@ -43,8 +45,11 @@ import TestSupport
         #expect(abs(deep.turnAngle! - 90) < 1)
         #expect(tree.paths.count == 7)
         // Events: the main path first, then each side path added with its links.
-        #expect(events.prefix(3) == [.pathAdded(main.id), .mainPathChanged(from: nil, to: main.id),
-                                     .linksAdded(path: main.id, links: [main.links[0]])])
+        #expect(
+            events.prefix(3) == [
+                .pathAdded(main.id), .mainPathChanged(from: nil, to: main.id),
+                .linksAdded(path: main.id, links: [main.links[0]]),
+            ])
         #expect(!events.contains(.reset))
         let added = events.compactMap { if case .pathAdded(let id) = $0 { return id } else { return nil } }
         #expect(Set(added) == Set(tree.paths.keys))
@@ -103,8 +108,8 @@ import TestSupport
         var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, -100, 0); graph.node(2, 300, 100); graph.node(3, 300, -100)
         graph.road(1, 1, 0, highway: .primary)
-        graph.road(2, 0, 2, highway: .primary)   // 18° left
-        graph.road(3, 0, 3, highway: .primary)   // 18° right
+        graph.road(2, 0, 2, highway: .primary)  // 18° left
+        graph.road(3, 0, 3, highway: .primary)  // 18° right
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPath)

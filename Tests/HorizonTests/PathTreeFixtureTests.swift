@@ -5,9 +5,13 @@ import TestSupport
 
 /// A match result on `link` at `offset` metres from its entry.
 func onRoad(_ link: DirectedLink, _ offset: Double, time: Double, discontinuity: Bool = false) -> MatchResult {
-    MatchResult(time: time, state: .onRoad(MatchedPosition(link: link, offset: offset,
-                                                           point: PlaneRoadGraph.origin, confidence: 1)),
-                discontinuity: discontinuity)
+    MatchResult(
+        time: time,
+        state: .onRoad(
+            MatchedPosition(
+                link: link, offset: offset,
+                point: PlaneRoadGraph.origin, confidence: 1)),
+        discontinuity: discontinuity)
 }
 
 /// Shorthand for a forward directed link.

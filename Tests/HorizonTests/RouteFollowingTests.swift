@@ -42,7 +42,8 @@ struct RouteFollowingTests {
     @Test("route text: link lines or an adasis match CSV; bad lines named")
     func parsing() throws {
         #expect(try RoutePlanning.parse("# my route\nL1+\nL1+\n\nL2-\n") == [fwd(1), bwd(2)])
-        let csv = "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n2.0,on_road,20,L2+,3,60,24\n"
+        let csv =
+            "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n2.0,on_road,20,L2+,3,60,24\n"
         #expect(try RoutePlanning.parse(csv) == [fwd(1), fwd(2)])
         #expect(throws: RouteError.self) { try RoutePlanning.parse("L1+\nway 12\n") }
         #expect { try RoutePlanning.parse("L1+\nway 12\n") } throws: { "\($0)".contains("line 2") }
@@ -54,10 +55,14 @@ struct RouteFollowingTests {
         let (route, skipped) = try RoutePlanning.connect([fwd(1), fwd(4)], in: network)
         #expect(route == [fwd(1), fwd(2), fwd(3), fwd(4)] && skipped == 0)
         // Through the detour when it is listed.
-        #expect(try RoutePlanning.connect([fwd(1), fwd(12), fwd(3)], in: network).route == [fwd(1), fwd(11), fwd(12), fwd(13), fwd(3)])
+        #expect(
+            try RoutePlanning.connect([fwd(1), fwd(12), fwd(3)], in: network).route == [
+                fwd(1), fwd(11), fwd(12), fwd(13), fwd(3),
+            ])
         // An unreachable link: an error, or left out when asked to be lenient (a wrong match in a drive).
         #expect(throws: RouteError.self) { try RoutePlanning.connect([fwd(3), fwd(1)], in: network, maximumGap: 3) }
-        let lenient = try RoutePlanning.connect([fwd(1), fwd(2), fwd(3), fwd(20), fwd(4)], in: network, skippingUnreachable: true)
+        let lenient = try RoutePlanning.connect(
+            [fwd(1), fwd(2), fwd(3), fwd(20), fwd(4)], in: network, skippingUnreachable: true)
         #expect(lenient.route == [fwd(1), fwd(2), fwd(3), fwd(4)] && lenient.skipped == 1)
     }
 }

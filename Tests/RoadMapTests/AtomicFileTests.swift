@@ -34,7 +34,8 @@ struct AtomicFileTests {
                 throw Refused()
             }
         } throws: { error in
-            (error as? AtomicFileError)?.reason == "refused" && (error as? AtomicFileError)?.step.hasPrefix("writing") == true
+            (error as? AtomicFileError)?.reason == "refused"
+                && (error as? AtomicFileError)?.step.hasPrefix("writing") == true
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.txt"])

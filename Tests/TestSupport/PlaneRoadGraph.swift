@@ -32,27 +32,33 @@ public struct PlaneRoadGraph {
 
     /// Adds link `id` from junction `from` to junction `to` (both placed before), straight or bent
     /// through the plane points `via`; `edit` sets further attributes. Its way id is 10 × `id`.
-    public mutating func road(_ id: UInt64, _ from: Int64, _ to: Int64, highway: HighwayClass = .residential,
-                              name: String? = nil, ref: String? = nil, oneway: Oneway = .no,
-                              via: [(Double, Double)] = [], edit: (inout RoadLink) -> Void = { _ in }) {
+    public mutating func road(
+        _ id: UInt64, _ from: Int64, _ to: Int64, highway: HighwayClass = .residential,
+        name: String? = nil, ref: String? = nil, oneway: Oneway = .no,
+        via: [(Double, Double)] = [], edit: (inout RoadLink) -> Void = { _ in }
+    ) {
         guard let a = nodes[from], let b = nodes[to] else {
             preconditionFailure("place nodes \(from) and \(to) with node(_:_:_:) before road \(id)")
         }
         let points = [(a.x, a.y)] + via + [(b.x, b.y)]
-        var link = RoadLink(id: LinkID(id), wayID: Int64(id) * 10, startNode: NodeID(from), endNode: NodeID(to),
-                            geometry: points.map { point($0.0, $0.1) }, highway: highway,
-                            name: name, ref: ref, oneway: oneway)
+        var link = RoadLink(
+            id: LinkID(id), wayID: Int64(id) * 10, startNode: NodeID(from), endNode: NodeID(to),
+            geometry: points.map { point($0.0, $0.1) }, highway: highway,
+            name: name, ref: ref, oneway: oneway)
         edit(&link)
         links.append(link)
     }
 
     /// Adds link `id` from node `from` to node `to` through the plane points `shape`; its way id
     /// is `wayID`, or `id` when not given.
-    public mutating func add(_ id: UInt64, _ from: Int64, _ to: Int64, _ shape: [(Double, Double)],
-                             oneway: Oneway = .no, highway: HighwayClass = .residential, wayID: Int64? = nil,
-                             edit: (inout RoadLink) -> Void = { _ in }) {
-        var link = RoadLink(id: LinkID(id), wayID: wayID ?? Int64(id), startNode: NodeID(from), endNode: NodeID(to),
-                            geometry: shape.map { point($0.0, $0.1) }, highway: highway, oneway: oneway)
+    public mutating func add(
+        _ id: UInt64, _ from: Int64, _ to: Int64, _ shape: [(Double, Double)],
+        oneway: Oneway = .no, highway: HighwayClass = .residential, wayID: Int64? = nil,
+        edit: (inout RoadLink) -> Void = { _ in }
+    ) {
+        var link = RoadLink(
+            id: LinkID(id), wayID: wayID ?? Int64(id), startNode: NodeID(from), endNode: NodeID(to),
+            geometry: shape.map { point($0.0, $0.1) }, highway: highway, oneway: oneway)
         edit(&link)
         links.append(link)
     }
@@ -78,7 +84,9 @@ public struct PlaneRoadGraph {
 
     /// A plus-shaped junction: four 100 m arms leave node 0, arm `i` to node `i` (1 north, 2 east,
     /// 3 south, 4 west); arm 1 is one-way towards node 0 when `onewayNorthInbound`.
-    public static func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestriction] = []) -> PlaneRoadGraph {
+    public static func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestriction] = [])
+        -> PlaneRoadGraph
+    {
         var graph = PlaneRoadGraph()
         graph.node(0, 0, 0)
         for (id, x, y) in [(1, 0.0, 100.0), (2, 100, 0), (3, 0, -100), (4, -100, 0)] {

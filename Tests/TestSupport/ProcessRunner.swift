@@ -7,8 +7,10 @@ import Synchronization
 /// that fills either pipe cannot block. `input` is written to its standard input, which is then
 /// closed; without it the child inherits none (an empty pipe).
 /// - Parameter directory: the working directory (default: the repository root).
-public func runProcess(_ executable: URL, _ arguments: [String], input: Data? = nil,
-                       in directory: URL = Repository.root) throws -> (status: Int32, stdout: String, stderr: String) {
+public func runProcess(
+    _ executable: URL, _ arguments: [String], input: Data? = nil,
+    in directory: URL = Repository.root
+) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -32,7 +34,9 @@ public func runProcess(_ executable: URL, _ arguments: [String], input: Data? = 
     errorRead.wait()
     process.waitUntilExit()
     let errData = errorText.data.withLock { $0 }
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
 }
 
 /// Output read on another thread.

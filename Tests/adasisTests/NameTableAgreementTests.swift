@@ -13,21 +13,27 @@ import TestSupport
 @Suite("one name table: configuration file, command line and help agree")
 struct NameTableAgreementTests {
     private static func configuration(_ extra: String) throws -> DaemonConfiguration {
-        try DaemonConfiguration(toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n" + extra, source: "t.toml")
+        try DaemonConfiguration(
+            toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n" + extra, source: "t.toml")
     }
 
     private static func replay(_ extra: [String]) throws -> ReplayCommand {
         try ReplayCommand.parse(["--map", "m.map", "drive.csv", "--candump", "out.log"] + extra)
     }
 
-    @Test("every message type key is a [messages] switch and a [can.identifiers] entry", arguments: SelectableMessage.allCases)
+    @Test(
+        "every message type key is a [messages] switch and a [can.identifiers] entry",
+        arguments: SelectableMessage.allCases)
     func messageKey(_ message: SelectableMessage) throws {
-        let parsed = try Self.configuration("[messages]\n\(message.rawValue) = false\n[can.identifiers]\n\(message.rawValue) = 0x123\n")
+        let parsed = try Self.configuration(
+            "[messages]\n\(message.rawValue) = false\n[can.identifiers]\n\(message.rawValue) = 0x123\n")
         #expect(parsed.messageOverrides == [message: false])
         #expect(parsed.identifiers == [message: 0x123])
     }
 
-    @Test("every profile key is a [messages.profiles] switch and a --profiles value", arguments: SelectableProfile.allCases)
+    @Test(
+        "every profile key is a [messages.profiles] switch and a --profiles value",
+        arguments: SelectableProfile.allCases)
     func profileKey(_ profile: SelectableProfile) throws {
         let parsed = try Self.configuration("[messages.profiles]\n\(profile.rawValue) = true\n")
         #expect(parsed.profileOverrides == [profile: true])
@@ -40,7 +46,9 @@ struct NameTableAgreementTests {
         #expect(try Self.replay(["--preset", preset.rawValue]).preset == preset)
     }
 
-    @Test("every offset policy is a provider.offset_policy value and an --offset-policy value", arguments: OffsetPolicy.allCases)
+    @Test(
+        "every offset policy is a provider.offset_policy value and an --offset-policy value",
+        arguments: OffsetPolicy.allCases)
     func offsetPolicyKey(_ policy: OffsetPolicy) throws {
         #expect(try Self.configuration("[provider]\noffset_policy = \"\(policy.rawValue)\"\n").offsetPolicy == policy)
         #expect(try Self.replay(["--offset-policy", policy.rawValue]).offsetPolicy == policy)
@@ -60,7 +68,8 @@ struct NameTableAgreementTests {
     @Test("replay --help lists every preset, profile and offset policy")
     func help() {
         let help = ReplayCommand.helpMessage(columns: 10_000)
-        let names = MessageSelection.Preset.allCases.map(\.rawValue) + SelectableProfile.allCases.map(\.rawValue)
+        let names =
+            MessageSelection.Preset.allCases.map(\.rawValue) + SelectableProfile.allCases.map(\.rawValue)
             + OffsetPolicy.allCases.map(\.rawValue)
         for name in names { #expect(help.contains(name), "replay --help does not mention \(name)") }
         #expect(help.contains(SelectableProfile.allCases.map(\.rawValue).joined(separator: ", ")))
@@ -69,7 +78,9 @@ struct NameTableAgreementTests {
     @Test("the sample configuration udev/adasis.toml names every message and profile key")
     func sampleConfiguration() throws {
         let text = try String(contentsOf: Repository.root.appendingPathComponent("udev/adasis.toml"), encoding: .utf8)
-        let lines = Set(text.split(separator: "\n").map { $0.drop { $0 == "#" }.split(separator: " ").first.map(String.init) ?? "" })
+        let lines = Set(
+            text.split(separator: "\n").map { $0.drop { $0 == "#" }.split(separator: " ").first.map(String.init) ?? "" }
+        )
         for message in SelectableMessage.allCases { #expect(lines.contains(message.rawValue), "\(message.rawValue)") }
         for profile in SelectableProfile.allCases { #expect(lines.contains(profile.rawValue), "\(profile.rawValue)") }
     }

@@ -29,8 +29,9 @@ struct ReplayBaselineTests {
 
         // The same matcher with the product's branch model gives other frames: the branch
         // model is not lost on the way to the frames.
-        let product = try HorizonPipeline(network: session.map, matcher: NearestRoadMatcher(network: session.map),
-                                          provider: pipeline.provider.configuration)
+        let product = try HorizonPipeline(
+            network: session.map, matcher: NearestRoadMatcher(network: session.map),
+            provider: pipeline.provider.configuration)
         let baselineFrames = try Self.frames(pipeline, session)
         #expect(!baselineFrames.isEmpty)
         #expect(baselineFrames != (try Self.frames(product, session)))

@@ -53,10 +53,14 @@ public struct MessageSelection: Hashable, Sendable {
     public func sends(_ type: MessageType) -> Bool { messageTypes.contains(type) }
 
     /// Whether PROFILE SHORT of `type` is sent.
-    public func sends(_ type: ProfileShortType) -> Bool { messageTypes.contains(.profileShort) && profileShortTypes.contains(type) }
+    public func sends(_ type: ProfileShortType) -> Bool {
+        messageTypes.contains(.profileShort) && profileShortTypes.contains(type)
+    }
 
     /// Whether PROFILE LONG of `type` is sent.
-    public func sends(_ type: ProfileLongType) -> Bool { messageTypes.contains(.profileLong) && profileLongTypes.contains(type) }
+    public func sends(_ type: ProfileLongType) -> Bool {
+        messageTypes.contains(.profileLong) && profileLongTypes.contains(type)
+    }
 
     /// Switches `message` on or off.
     public mutating func set(_ message: SelectableMessage, sent: Bool) {

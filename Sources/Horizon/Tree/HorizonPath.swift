@@ -45,8 +45,10 @@ public struct HorizonPath: Hashable, Sendable {
     public var links: [PathLink]
 
     /// Creates a path.
-    public init(id: PathID, parent: PathID?, branchOffset: Double?, level: Int, probability: Double,
-                turnAngle: Double?, links: [PathLink]) {
+    public init(
+        id: PathID, parent: PathID?, branchOffset: Double?, level: Int, probability: Double,
+        turnAngle: Double?, links: [PathLink]
+    ) {
         self.id = id
         self.parent = parent
         self.branchOffset = branchOffset
@@ -80,8 +82,10 @@ public struct HorizonPath: Hashable, Sendable {
             if let last = result.last, last.attributes == link.attributes {
                 result[result.count - 1].endOffset = link.endOffset
             } else {
-                result.append(PathSegment(startOffset: link.startOffset, endOffset: link.endOffset,
-                                          attributes: link.attributes))
+                result.append(
+                    PathSegment(
+                        startOffset: link.startOffset, endOffset: link.endOffset,
+                        attributes: link.attributes))
             }
         }
         return result
@@ -99,8 +103,9 @@ public struct HorizonPath: Hashable, Sendable {
     package var countryChanges: [CountryChange] {
         var result: [CountryChange] = []
         for link in links {
-            let change = CountryChange(offset: link.startOffset, countryCode: link.attributes.countryCode,
-                                       regionCode: link.attributes.regionCode)
+            let change = CountryChange(
+                offset: link.startOffset, countryCode: link.attributes.countryCode,
+                regionCode: link.attributes.regionCode)
             if let last = result.last, (last.countryCode, last.regionCode) == (change.countryCode, change.regionCode) {
                 continue
             }

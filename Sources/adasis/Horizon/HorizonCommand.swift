@@ -32,7 +32,9 @@ struct HorizonCommand: ParsableCommand {
             let session = try drive.open(horizon: configuration)
             let engine = try session.makeEngine()
             let encoder = JSONEncoder()
-            encoder.outputFormatting = at == nil ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.outputFormatting =
+                at == nil
+                ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             var buffer = Data()
             for fix in session.trace.fixes {
                 let result = try session.matcher.match(fix)
@@ -42,7 +44,9 @@ struct HorizonCommand: ParsableCommand {
                 buffer.append(try encoder.encode(snapshot))
                 buffer.append(0x0A)
                 if at != nil { break }
-                if buffer.count > 1 << 16 { FileHandle.standardOutput.write(buffer); buffer.removeAll(keepingCapacity: true) }
+                if buffer.count > 1 << 16 {
+                    FileHandle.standardOutput.write(buffer); buffer.removeAll(keepingCapacity: true)
+                }
             }
             FileHandle.standardOutput.write(buffer)
             if let at, buffer.isEmpty {

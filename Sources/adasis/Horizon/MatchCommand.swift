@@ -20,7 +20,8 @@ struct MatchCommand: ParsableCommand {
 
     func validate() throws {
         if drive.route != nil {
-            throw ValidationError("--route applies to horizon and replay: match reports where the vehicle is, not the road ahead")
+            throw ValidationError(
+                "--route applies to horizon and replay: match reports where the vehicle is, not the road ahead")
         }
     }
 
@@ -48,7 +49,8 @@ struct MatchCommand: ParsableCommand {
             return "\(time),on_road,\(way),\(position.link),\(String(format: "%.1f", position.offset)),"
                 + "\(String(format: "%.7f", position.point.latitude)),\(String(format: "%.7f", position.point.longitude))\n"
         case .offRoad(let point):
-            return "\(time),off_road,,,,\(String(format: "%.7f", point.latitude)),\(String(format: "%.7f", point.longitude))\n"
+            return
+                "\(time),off_road,,,,\(String(format: "%.7f", point.latitude)),\(String(format: "%.7f", point.longitude))\n"
         case .unknown:
             return "\(time),unknown,,,,,\n"
         }
