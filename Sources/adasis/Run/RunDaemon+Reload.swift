@@ -47,7 +47,7 @@ extension RunDaemon {
         }
         // The new provider has not seen a fix yet: give it the last one so the horizon returns
         // at once instead of with the next fix.
-        if let lastFix, !gnssLost { try? pipeline.process(lastFix) }
+        if let lastFix, !gnssLost { _ = try? pipeline.process(lastFix) }
         reloadsApplied += 1
         logger.notice("configuration \(configurationPath) reloaded: new pipeline")
     }
