@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "adasis",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "adasis", targets: ["adasis"]),
         .library(name: "ADASISv2", targets: ["ADASISv2"]),
@@ -38,7 +37,7 @@ let package = Package(
         ], resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration"),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
@@ -64,22 +63,26 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Shared by the test targets only (seeded generator, fuzz mutation, road-network fixtures,
+        // repository root, free port, process runner); never a dependency of product code.
+        .target(name: "TestSupport", dependencies: ["RoadMap"], path: "Tests/TestSupport"),
+
         // One test target per module.
-        .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
-        .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
-        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
+        .testTarget(name: "ADASISv2Tests", dependencies: ["TestSupport", "ADASISv2"]),
+        .testTarget(name: "SocketCANTests", dependencies: ["TestSupport", "SocketCAN"]),
+        .testTarget(name: "RoadMapTests", dependencies: ["TestSupport", "RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS"], exclude: ["Fixtures"]),
         .testTarget(name: "GNSSSourcesTests", dependencies: [
-            "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
+            "TestSupport", "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
-        .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "ADASISProviderTests", dependencies: ["TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
-            "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
+            "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
             "Horizon", "RoadMap", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
+        .testTarget(name: "adasisTests", dependencies: ["TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

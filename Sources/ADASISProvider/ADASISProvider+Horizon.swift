@@ -32,10 +32,12 @@ extension ADASISProvider {
             guard let index = indexOfPath[path.id] else { continue }
             let content = pathContent(path, index: index, time: time)
             let radius = configuration.sendRadius(level: path.level)
-            let frontier = path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
+            let frontier =
+                path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
             let sent = sentUpTo[path.id] ?? -.infinity
             if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
-                let lower = max(from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
+                let lower = max(
+                    from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
                 sendChanges(content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle)
             }
             if frontier > sent {
@@ -63,21 +65,28 @@ extension ADASISProvider {
     }
 
     private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
-        PathContent(path: path, pathIndex: index, selection: configuration.messages,
-                    units: configuration.metaData.speedUnits, routeActive: routeActive,
-                    probability: probabilityOfPath[path.id] ?? path.probability,
-                    roadLink: { [unowned self] in self.roadLink($0) },
-                    childIndex: { [unowned self] offset, link in self.childIndex(of: path, at: offset, entering: link, time: time) })
+        PathContent(
+            path: path, pathIndex: index, selection: configuration.messages,
+            units: configuration.metaData.speedUnits, routeActive: routeActive,
+            probability: probabilityOfPath[path.id] ?? path.probability,
+            roadLink: { [unowned self] in self.roadLink($0) },
+            childIndex: { [unowned self] offset, link in
+                self.childIndex(of: path, at: offset, entering: link, time: time)
+            })
     }
 
     /// The index of the child path of `parent` that enters `link` at `offset`, allocated when its
     /// STUB is first sent; `nil` (a stub-only STUB) when there is no such path, it lies beyond the
     /// configured levels, or every index is in use.
     func childIndex(of parent: HorizonPath, at offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
-        guard let child = (childrenOfPath[parent.id] ?? []).first(where: {
-            $0.links.first?.link == link && abs(($0.branchOffset ?? -1) - offset) < 0.5
-        }) else { return nil }
-        guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else { return nil }
+        guard
+            let child = (childrenOfPath[parent.id] ?? []).first(where: {
+                $0.links.first?.link == link && abs(($0.branchOffset ?? -1) - offset) < 0.5
+            })
+        else { return nil }
+        guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else {
+            return nil
+        }
         if let index = indexOfPath[child.id] { return index }
         guard let index = allocator.allocate(at: time) else {
             counters.pathIndicesExhausted += 1
@@ -128,7 +137,9 @@ extension ADASISProvider {
         let upper = Int((vehicle + configuration.retransmissionDistance).rounded(.up))
         var indices: Set<UInt8> = []
         for child in tree.paths.values where child.parent != nil {
-            guard let index = indexOfPath[child.id], let root = rootBranchOffset(child), Double(lower) <= root, root <= Double(upper) else { continue }
+            guard let index = indexOfPath[child.id], let root = rootBranchOffset(child), Double(lower) <= root,
+                root <= Double(upper)
+            else { continue }
             indices.insert(index)
         }
         var atoms = ledger.atoms(mainIndex, in: lower...max(lower, upper))
@@ -158,14 +169,16 @@ extension ADASISProvider {
         return spot.profileType != .safetyCamera
     }
 
-    private func enqueue(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double, retransmission: Bool, update: Bool) {
+    private func enqueue(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double, retransmission: Bool, update: Bool)
+    {
         guard !atoms.isEmpty else { return }
         let near = configuration.nearHorizonDistance
         for message in AtomPacking.messages(atoms, retransmission: retransmission, update: update) {
             var distance = Double.infinity
             if let place = message.pathPlace {
                 if path.level == 0 {
-                    let absolute = PathOffset.unwrapped(place.offset, near: Int(vehicle.rounded())).map(Double.init) ?? vehicle
+                    let absolute =
+                        PathOffset.unwrapped(place.offset, near: Int(vehicle.rounded())).map(Double.init) ?? vehicle
                     distance = absolute - vehicle
                 } else if let root = rootBranchOffset(path) {
                     distance = root - vehicle
@@ -180,9 +193,10 @@ extension ADASISProvider {
     func sendCurrentLinkSegment(vehicle: Double?, time: Double) {
         guard let vehicle, let main = tree.mainPath, let position = main.linkIndex(at: vehicle) else { return }
         let link = main.links[position]
-        let content = PathContent(path: main, pathIndex: 4, selection: configuration.messages,
-                                  units: configuration.metaData.speedUnits, routeActive: routeActive,
-                                  probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
+        let content = PathContent(
+            path: main, pathIndex: 4, selection: configuration.messages,
+            units: configuration.metaData.speedUnits, routeActive: routeActive,
+            probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
         var segment = content.segmentMessage(link)
         segment.pathIndex = 4
         segment.offset = 0

@@ -7,8 +7,9 @@ extension ADASISProvider {
     /// (unknown: no fix, GNSS stale) / 2 (not on a road of the map).
     func positionMessage(at time: Double, vehicle: Double?) -> PositionMessage {
         let age = fix.map { (time - $0.time) * 1000 } ?? .infinity
-        var message = PositionMessage(offset: PathOffset.invalid, pathIndex: 0, positionProbability: 0,
-                                      positionAge: age.isFinite ? ValueCoding.positionAgeCode(milliseconds: age) : 511)
+        var message = PositionMessage(
+            offset: PathOffset.invalid, pathIndex: 0, positionProbability: 0,
+            positionAge: age.isFinite ? ValueCoding.positionAgeCode(milliseconds: age) : 511)
         if let speed = fix?.speed { message.speed = ValueCoding.speedCode(metresPerSecond: speed) }
         message.positionConfidence = Self.confidenceCode(fix?.horizontalAccuracy)
         guard let vehicle else {
@@ -18,7 +19,8 @@ extension ADASISProvider {
             return message
         }
         guard let mainID = tree.mainPathID, let main = tree.paths[mainID], let index = indexOfPath[mainID],
-              let position = match.state.position else { return message }
+            let position = match.state.position
+        else { return message }
         message.pathIndex = index
         message.offset = PathOffset.wrapped(Int(vehicle.rounded()))
         message.positionProbability = ValueCoding.probabilityCode(percent: position.confidence * 100)

@@ -103,11 +103,8 @@ public final class ADASISProvider {
         lastTickTime = max(lastTickTime ?? time, time)
     }
 
-    /// Frames waiting for bus budget.
-    public var queuedFrames: Int { scheduler.queuedCount }
-
-    /// Number of path indices currently held.
-    public var pathIndicesInUse: Int { allocator.heldCount }
+    /// Frames waiting for bus budget (for this package's tests).
+    package var queuedFrames: Int { scheduler.queuedCount }
 
     /// The frames to send at `time`.
     public func tick(at time: Double) -> [ProviderFrame] {

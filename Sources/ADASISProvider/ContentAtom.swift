@@ -54,20 +54,24 @@ enum AtomPacking {
         let sorted = atoms.sorted { $0.key < $1.key }
         var pendingSpots: [UInt8: ContentAtom] = [:]
         func flush(_ type: UInt8) {
-            if let spot = pendingSpots.removeValue(forKey: type) { result.append(flagged(spot.message, retransmission, update)) }
+            if let spot = pendingSpots.removeValue(forKey: type) {
+                result.append(flagged(spot.message, retransmission, update))
+            }
         }
         while index < sorted.count {
             let atom = sorted[index]
             index += 1
             guard case .spot(let type) = atom.key.kind, atom.pairable,
-                  case .profileShort(let message) = atom.message else {
+                case .profileShort(let message) = atom.message
+            else {
                 result.append(flagged(atom.message, retransmission, update))
                 continue
             }
             if let first = pendingSpots[type] {
                 let distance = atom.key.offset - first.key.offset
                 if case .profileShort(var pair) = first.message, first.key.pathIndex == atom.key.pathIndex,
-                   (1...1022).contains(distance) {
+                    (1...1022).contains(distance)
+                {
                     pair.distance1 = UInt16(distance)
                     pair.value1 = message.value0
                     result.append(flagged(.profileShort(pair), retransmission, update))

@@ -38,7 +38,9 @@ struct FrameScheduler {
         sequence += 1
         guard waiting.count > maximumQueued else { return }
         // Drop the least urgent, newest frame.
-        if let worst = waiting.indices.max(by: { (waiting[$0].priority, waiting[$0].sequence) < (waiting[$1].priority, waiting[$1].sequence) }) {
+        if let worst = waiting.indices.max(by: {
+            (waiting[$0].priority, waiting[$0].sequence) < (waiting[$1].priority, waiting[$1].sequence)
+        }) {
             if waiting[worst].priority == .retransmission {
                 stats.retransmissionsSkipped += 1
             } else {
@@ -62,8 +64,10 @@ struct FrameScheduler {
             do {
                 let data = try message.encode(byteOrder: byteOrder)
                 guard let identifier = identifiers.identifier(for: type) else { continue }
-                frames.append(ProviderFrame(time: time, identifier: identifier.rawValue, isExtended: identifier.isExtended,
-                                            data: data, message: message, priority: entry.priority))
+                frames.append(
+                    ProviderFrame(
+                        time: time, identifier: identifier.rawValue, isExtended: identifier.isExtended,
+                        data: data, message: message, priority: entry.priority))
                 counters[type] = (counter + 1) & 3
                 stats.framesSent[type, default: 0] += 1
             } catch {

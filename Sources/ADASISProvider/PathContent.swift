@@ -33,7 +33,8 @@ struct PathContent {
         var previousSlope: UInt16?
         // Start one link before the window (its content decides what changes at the window's first
         // link); links entirely before that cannot contribute.
-        let first = lower.isFinite ? max(0, (path.linkIndex(at: max(lower, path.startOffset)) ?? path.links.count) - 1) : 0
+        let first =
+            lower.isFinite ? max(0, (path.linkIndex(at: max(lower, path.startOffset)) ?? path.links.count) - 1) : 0
         for position in first..<path.links.count {
             let link = path.links[position]
             if link.startOffset > upper + 0.5 { break }
@@ -45,7 +46,8 @@ struct PathContent {
                     segment.offset = wrapped(link.startOffset)
                     var sent = segment
                     sent.pathIndex = pathIndex
-                    result.append(ContentAtom(key: key(link.startOffset, .segment), message: .segment(sent), pairable: false))
+                    result.append(
+                        ContentAtom(key: key(link.startOffset, .segment), message: .segment(sent), pairable: false))
                 }
                 previousSegment = content
             }
@@ -54,15 +56,20 @@ struct PathContent {
                 let next = path.links[position + 1]
                 let others = link.exitBranches.filter { $0.link != next.link }
                 var stubs: [StubMessage] = others.map { branch in
-                    stubMessage(branch, offset: link.endOffset,
-                                subPathIndex: childIndex(link.endOffset, branch.link) ?? 5)
+                    stubMessage(
+                        branch, offset: link.endOffset,
+                        subPathIndex: childIndex(link.endOffset, branch.link) ?? 5)
                 }
-                if selection.continuationStubs, !stubs.isEmpty, let continuation = link.exitBranches.first(where: { $0.link == next.link }) {
+                if selection.continuationStubs, !stubs.isEmpty,
+                    let continuation = link.exitBranches.first(where: { $0.link == next.link })
+                {
                     stubs.append(stubMessage(continuation, offset: link.endOffset, subPathIndex: 6))
                 }
                 for (ordinal, var stub) in stubs.enumerated() {
                     stub.isLastStubAtOffset = ordinal == stubs.count - 1
-                    result.append(ContentAtom(key: key(link.endOffset, .stub(ordinal: ordinal)), message: .stub(stub), pairable: false))
+                    result.append(
+                        ContentAtom(
+                            key: key(link.endOffset, .stub(ordinal: ordinal)), message: .stub(stub), pairable: false))
                 }
             }
             if selection.sends(.curvature) {
@@ -84,11 +91,14 @@ struct PathContent {
             for feature in link.features where inWindow(feature.offset) {
                 switch feature.kind {
                 case .safetyCamera(let type, let limit) where selection.sends(ProfileShortType.safetyCamera):
-                    var message = ProfileShortMessage(offset: wrapped(feature.offset), pathIndex: pathIndex,
-                                                      profileType: .safetyCamera, value0: UInt16(type.rawValue))
+                    var message = ProfileShortMessage(
+                        offset: wrapped(feature.offset), pathIndex: pathIndex,
+                        profileType: .safetyCamera, value0: UInt16(type.rawValue))
                     message.value1 = limit.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
-                    result.append(ContentAtom(key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
-                                              message: .profileShort(message), pairable: false))
+                    result.append(
+                        ContentAtom(
+                            key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
+                            message: .profileShort(message), pairable: false))
                 case .trafficSignals where selection.sends(ProfileShortType.trafficSignals):
                     result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
                 default:
@@ -96,10 +106,12 @@ struct PathContent {
                 }
             }
             if selection.sends(ProfileLongType.linkIdentifier), inWindow(link.startOffset) {
-                result.append(long(.linkIdentifier, offset: link.startOffset, value: UInt32(truncatingIfNeeded: link.wayID)))
+                result.append(
+                    long(.linkIdentifier, offset: link.startOffset, value: UInt32(truncatingIfNeeded: link.wayID)))
             }
             if selection.sends(ProfileLongType.longitude) || selection.sends(ProfileLongType.latitude),
-               let road = roadLink(link.link.link) {
+                let road = roadLink(link.link.link)
+            {
                 let geometry = link.link.direction == .forward ? road.geometry : road.geometry.reversed()
                 let scale = road.length > 0 ? road.length / max(geometry.polylineLength, 1e-9) : 0
                 var along = 0.0
@@ -110,10 +122,13 @@ struct PathContent {
                     let offset = link.startOffset + along
                     guard inWindow(offset) else { continue }
                     if selection.sends(ProfileLongType.longitude) {
-                        result.append(long(.longitude, offset: offset, value: ValueCoding.longitudeCode(degrees: point.longitude)))
+                        result.append(
+                            long(.longitude, offset: offset, value: ValueCoding.longitudeCode(degrees: point.longitude))
+                        )
                     }
                     if selection.sends(ProfileLongType.latitude) {
-                        result.append(long(.latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude)))
+                        result.append(
+                            long(.latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude)))
                     }
                 }
             }
@@ -125,17 +140,23 @@ struct PathContent {
     }
 
     private func spot(_ type: ProfileShortType, offset: Double, value: UInt16) -> ContentAtom {
-        let message = ProfileShortMessage(offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex,
-                                          profileType: type, value0: value)
-        return ContentAtom(key: ContentAtom.Key(pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .spot(profileType: type.rawValue)),
-                           message: .profileShort(message), pairable: true)
+        let message = ProfileShortMessage(
+            offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex,
+            profileType: type, value0: value)
+        return ContentAtom(
+            key: ContentAtom.Key(
+                pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .spot(profileType: type.rawValue)),
+            message: .profileShort(message), pairable: true)
     }
 
     private func long(_ type: ProfileLongType, offset: Double, value: UInt32) -> ContentAtom {
-        let message = ProfileLongMessage(offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex,
-                                         profileType: type, value: value)
-        return ContentAtom(key: ContentAtom.Key(pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .long(profileType: type.rawValue)),
-                           message: .profileLong(message), pairable: false)
+        let message = ProfileLongMessage(
+            offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex,
+            profileType: type, value: value)
+        return ContentAtom(
+            key: ContentAtom.Key(
+                pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .long(profileType: type.rawValue)),
+            message: .profileLong(message), pairable: false)
     }
 
     /// The SEGMENT content of a link (offset and path index filled in by the caller).
@@ -143,7 +164,8 @@ struct PathContent {
         let attributes = link.attributes
         let limit = WireValues.speedLimit(attributes.speedLimit, units: units)
         return SegmentMessage(
-            offset: 0, pathIndex: 0, tunnel: WireValues.yesNo(attributes.tunnel), bridge: WireValues.yesNo(attributes.bridge),
+            offset: 0, pathIndex: 0, tunnel: WireValues.yesNo(attributes.tunnel),
+            bridge: WireValues.yesNo(attributes.bridge),
             builtUpArea: WireValues.yesNo(attributes.builtUpArea),
             relativeProbability: ValueCoding.probabilityCode(percent: probability * 100),
             functionalRoadClass: FunctionalRoadClass(rawValue: attributes.functionalClass) ?? .unknown,
@@ -158,10 +180,11 @@ struct PathContent {
     private func stubMessage(_ branch: JunctionBranch, offset: Double, subPathIndex: UInt8) -> StubMessage {
         var angle = branch.turnAngle.truncatingRemainder(dividingBy: 360)
         if angle < 0 { angle += 360 }
-        var stub = StubMessage(offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex, subPathIndex: subPathIndex,
-                               relativeProbability: ValueCoding.probabilityCode(percent: branch.probability * 100),
-                               partOfCalculatedRoute: routeActive ? .no : .unknown,
-                               turnAngle: ValueCoding.angleCode(degrees: angle))
+        var stub = StubMessage(
+            offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex, subPathIndex: subPathIndex,
+            relativeProbability: ValueCoding.probabilityCode(percent: branch.probability * 100),
+            partOfCalculatedRoute: routeActive ? .no : .unknown,
+            turnAngle: ValueCoding.angleCode(degrees: angle))
         if let road = roadLink(branch.link.link) {
             stub.functionalRoadClass = FunctionalRoadClass(rawValue: road.highway.functionalClass) ?? .unknown
             stub.formOfWay = WireValues.formOfWay(road.formOfWay)

@@ -43,7 +43,4 @@ struct PathIndexAllocator: Sendable {
         guard !inUse.contains(index) else { return }
         resting[index] = max(resting[index] ?? -.infinity, time)
     }
-
-    /// Indices currently held.
-    var heldCount: Int { inUse.count }
 }

@@ -44,16 +44,6 @@ public struct ProviderConfiguration: Hashable, Sendable {
     /// The map's country and units for META-DATA.
     public var metaData = MetaDataMessage()
 
-    /// What happens as offsets approach 8191 m on a long main path.
-    public enum OffsetPolicy: String, Hashable, Sendable, CaseIterable {
-        /// Offsets wrap modulo 8191; receivers unwrap them against the vehicle position (the
-        /// transmitted window, trailing + send radius, stays far below 8191 m).
-        case wrap
-        /// A new main path (new index, offsets from 0) is started at the vehicle before the
-        /// window would reach 8191 m, for receivers that do not unwrap.
-        case newPathBeforeWrap = "new_path"
-    }
-
     /// Offset policy; default ``OffsetPolicy/wrap``.
     public var offsetPolicy = OffsetPolicy.wrap
 
@@ -63,7 +53,7 @@ public struct ProviderConfiguration: Hashable, Sendable {
         Double(PathOffset.period - 1) - sendRadius(level: 0) - 100
     }
 
-    /// The defaults: the production-like configuration of docs/adasis-v2.md §5.
+    /// The defaults: the production-like configuration of `Docs/adasis-conventions.md` (provider policies).
     public init() {}
 
     /// Send radius of path `level` (the last configured radius for deeper levels).

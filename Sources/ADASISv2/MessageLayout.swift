@@ -19,10 +19,12 @@ public struct FieldSpec: Hashable, Sendable {
     public var isReserved: Bool { name == "reserved" }
 }
 
-/// The bit layout of each message type, exactly as in `docs/adasis-v2.md` §2.
+/// The bit layout of each message type, MSB first: the field maps of `Tools/adasis-v2.dbc`.
 public enum MessageLayout {
-    private static let head = [FieldSpec("MessageType", 3), FieldSpec("Offset", 13),
-                               FieldSpec("CyclicCounter", 2), FieldSpec("PathIndex", 6)]
+    private static let head = [
+        FieldSpec("MessageType", 3), FieldSpec("Offset", 13),
+        FieldSpec("CyclicCounter", 2), FieldSpec("PathIndex", 6),
+    ]
 
     /// The fields of `type`, MSB first; they fill exactly 64 bits. `nil` for types without a layout.
     public static func fields(of type: MessageType) -> [FieldSpec]? {
@@ -30,7 +32,8 @@ public enum MessageLayout {
     }
 
     /// The layouts by message type code, built once.
-    private static let cachedFields: [[FieldSpec]?] = MessageType.allCases.sorted { $0.rawValue < $1.rawValue }.map(layout)
+    private static let cachedFields: [[FieldSpec]?] = MessageType.allCases.sorted { $0.rawValue < $1.rawValue }.map(
+        layout)
 
     /// The names of the fields of each message type code, for checking the keys given to `pack`.
     static let fieldNames: [Set<String>] = cachedFields.map { Set(($0 ?? []).map(\.name)) }
@@ -38,38 +41,50 @@ public enum MessageLayout {
     private static func layout(of type: MessageType) -> [FieldSpec]? {
         switch type {
         case .position:
-            return head + [FieldSpec("PositionIndex", 2), FieldSpec("PositionProbability", 5),
-                           FieldSpec("PositionAge", 9), FieldSpec("reserved", 1), FieldSpec("PositionConfidence", 3),
-                           FieldSpec("CurrentLane", 3), FieldSpec("Speed", 9), FieldSpec("RelativeHeading", 8)]
+            return head + [
+                FieldSpec("PositionIndex", 2), FieldSpec("PositionProbability", 5),
+                FieldSpec("PositionAge", 9), FieldSpec("reserved", 1), FieldSpec("PositionConfidence", 3),
+                FieldSpec("CurrentLane", 3), FieldSpec("Speed", 9), FieldSpec("RelativeHeading", 8),
+            ]
         case .segment:
-            return head + [FieldSpec("Tunnel", 2), FieldSpec("Bridge", 2), FieldSpec("BuiltUpArea", 2),
-                           FieldSpec("Retransmission", 1), FieldSpec("Update", 1), FieldSpec("RelativeProbability", 5),
-                           FieldSpec("FunctionalRoadClass", 3), FieldSpec("PartOfCalculatedRoute", 2),
-                           FieldSpec("ComplexIntersection", 2), FieldSpec("FormOfWay", 4),
-                           FieldSpec("EffectiveSpeedLimit", 5), FieldSpec("EffectiveSpeedLimitType", 3),
-                           FieldSpec("reserved", 1), FieldSpec("DividedRoad", 2),
-                           FieldSpec("NumberOfLanesOppositeDirection", 2), FieldSpec("NumberOfLanesDrivingDirection", 3)]
+            return head + [
+                FieldSpec("Tunnel", 2), FieldSpec("Bridge", 2), FieldSpec("BuiltUpArea", 2),
+                FieldSpec("Retransmission", 1), FieldSpec("Update", 1), FieldSpec("RelativeProbability", 5),
+                FieldSpec("FunctionalRoadClass", 3), FieldSpec("PartOfCalculatedRoute", 2),
+                FieldSpec("ComplexIntersection", 2), FieldSpec("FormOfWay", 4),
+                FieldSpec("EffectiveSpeedLimit", 5), FieldSpec("EffectiveSpeedLimitType", 3),
+                FieldSpec("reserved", 1), FieldSpec("DividedRoad", 2),
+                FieldSpec("NumberOfLanesOppositeDirection", 2), FieldSpec("NumberOfLanesDrivingDirection", 3),
+            ]
         case .stub:
-            return head + [FieldSpec("SubPathIndex", 6), FieldSpec("Retransmission", 1), FieldSpec("Update", 1),
-                           FieldSpec("RelativeProbability", 5), FieldSpec("FunctionalRoadClass", 3),
-                           FieldSpec("PartOfCalculatedRoute", 2), FieldSpec("ComplexIntersection", 2),
-                           FieldSpec("FormOfWay", 4), FieldSpec("TurnAngle", 8), FieldSpec("LastStubAtOffset", 1),
-                           FieldSpec("RightOfWay", 2), FieldSpec("NumberOfLanesOppositeDirection", 2),
-                           FieldSpec("NumberOfLanesDrivingDirection", 3)]
+            return head + [
+                FieldSpec("SubPathIndex", 6), FieldSpec("Retransmission", 1), FieldSpec("Update", 1),
+                FieldSpec("RelativeProbability", 5), FieldSpec("FunctionalRoadClass", 3),
+                FieldSpec("PartOfCalculatedRoute", 2), FieldSpec("ComplexIntersection", 2),
+                FieldSpec("FormOfWay", 4), FieldSpec("TurnAngle", 8), FieldSpec("LastStubAtOffset", 1),
+                FieldSpec("RightOfWay", 2), FieldSpec("NumberOfLanesOppositeDirection", 2),
+                FieldSpec("NumberOfLanesDrivingDirection", 3),
+            ]
         case .profileShort:
-            return head + [FieldSpec("ProfileType", 5), FieldSpec("ControlPoint", 1), FieldSpec("Retransmission", 1),
-                           FieldSpec("Update", 1), FieldSpec("Accuracy", 2), FieldSpec("Distance1", 10),
-                           FieldSpec("Value0", 10), FieldSpec("Value1", 10)]
+            return head + [
+                FieldSpec("ProfileType", 5), FieldSpec("ControlPoint", 1), FieldSpec("Retransmission", 1),
+                FieldSpec("Update", 1), FieldSpec("Accuracy", 2), FieldSpec("Distance1", 10),
+                FieldSpec("Value0", 10), FieldSpec("Value1", 10),
+            ]
         case .profileLong:
-            return head + [FieldSpec("ProfileType", 5), FieldSpec("ControlPoint", 1), FieldSpec("Retransmission", 1),
-                           FieldSpec("Update", 1), FieldSpec("Value", 32)]
+            return head + [
+                FieldSpec("ProfileType", 5), FieldSpec("ControlPoint", 1), FieldSpec("Retransmission", 1),
+                FieldSpec("Update", 1), FieldSpec("Value", 32),
+            ]
         case .metaData:
-            return [FieldSpec("MessageType", 3), FieldSpec("MapProvider", 3), FieldSpec("CountryCode", 10),
-                    FieldSpec("CyclicCounter", 2), FieldSpec("ProtocolVersionMajor", 2),
-                    FieldSpec("ProtocolVersionMinorSub", 3), FieldSpec("HardwareVersion", 9),
-                    FieldSpec("DrivingSide", 1), FieldSpec("RegionCode", 15), FieldSpec("MapVersionQuarter", 2),
-                    FieldSpec("MapVersionYear", 6), FieldSpec("reserved", 3), FieldSpec("SpeedUnits", 1),
-                    FieldSpec("ProtocolVersionMinor", 4)]
+            return [
+                FieldSpec("MessageType", 3), FieldSpec("MapProvider", 3), FieldSpec("CountryCode", 10),
+                FieldSpec("CyclicCounter", 2), FieldSpec("ProtocolVersionMajor", 2),
+                FieldSpec("ProtocolVersionMinorSub", 3), FieldSpec("HardwareVersion", 9),
+                FieldSpec("DrivingSide", 1), FieldSpec("RegionCode", 15), FieldSpec("MapVersionQuarter", 2),
+                FieldSpec("MapVersionYear", 6), FieldSpec("reserved", 3), FieldSpec("SpeedUnits", 1),
+                FieldSpec("ProtocolVersionMinor", 4),
+            ]
         case .systemSpecific, .reserved:
             return nil
         }
@@ -96,8 +111,10 @@ public enum FieldCodingError: Error, Hashable, Sendable {
 /// Packs and unpacks named fields of one message type into the 8-byte payload.
 public enum FieldPacking {
     /// Packs `values` (field name → raw value; missing fields and reserved bits are 0) into 8 bytes.
-    public static func pack(_ type: MessageType, _ values: [String: UInt64],
-                            byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> [UInt8] {
+    public static func pack(
+        _ type: MessageType, _ values: [String: UInt64],
+        byteOrder: ByteOrder = .bigEndian
+    ) throws(FieldCodingError) -> [UInt8] {
         guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
         let known = MessageLayout.fieldNames[Int(type.rawValue)]
         for name in values.keys where !known.contains(name) { throw .unknownField(name) }
@@ -117,8 +134,10 @@ public enum FieldPacking {
 
     /// Packs fields given in layout order (the typed messages' fast path: no hashing). A name out
     /// of order or unknown, or a value too wide for its field, is a typed error.
-    static func pack(_ type: MessageType, ordered values: KeyValuePairs<String, UInt64>,
-                     byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> [UInt8] {
+    static func pack(
+        _ type: MessageType, ordered values: KeyValuePairs<String, UInt64>,
+        byteOrder: ByteOrder = .bigEndian
+    ) throws(FieldCodingError) -> [UInt8] {
         guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
         var word = UInt64(type.rawValue) << 61
         var position = 0
@@ -128,7 +147,8 @@ public enum FieldPacking {
             guard !field.isReserved, field.name != "MessageType" else { continue }
             guard next < values.endIndex, values[next].key == field.name else {
                 // Out of layout order: fall back to the general path, which names the problem.
-                return try pack(type, Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), byteOrder: byteOrder)
+                return try pack(
+                    type, Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), byteOrder: byteOrder)
             }
             let value = values[next].value
             next = values.index(after: next)
@@ -138,14 +158,18 @@ public enum FieldPacking {
         }
         if next < values.endIndex { throw .unknownField(values[next].key) }
         var bytes = [UInt8](repeating: 0, count: 8)
-        for index in 0..<8 { bytes[byteOrder == .bigEndian ? index : 7 - index] = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * index)) }
+        for index in 0..<8 {
+            bytes[byteOrder == .bigEndian ? index : 7 - index] = UInt8(
+                truncatingIfNeeded: word >> UInt64(56 - 8 * index))
+        }
         return bytes
     }
 
     /// Unpacks 8 bytes into the message type and its named raw fields (reserved fields omitted).
     /// Never traps: any 8 bytes give a result or a typed error.
     public static func unpack(_ payload: [UInt8], byteOrder: ByteOrder = .bigEndian)
-        throws(FieldCodingError) -> (type: MessageType, fields: [String: UInt64]) {
+        throws(FieldCodingError) -> (type: MessageType, fields: [String: UInt64])
+    {
         guard payload.count == 8 else { throw .wrongLength(payload.count) }
         let bytes = byteOrder == .bigEndian ? payload : payload.reversed()
         let word = bytes.reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }

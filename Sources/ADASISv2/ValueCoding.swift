@@ -1,6 +1,7 @@
 import Foundation
 
-/// Physical value ↔ raw code conversions of `docs/adasis-v2.md` §3–4.
+/// Physical value ↔ raw code conversions of the ADASIS v2 fields (the value tables of
+/// `Tools/adasis-v2.dbc`; this project's choices in `Docs/adasis-conventions.md`).
 public enum ValueCoding {
     /// Curvature band boundaries |c| (1/m), divisor and offset of the code formula (§4).
     private static let curvatureBands: [(limit: Double, divisor: Double, offset: Double)] = [

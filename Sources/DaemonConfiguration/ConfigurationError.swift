@@ -52,12 +52,24 @@ struct ConfigurationReader {
         }
     }
 
-    mutating func string(_ key: String, default fallback: String? = nil, allowed: [String]? = nil) throws(ConfigurationError) -> String {
+    mutating func string(_ key: String, default fallback: String? = nil, allowed: [String]? = nil)
+        throws(ConfigurationError) -> String
+    {
         guard let value = try optionalString(key) ?? fallback else { throw error(key, "required key is missing") }
         if let allowed, !allowed.contains(value) {
             throw error(key, "'\(value)' is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return value
+    }
+
+    /// The choice named by the string at `key` (its raw value), or `fallback` when absent.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, default fallback: Choice)
+        throws(ConfigurationError) -> Choice where Choice.RawValue == String
+    {
+        let allowed = Choice.allCases.map(\.rawValue)
+        let name = try string(key, default: fallback.rawValue, allowed: allowed)
+        guard let choice = Choice(rawValue: name) else { throw error(key, "'\(name)' is not a choice") }
+        return choice
     }
 
     mutating func optionalInteger(_ key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
@@ -73,11 +85,15 @@ struct ConfigurationReader {
         }
     }
 
-    mutating func integer(_ key: String, default fallback: Int, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+    mutating func integer(_ key: String, default fallback: Int, range: ClosedRange<Int>) throws(ConfigurationError)
+        -> Int
+    {
         try optionalInteger(key, range: range) ?? fallback
     }
 
-    mutating func number(_ key: String, default fallback: Double, range: ClosedRange<Double>) throws(ConfigurationError) -> Double {
+    mutating func number(_ key: String, default fallback: Double, range: ClosedRange<Double>) throws(ConfigurationError)
+        -> Double
+    {
         used.insert(key)
         let value: Double
         switch document.values[key] {
@@ -86,7 +102,9 @@ struct ConfigurationReader {
         case .float(let float)?: value = float
         case let other?: throw error(key, "expected a number, found \(other)")
         }
-        guard value.isFinite, range.contains(value) else { throw error(key, "\(value) is outside \(range.lowerBound)…\(range.upperBound)") }
+        guard value.isFinite, range.contains(value) else {
+            throw error(key, "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
         return value
     }
 

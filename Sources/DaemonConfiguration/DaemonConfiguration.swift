@@ -1,3 +1,5 @@
+import ADASISv2
+
 /// The daemon's configuration file (`/etc/adasis/adasis.toml`), read and checked.
 ///
 /// Every key has a default except `map.path` and `can.interface`; unknown keys are errors (a
@@ -26,16 +28,16 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var byteOrderLittleEndian: Bool
     /// One multiplexed identifier for every message type, when set.
     public var multiplexedIdentifier: UInt32?
-    /// Identifiers per message type (`position`, `segment`, `stub`, `profile_short`, `profile_long`, `meta_data`).
-    public var identifiers: [String: UInt32]
+    /// Identifiers per message type (`[can.identifiers]`, keyed by ``SelectableMessage``).
+    public var identifiers: [SelectableMessage: UInt32]
     /// 29-bit identifiers.
     public var extendedIdentifiers: Bool
-    /// Message preset: `default`, `all` or `mini`.
-    public var messagePreset: String
+    /// Message preset (`messages.preset`).
+    public var messagePreset: MessageSelection.Preset
     /// Per-message-type overrides of the preset (`position = false`, …).
-    public var messageOverrides: [String: Bool]
+    public var messageOverrides: [SelectableMessage: Bool]
     /// Per-profile-type overrides (`curvature = true`, `slope_linear = false`, …).
-    public var profileOverrides: [String: Bool]
+    public var profileOverrides: [SelectableProfile: Bool]
     /// Look-ahead per level, metres (main, level 1, level 2, …).
     public var lookAhead: [Double]
     /// Deepest side-path level.
@@ -53,7 +55,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Seconds between retransmissions of the nearby horizon.
     public var retransmissionInterval: Double
     /// `wrap` (offsets modulo 8191) or `new_path` (a new main path before the window reaches 8191 m).
-    public var offsetPolicy: String
+    public var offsetPolicy: OffsetPolicy
     /// Bus budget: frames allowed per 100 ms.
     public var framesPer100Milliseconds: Int
     /// Log level: trace, debug, info, notice, warning, error, critical.
@@ -80,8 +82,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
         let nmeaPath = try reader.optionalString("gnss.nmea_path")
         if sourceKind == "nmea" {
             guard let nmeaPath else {
-                throw ConfigurationError(file: source, key: "gnss.nmea_path", line: document.lines["gnss.source"],
-                                         problem: "required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)")
+                throw ConfigurationError(
+                    file: source, key: "gnss.nmea_path", line: document.lines["gnss.source"],
+                    problem: "required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)")
             }
             gnss = .nmea(path: nmeaPath)
         } else {
@@ -89,28 +92,32 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
         gnssStaleAfter = try reader.number("gnss.stale_after_s", default: 2, range: 0.1...60)
         canInterface = try reader.string("can.interface")
-        byteOrderLittleEndian = try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"
+        byteOrderLittleEndian =
+            try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"
         extendedIdentifiers = try reader.boolean("can.extended_identifiers", default: false)
         let maximumIdentifier = extendedIdentifiers ? 0x1FFF_FFFF : 0x7FF
-        multiplexedIdentifier = try reader.optionalInteger("can.multiplexed_identifier", range: 0...maximumIdentifier).map(UInt32.init)
+        multiplexedIdentifier = try reader.optionalInteger("can.multiplexed_identifier", range: 0...maximumIdentifier)
+            .map(UInt32.init)
         identifiers = [:]
-        for type in DaemonConfiguration.messageTypes {
-            if let id = try reader.optionalInteger("can.identifiers.\(type)", range: 0...maximumIdentifier) {
+        for type in SelectableMessage.allCases {
+            if let id = try reader.optionalInteger("can.identifiers.\(type.rawValue)", range: 0...maximumIdentifier) {
                 identifiers[type] = UInt32(id)
             }
         }
-        messagePreset = try reader.string("messages.preset", default: "default", allowed: ["default", "all", "mini"])
+        messagePreset = try reader.choice("messages.preset", default: .default)
         messageOverrides = [:]
-        for type in DaemonConfiguration.messageTypes {
-            if let on = try reader.optionalBoolean("messages.\(type)") { messageOverrides[type] = on }
+        for type in SelectableMessage.allCases {
+            if let on = try reader.optionalBoolean("messages.\(type.rawValue)") { messageOverrides[type] = on }
         }
         profileOverrides = [:]
-        for type in DaemonConfiguration.profileTypes {
-            if let on = try reader.optionalBoolean("messages.profiles.\(type)") { profileOverrides[type] = on }
+        for type in SelectableProfile.allCases {
+            if let on = try reader.optionalBoolean("messages.profiles.\(type.rawValue)") { profileOverrides[type] = on }
         }
-        lookAhead = [try reader.number("horizon.main_length_m", default: 2000, range: 100...8000),
-                     try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
-                     try reader.number("horizon.level2_length_m", default: 300, range: 0...8000)]
+        lookAhead = [
+            try reader.number("horizon.main_length_m", default: 2000, range: 100...8000),
+            try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
+            try reader.number("horizon.level2_length_m", default: 300, range: 0...8000),
+        ]
         maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
@@ -118,18 +125,13 @@ public struct DaemonConfiguration: Hashable, Sendable {
         positionRate = try reader.number("provider.position_rate_hz", default: 10, range: 0.2...100)
         metaDataInterval = try reader.number("provider.metadata_interval_s", default: 5, range: 0.1...60)
         retransmissionInterval = try reader.number("provider.retransmission_interval_s", default: 2, range: 0.1...60)
-        offsetPolicy = try reader.string("provider.offset_policy", default: "wrap", allowed: ["wrap", "new_path"])
+        offsetPolicy = try reader.choice("provider.offset_policy", default: .wrap)
         framesPer100Milliseconds = try reader.integer("provider.frames_per_100ms", default: 25, range: 1...1000)
-        logLevel = try reader.string("logging.level", default: "info",
-                                     allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+        logLevel = try reader.string(
+            "logging.level", default: "info",
+            allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         metricsTextfile = try reader.optionalString("metrics.textfile")
         metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
         try reader.rejectUnknownKeys()
     }
-
-    /// Message type names used as keys.
-    public static let messageTypes = ["position", "segment", "stub", "profile_short", "profile_long", "meta_data"]
-    /// Profile type names used as keys under `[messages.profiles]`.
-    public static let profileTypes = ["curvature", "slope_linear", "slope_step", "longitude", "latitude",
-                                      "link_identifier", "safety_camera", "traffic_signals"]
 }

@@ -64,9 +64,13 @@ public struct TOMLDocument: Sendable {
                 continue
             }
             if line.isEmpty { continue }
-            if line.hasPrefix("[[") { throw TOMLSyntaxError(line: lineNumber, message: "arrays of tables ([[…]]) are not supported") }
+            if line.hasPrefix("[[") {
+                throw TOMLSyntaxError(line: lineNumber, message: "arrays of tables ([[…]]) are not supported")
+            }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]") else { throw TOMLSyntaxError(line: lineNumber, message: "table header without closing ']'") }
+                guard line.hasSuffix("]") else {
+                    throw TOMLSyntaxError(line: lineNumber, message: "table header without closing ']'")
+                }
                 let name = String(line.dropFirst().dropLast()).trimmingWhitespace()
                 table = try TOMLDocument.keyPath(name, line: lineNumber).joined(separator: ".")
                 continue
@@ -90,7 +94,9 @@ public struct TOMLDocument: Sendable {
         let path = try TOMLDocument.keyPath(keyText, line: lineNumber)
         let key = (table.isEmpty ? [] : [table]) + path
         let dotted = key.joined(separator: ".")
-        guard values[dotted] == nil else { throw TOMLSyntaxError(line: lineNumber, message: "key '\(dotted)' defined twice") }
+        guard values[dotted] == nil else {
+            throw TOMLSyntaxError(line: lineNumber, message: "key '\(dotted)' defined twice")
+        }
         var scanner = ValueScanner(text: Array(valueText.unicodeScalars), line: lineNumber)
         let value = try scanner.value()
         try scanner.expectEnd()
@@ -133,7 +139,13 @@ public struct TOMLDocument: Sendable {
         while index < line.endIndex {
             let character = line[index]
             if let open = quote {
-                if escaped { escaped = false } else if character == "\\" && open == "\"" { escaped = true } else if character == open { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else if character == open {
+                    quote = nil
+                }
             } else if character == "\"" || character == "'" {
                 quote = character
             } else if character == target {
@@ -149,9 +161,15 @@ public struct TOMLDocument: Sendable {
         var depth = 0
         var quote: Character?
         for character in text[text.index(after: equals)...] {
-            if let open = quote { if character == open { quote = nil } } else if character == "\"" || character == "'" {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
                 quote = character
-            } else if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+            } else if character == "[" {
+                depth += 1
+            } else if character == "]" {
+                depth -= 1
+            }
         }
         return depth <= 0
     }

@@ -25,7 +25,9 @@ struct ValueScanner {
 
     mutating func expectEnd() throws(TOMLSyntaxError) {
         skipSpace()
-        if position < text.count { throw error("unexpected text after the value: '\(String(String.UnicodeScalarView(text[position...])))'") }
+        if position < text.count {
+            throw error("unexpected text after the value: '\(String(String.UnicodeScalarView(text[position...])))'")
+        }
     }
 
     private mutating func skipSpace() {
@@ -57,8 +59,10 @@ struct ValueScanner {
                 case "u", "U":
                     let count = escape == "u" ? 4 : 8
                     guard position + count <= text.count,
-                          let code = UInt32(String(String.UnicodeScalarView(text[position..<position + count])), radix: 16),
-                          let decoded = Unicode.Scalar(code) else { throw error("invalid \\\(escape) escape") }
+                        let code = UInt32(
+                            String(String.UnicodeScalarView(text[position..<position + count])), radix: 16),
+                        let decoded = Unicode.Scalar(code)
+                    else { throw error("invalid \\\(escape) escape") }
                     result.append(decoded)
                     position += count
                 default: throw error("invalid escape '\\\(escape)' in a string")
@@ -92,7 +96,9 @@ struct ValueScanner {
             result.append(try value())
             skipSpace()
             guard position < text.count else { throw error("array not closed with ']'") }
-            if text[position] == "," { position += 1 } else if text[position] != "]" {
+            if text[position] == "," {
+                position += 1
+            } else if text[position] != "]" {
                 throw error("expected ',' or ']' in an array")
             }
         }
@@ -100,7 +106,9 @@ struct ValueScanner {
 
     private mutating func bare() throws(TOMLSyntaxError) -> TOMLValue {
         var token = ""
-        while position < text.count, text[position] != ",", text[position] != "]", text[position] != " ", text[position] != "\t" {
+        while position < text.count, text[position] != ",", text[position] != "]", text[position] != " ",
+            text[position] != "\t"
+        {
             token.unicodeScalars.append(text[position])
             position += 1
         }
@@ -117,7 +125,9 @@ struct ValueScanner {
         if digits.hasPrefix("0o"), let value = Int64(digits.dropFirst(2), radix: 8) { return .integer(value) }
         if digits.hasPrefix("0b"), let value = Int64(digits.dropFirst(2), radix: 2) { return .integer(value) }
         if let value = Int64(digits) { return .integer(value) }
-        if let value = Double(digits), digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return .float(value) }
+        if let value = Double(digits), digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+            return .float(value)
+        }
         if token.isEmpty { throw error("missing value") }
         throw error("'\(token)' is not a TOML value (strings need quotes)")
     }

@@ -62,14 +62,9 @@ public final class CANTransmitter {
 
     private func transmit(_ frame: ProviderFrame) -> FrameSendResult {
         guard let sink else { return .interfaceDown }
-        guard let identifier = frame.isExtended ? CANIdentifier(extended: frame.identifier)
-                                                : CANIdentifier(standard: frame.identifier) else {
-            return .unencodable("identifier \(frame.identifier) out of range")
+        guard let canFrame = frame.canFrame else {
+            return .unencodable("identifier \(frame.identifier) out of range for \(frame.isExtended ? 29 : 11) bits")
         }
-        do {
-            return sink.send(try CANFrame(identifier: identifier, data: frame.data))
-        } catch {
-            return .unencodable("\(error)")
-        }
+        return sink.send(canFrame)
     }
 }

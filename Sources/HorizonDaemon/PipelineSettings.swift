@@ -21,7 +21,7 @@ public struct PipelineSettings: Hashable, Sendable {
                                        minimumUpdateInterval: configuration.minimumUpdateInterval,
                                        minimumUpdateDistance: configuration.minimumUpdateDistance)
         var provider = ProviderConfiguration()
-        provider.messages = try Self.messageSelection(configuration, file: file)
+        provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)
         provider.byteOrder = configuration.byteOrderLittleEndian ? .littleEndian : .bigEndian
         provider.sendRadius = levels
@@ -29,7 +29,7 @@ public struct PipelineSettings: Hashable, Sendable {
         provider.metaDataInterval = configuration.metaDataInterval
         provider.metaDataStartupInterval = min(provider.metaDataStartupInterval, configuration.metaDataInterval)
         provider.retransmissionInterval = configuration.retransmissionInterval
-        provider.offsetPolicy = ProviderConfiguration.OffsetPolicy(rawValue: configuration.offsetPolicy) ?? .wrap
+        provider.offsetPolicy = configuration.offsetPolicy
         provider.framesPerTick = max(1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
         provider.trailingLength = configuration.trailingLength
         provider.positionStaleAfter = configuration.gnssStaleAfter
@@ -47,27 +47,10 @@ public struct PipelineSettings: Hashable, Sendable {
     }
 
     /// The message selection: the preset with the per-type and per-profile switches applied.
-    public static func messageSelection(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> MessageSelection {
-        guard let preset = MessageSelection.Preset(rawValue: configuration.messagePreset) else {
-            throw ConfigurationError(file: file, key: "messages.preset", line: nil,
-                                     problem: "'\(configuration.messagePreset)' is not a preset")
-        }
-        var selection = MessageSelection(preset: preset)
-        for (name, on) in configuration.messageOverrides {
-            guard let type = messageTypes[name] else {
-                throw ConfigurationError(file: file, key: "messages.\(name)", line: nil, problem: "not a message type")
-            }
-            if on { selection.messageTypes.insert(type) } else { selection.messageTypes.remove(type) }
-        }
-        for (name, on) in configuration.profileOverrides {
-            if let type = profileShortTypes[name] {
-                if on { selection.profileShortTypes.insert(type) } else { selection.profileShortTypes.remove(type) }
-            } else if let type = profileLongTypes[name] {
-                if on { selection.profileLongTypes.insert(type) } else { selection.profileLongTypes.remove(type) }
-            } else {
-                throw ConfigurationError(file: file, key: "messages.profiles.\(name)", line: nil, problem: "not a profile type")
-            }
-        }
+    public static func messageSelection(_ configuration: DaemonConfiguration) -> MessageSelection {
+        var selection = MessageSelection(preset: configuration.messagePreset)
+        for (message, on) in configuration.messageOverrides { selection.set(message, sent: on) }
+        for (profile, on) in configuration.profileOverrides { selection.set(profile, sent: on) }
         return selection
     }
 
@@ -76,12 +59,7 @@ public struct PipelineSettings: Hashable, Sendable {
     public static func identifiers(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> CANIdentifierAssignment {
         var perType: [MessageType: UInt32] = [:]
         for (type, identifier) in CANIdentifierAssignment.defaultIdentifiers { perType[type] = identifier }
-        for (name, identifier) in configuration.identifiers {
-            guard let type = messageTypes[name] else {
-                throw ConfigurationError(file: file, key: "can.identifiers.\(name)", line: nil, problem: "not a message type")
-            }
-            perType[type] = identifier
-        }
+        for (message, identifier) in configuration.identifiers { perType[message.messageType] = identifier }
         do throws(CANIdentifierError) {
             if let multiplexed = configuration.multiplexedIdentifier {
                 return try CANIdentifierAssignment(multiplexed: multiplexed, isExtended: configuration.extendedIdentifiers)
@@ -93,25 +71,6 @@ public struct PipelineSettings: Hashable, Sendable {
         }
     }
 
-    /// Message types by their configuration key.
-    public static let messageTypes: [String: MessageType] = [
-        "position": .position, "segment": .segment, "stub": .stub, "profile_short": .profileShort,
-        "profile_long": .profileLong, "meta_data": .metaData,
-    ]
-
-    /// PROFILE SHORT types by their configuration key.
-    public static let profileShortTypes: [String: ProfileShortType] = [
-        "curvature": .curvature, "slope_linear": .slopeLinear, "slope_step": .slopeStep,
-        "safety_camera": .safetyCamera, "traffic_signals": .trafficSignals,
-    ]
-
-    /// PROFILE LONG types by their configuration key.
-    public static let profileLongTypes: [String: ProfileLongType] = [
-        "longitude": .longitude, "latitude": .latitude, "link_identifier": .linkIdentifier,
-    ]
-
     /// The configuration key of a message type (`profile_short`), for metrics and logs.
-    public static func key(of type: MessageType) -> String {
-        messageTypes.first { $0.value == type }?.key ?? "\(type)"
-    }
+    public static func key(of type: MessageType) -> String { SelectableMessage.key(of: type) }
 }

@@ -44,13 +44,17 @@ public enum CANErrorEvent: Hashable, Sendable {
             let status = UInt32(data[1])
             func bit(_ mask: Int32) -> Bool { status & UInt32(mask) != 0 }
             if bit(CAN_ERR_CRTL_RX_OVERFLOW) || bit(CAN_ERR_CRTL_TX_OVERFLOW) {
-                events.append(.controllerOverflow(receive: bit(CAN_ERR_CRTL_RX_OVERFLOW), transmit: bit(CAN_ERR_CRTL_TX_OVERFLOW)))
+                events.append(
+                    .controllerOverflow(receive: bit(CAN_ERR_CRTL_RX_OVERFLOW), transmit: bit(CAN_ERR_CRTL_TX_OVERFLOW))
+                )
             }
             if bit(CAN_ERR_CRTL_RX_WARNING) || bit(CAN_ERR_CRTL_TX_WARNING) {
-                events.append(.errorWarning(receive: bit(CAN_ERR_CRTL_RX_WARNING), transmit: bit(CAN_ERR_CRTL_TX_WARNING)))
+                events.append(
+                    .errorWarning(receive: bit(CAN_ERR_CRTL_RX_WARNING), transmit: bit(CAN_ERR_CRTL_TX_WARNING)))
             }
             if bit(CAN_ERR_CRTL_RX_PASSIVE) || bit(CAN_ERR_CRTL_TX_PASSIVE) {
-                events.append(.errorPassive(receive: bit(CAN_ERR_CRTL_RX_PASSIVE), transmit: bit(CAN_ERR_CRTL_TX_PASSIVE)))
+                events.append(
+                    .errorPassive(receive: bit(CAN_ERR_CRTL_RX_PASSIVE), transmit: bit(CAN_ERR_CRTL_TX_PASSIVE)))
             }
             if bit(CAN_ERR_CRTL_ACTIVE) { events.append(.errorActive) }
         }

@@ -20,15 +20,18 @@ public struct CANIdentifier: Hashable, Sendable, Comparable, CustomStringConvert
     }
 
     /// The identifier as candump prints it: three hex digits for standard, eight for extended.
-    public var description: String {
-        let hex = String(value, radix: 16, uppercase: true)
-        let width = isExtended ? 8 : 3
-        return String(repeating: "0", count: max(0, width - hex.count)) + hex
-    }
+    public var description: String { uppercaseHex(value, width: isExtended ? 8 : 3) }
 
     public static func < (lhs: CANIdentifier, rhs: CANIdentifier) -> Bool {
         (lhs.isExtended ? 1 : 0, lhs.value) < (rhs.isExtended ? 1 : 0, rhs.value)
     }
+}
+
+/// `value` in upper-case hexadecimal, zero-padded to at least `width` digits, as candump prints
+/// identifiers and data bytes.
+func uppercaseHex(_ value: UInt32, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
 
 /// One classic CAN frame: identifier, flags and 0–8 data bytes.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CLibSocketCAN
 import Foundation
@@ -46,8 +46,9 @@ public struct CANInterfaceControl: Hashable, Sendable {
         var raw: Int32 = -1
         try check("can_get_state") { can_get_state(interface, &raw) }
         guard let state = State(rawValue: raw) else {
-            throw CANInterfaceControlError(code: .unknownState, errno: 0, operation: "can_get_state",
-                                           interface: interface, detail: "state value \(raw)")
+            throw CANInterfaceControlError(
+                code: .unknownState, errno: 0, operation: "can_get_state",
+                interface: interface, detail: "state value \(raw)")
         }
         return state
     }
@@ -67,8 +68,9 @@ public struct CANInterfaceControl: Hashable, Sendable {
     public func setBitrate(_ bitsPerSecond: UInt32) throws(CANInterfaceControlError) {
         try requireInterface(operation: "can_set_bitrate")
         guard bitsPerSecond > 0 else {
-            throw CANInterfaceControlError(code: .invalidArgument, errno: EINVAL, operation: "can_set_bitrate",
-                                           interface: interface, detail: "bitrate 0")
+            throw CANInterfaceControlError(
+                code: .invalidArgument, errno: EINVAL, operation: "can_set_bitrate",
+                interface: interface, detail: "bitrate 0")
         }
         try requireNetAdmin(operation: "can_set_bitrate")
         try check("can_set_bitrate") { can_set_bitrate(interface, bitsPerSecond) }
@@ -80,8 +82,9 @@ public struct CANInterfaceControl: Hashable, Sendable {
     public func restart() throws(CANInterfaceControlError) {
         let current = try state()
         guard current == .busOff else {
-            throw CANInterfaceControlError(code: .notBusOff, errno: 0, operation: "can_do_restart",
-                                           interface: interface, detail: "state \(current)")
+            throw CANInterfaceControlError(
+                code: .notBusOff, errno: 0, operation: "can_do_restart",
+                interface: interface, detail: "state \(current)")
         }
         try requireNetAdmin(operation: "can_do_restart")
         try check("can_do_restart") { can_do_restart(interface) }
@@ -108,11 +111,13 @@ public struct CANInterfaceControl: Hashable, Sendable {
     /// (`CapEff` bit 12 in /proc/self/status).
     private func requireNetAdmin(operation: String) throws(CANInterfaceControlError) {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
-              let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+            let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return }
         let netAdmin: UInt64 = 1 << 12
         if mask & netAdmin == 0 {
-            throw CANInterfaceControlError(code: .permissionDenied, errno: EPERM, operation: operation, interface: interface)
+            throw CANInterfaceControlError(
+                code: .permissionDenied, errno: EPERM, operation: operation, interface: interface)
         }
     }
 

@@ -146,29 +146,12 @@ public struct CANSocket: ~Copyable, Sendable {
         }
     }
 
-    /// Whether frames sent on this interface by other sockets of this host are received (default on).
-    public func setLoopback(_ enabled: Bool) throws(SocketCANError) {
-        try setRawOption(Int32(CAN_RAW_LOOPBACK), enabled ? 1 : 0)
-    }
-
-    /// Whether this socket receives its own sent frames (default off).
-    public func setReceiveOwnMessages(_ enabled: Bool) throws(SocketCANError) {
-        try setRawOption(Int32(CAN_RAW_RECV_OWN_MSGS), enabled ? 1 : 0)
-    }
-
     /// Subscribes to kernel error frames of the given `CAN_ERR_*` classes (default: all).
     public func subscribeToErrorFrames(classes: UInt32 = CAN_ERR_MASK) throws(SocketCANError) {
         var mask = classes
         _ = try calls.run(.setsockopt, interface: interface) {
             setsockopt(descriptor, csocketcan_sol_can_raw(), Int32(CAN_RAW_ERR_FILTER), &mask,
                        socklen_t(MemoryLayout<UInt32>.size))
-        }
-    }
-
-    private func setRawOption(_ option: Int32, _ value: Int32) throws(SocketCANError) {
-        var value = value
-        _ = try calls.run(.setsockopt, interface: interface) {
-            setsockopt(descriptor, csocketcan_sol_can_raw(), option, &value, socklen_t(MemoryLayout<Int32>.size))
         }
     }
 }

@@ -31,22 +31,18 @@ public struct CandumpRecord: Hashable, Sendable {
 
     /// The `ID#DATA` part of a line: `123#0011`, `12345678#AA`, `123#R`, `123#R4`.
     public static func frameText(_ frame: CANFrame) -> String {
-        var text = frame.isErrorFrame
-            ? hex(frame.identifier.value | 0x2000_0000, width: 8)
+        var text =
+            frame.isErrorFrame
+            ? uppercaseHex(frame.identifier.value | 0x2000_0000, width: 8)
             : frame.identifier.description
         text += "#"
         if frame.isRemoteTransmissionRequest {
             text += "R"
             if frame.dataLengthCode > 0 { text += String(frame.dataLengthCode) }
         } else {
-            for byte in frame.data { text += hex(UInt32(byte), width: 2) }
+            for byte in frame.data { text += uppercaseHex(UInt32(byte), width: 2) }
         }
         return text
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 
@@ -92,7 +88,8 @@ public enum CandumpLog {
         let stamp = stampField.dropFirst().dropLast()
         let parts = stamp.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let seconds = Int64(parts[0]), seconds >= 0,
-              (1...9).contains(parts[1].count), parts[1].allSatisfy(\.isASCIIDigit) else {
+            (1...9).contains(parts[1].count), parts[1].allSatisfy(\.isASCIIDigit)
+        else {
             throw .badTimestamp(line: lineNumber, text: String(stampField))
         }
         // Normalise the fraction to microseconds.
@@ -104,8 +101,9 @@ public enum CandumpLog {
             throw .badFrame(line: lineNumber, text: "", reason: "missing after the interface name")
         }
         let frame = try parseFrame(fields[2], lineNumber: lineNumber)
-        return CandumpRecord(timestampMicroseconds: seconds &* 1_000_000 &+ micros,
-                             interface: String(fields[1]), frame: frame)
+        return CandumpRecord(
+            timestampMicroseconds: seconds &* 1_000_000 &+ micros,
+            interface: String(fields[1]), frame: frame)
     }
 
     /// Parses a whole log. Malformed lines are returned as errors alongside the good records, so a
@@ -189,10 +187,15 @@ public enum CandumpLog {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-    /// 0-9, a-f, A-F only: `isHexDigit` also accepts fullwidth digits (`Ａ`), which
-    /// `UInt8(_:radix:)` rejects.
-    fileprivate var isASCIIHexDigit: Bool { isASCII && isHexDigit }
+    /// `0`…`9` alone (a digit with a combining mark, or a fullwidth digit, is not).
+    fileprivate var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
+    /// `0`…`9`, `A`…`F` or `a`…`f` alone.
+    fileprivate var isASCIIHexDigit: Bool {
+        asciiValue.map {
+            UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0
+                || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0
+        } ?? false
+    }
 }
 
 extension Substring {

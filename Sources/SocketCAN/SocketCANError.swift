@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A failed SocketCAN system call, classified so callers can switch on ``code`` (e.g. apply a drop
@@ -64,7 +64,8 @@ public struct SocketCANError: Error, Hashable, Sendable, CustomStringConvertible
         case .networkDown:
             return "\(call)\(on): the interface is down; bring it up with 'ip link set \(interface ?? "<if>") up'"
         case .noSuchInterface:
-            return "\(call): no CAN interface named '\(interface ?? "?")'; list interfaces with 'ip link show' or create one with 'ip link add dev vcan0 type vcan'"
+            return
+                "\(call): no CAN interface named '\(interface ?? "?")'; list interfaces with 'ip link show' or create one with 'ip link add dev vcan0 type vcan'"
         case .permissionDenied:
             return "\(call)\(on): permission denied; run as root or grant CAP_NET_ADMIN/CAP_NET_RAW"
         case .timedOut:

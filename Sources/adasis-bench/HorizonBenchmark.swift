@@ -27,15 +27,19 @@ struct HorizonBenchmark: ParsableCommand {
     var repetitions: Int = 3
 
     func run() throws {
-        let mapPath = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map").path
+        let mapPath = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
+            .path
         defer { unlink(mapPath) }
-        _ = try MapImport.run(input: pbf, output: mapPath, options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        _ = try MapImport.run(
+            input: pbf, output: mapPath, options: RoadGraphOptions(country: try Country(alpha2: "FI")))
         let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
         var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
         var framesByType: [MessageType: Int] = [:]
         var seconds = 0.0
         var configuration = ProviderConfiguration()
-        guard let selection = MessageSelection.Preset(rawValue: preset) else { throw ValidationError("--preset: default, all or mini") }
+        guard let selection = MessageSelection.Preset(rawValue: preset) else {
+            throw ValidationError("--preset: default, all or mini")
+        }
         configuration.messages = MessageSelection(preset: selection)
         for _ in 0..<repetitions {
             for name in names {
@@ -51,9 +55,10 @@ struct HorizonBenchmark: ParsableCommand {
                     let match = try matching.time { try matcher.match(fix) }
                     let events = try horizon.time { try engine.update(match) }
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
-                    _ = provider.time {
-                        adasis.ingest(fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
-                                      events: events, routeActive: false)
+                    provider.time {
+                        adasis.ingest(
+                            fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
+                            events: events, routeActive: false)
                         while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {
                             for frame in adasis.tick(at: start + Double(tickIndex) * configuration.tickInterval) {
                                 framesByType[frame.message.type, default: 0] += 1
@@ -74,12 +79,17 @@ struct HorizonBenchmark: ParsableCommand {
         let totalFrames = framesByType.values.reduce(0, +)
         print("frames per second, preset \(preset) (\(String(format: "%.0f", seconds)) s of driving):")
         for type in [MessageType.position, .metaData, .segment, .stub, .profileShort, .profileLong] {
-            print("  \(String(describing: type).padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", Double(framesByType[type] ?? 0) / seconds))")
+            print(
+                "  \(String(describing: type).padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", Double(framesByType[type] ?? 0) / seconds))"
+            )
         }
         print(String(format: "peak resident memory of the benchmark process: %.1f MiB", peakResidentMegabytes()))
         let rate = Double(totalFrames) / seconds
         // A classic 8-byte data frame with an 11-bit identifier is 111 bits plus up to 24 stuff bits.
-        print(String(format: "  total         %6.1f frames/s → bus load at 500 kbit/s %.2f %% (111 bits/frame) … %.2f %% (135 bits/frame, worst-case stuffing)",
-                     rate, rate * 111 / 500_000 * 100, rate * 135 / 500_000 * 100))
+        print(
+            String(
+                format:
+                    "  total         %6.1f frames/s → bus load at 500 kbit/s %.2f %% (111 bits/frame) … %.2f %% (135 bits/frame, worst-case stuffing)",
+                rate, rate * 111 / 500_000 * 100, rate * 135 / 500_000 * 100))
     }
 }

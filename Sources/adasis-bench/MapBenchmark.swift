@@ -35,7 +35,9 @@ struct MapBenchmark: ParsableCommand {
         let report = metadata!.importReport
         let objects = Double(report.nodesRead + report.waysRead + report.relationsRead)
         let size = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0
-        print("import \(pbf): \(importTimes.summary(scale: 1000, unit: "ms")); \(Int(objects / importTimes.percentile(50))) objects/s at p50")
+        print(
+            "import \(pbf): \(importTimes.summary(scale: 1000, unit: "ms")); \(Int(objects / importTimes.percentile(50))) objects/s at p50"
+        )
         print("map file: \(size) bytes, \(report.links) links, \(String(format: "%.1f", report.totalLength / 1000)) km")
 
         let map = try MapFile(path: output)
@@ -43,15 +45,19 @@ struct MapBenchmark: ParsableCommand {
         var random = SplitMix64(state: 42)
         var points: [GeoPoint] = []
         for _ in 0..<queries {
-            points.append(GeoPoint(latitude: Double.random(in: box[0]...box[2], using: &random),
-                                   longitude: Double.random(in: box[1]...box[3], using: &random)))
+            points.append(
+                GeoPoint(
+                    latitude: Double.random(in: box[0]...box[2], using: &random),
+                    longitude: Double.random(in: box[1]...box[3], using: &random)))
         }
         for point in points.prefix(100) { _ = try map.links(near: point, radius: radius) }  // warm the cache
         var near = Samples()
         var directed: [DirectedLink] = []
         for point in points {
             let found = try near.time { try map.links(near: point, radius: radius) }
-            if let link = found.first { directed.append(DirectedLink(link.id, link.oneway == .backward ? .backward : .forward)) }
+            if let link = found.first {
+                directed.append(DirectedLink(link.id, link.oneway == .backward ? .backward : .forward))
+            }
         }
         print("links(near:radius: \(Int(radius)) m): \(near.summary(scale: 1e6, unit: "µs"))")
         var next = Samples()

@@ -25,7 +25,9 @@ struct Samples {
 
     /// "p50 X unit, p99 Y unit (n N)" with values scaled by `scale`.
     func summary(scale: Double, unit: String) -> String {
-        String(format: "p50 %.2f %@, p99 %.2f %@ (n %d)", percentile(50) * scale, unit, percentile(99) * scale, unit, values.count)
+        String(
+            format: "p50 %.2f %@, p99 %.2f %@ (n %d)", percentile(50) * scale, unit, percentile(99) * scale, unit,
+            values.count)
     }
 }
 

@@ -37,9 +37,13 @@ struct CANInterfaceCommand: ParsableCommand {
                 print("\(interface): controller restarted")
             }
             let state: String
-            do { state = "\(try control.state())" } catch where error.code == .notSupported { state = "not supported (no CAN controller)" }
+            do { state = "\(try control.state())" } catch  where error.code == .notSupported {
+                state = "not supported (no CAN controller)"
+            }
             let rate: String
-            do { rate = "\(try control.bitrate()) bit/s" } catch where error.code == .notSupported { rate = "not supported (no CAN controller)" }
+            do { rate = "\(try control.bitrate()) bit/s" } catch  where error.code == .notSupported {
+                rate = "not supported (no CAN controller)"
+            }
             print("\(interface): state \(state), bitrate \(rate)")
         } catch {
             printToStandardError("adasis can-interface: \(error)")

@@ -9,13 +9,13 @@ struct DecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Decode ADASIS v2 frames from a candump -L log.",
         discussion: """
-        Reads a candump log (or - for standard input, so `candump -L vcan0 | adasis decode -` works
-        live) and prints one line per frame: time, identifier, message type and every field.
-        Frames are recognised by the default identifiers (POSITION 361, SEGMENT 250, STUB 251,
-        PROFILE SHORT 255, PROFILE LONG 252, META-DATA 362); with --any-id every 8-byte frame is
-        decoded by its message-type bits. Unknown identifiers and malformed lines are reported on
-        standard error with their line number and skipped.
-        """)
+            Reads a candump log (or - for standard input, so `candump -L vcan0 | adasis decode -` works
+            live) and prints one line per frame: time, identifier, message type and every field.
+            Frames are recognised by the default identifiers (POSITION 361, SEGMENT 250, STUB 251,
+            PROFILE SHORT 255, PROFILE LONG 252, META-DATA 362); with --any-id every 8-byte frame is
+            decoded by its message-type bits. Unknown identifiers and malformed lines are reported on
+            standard error with their line number and skipped.
+            """)
 
     @Argument(help: "The candump log to read, or - for standard input.")
     var file: String
@@ -29,7 +29,8 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "Byte order of the payload: bigEndian or littleEndian (the 8 bytes reversed).")
     var byteOrder: String = "bigEndian"
 
-    static let defaultIdentifiers = Dictionary(uniqueKeysWithValues: CANIdentifierAssignment.defaultIdentifiers.map { ($1, $0) })
+    static let defaultIdentifiers = Dictionary(
+        uniqueKeysWithValues: CANIdentifierAssignment.defaultIdentifiers.map { ($1, $0) })
 
     func run() throws {
         guard let order = ByteOrder(rawValue: byteOrder) else {
@@ -70,7 +71,9 @@ struct DecodeCommand: ParsableCommand {
 
     private struct UnknownIdentifier: Error, CustomStringConvertible {
         let line: Int, identifier: CANIdentifier
-        var description: String { "line \(line): identifier \(identifier) is not an ADASIS v2 identifier (use --any-id)" }
+        var description: String {
+            "line \(line): identifier \(identifier) is not an ADASIS v2 identifier (use --any-id)"
+        }
     }
 
     private struct Undecodable: Error, CustomStringConvertible {
@@ -97,10 +100,13 @@ struct DecodeCommand: ParsableCommand {
         }
         let ordered = MessageLayout.fields(of: type)!.filter { !$0.isReserved && $0.name != "MessageType" }.map(\.name)
         if json {
-            var object: [String: Any] = ["time": record.timestampSeconds, "id": record.frame.identifier.description,
-                                         "type": "\(type)"]
+            var object: [String: Any] = [
+                "time": record.timestampSeconds, "id": record.frame.identifier.description,
+                "type": "\(type)",
+            ]
             for name in ordered { object[name] = fields[name]! }
-            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
         var text = String(format: "%.6f %@ %@", record.timestampSeconds, record.frame.identifier.description, "\(type)")
         for name in ordered {
@@ -109,7 +115,7 @@ struct DecodeCommand: ParsableCommand {
         return text
     }
 
-    /// A physical reading for fields whose coding the codec knows (docs/adasis-v2.md §3–4).
+    /// A physical reading for fields whose coding the codec knows (`ValueCoding`; conventions in `Docs/adasis-conventions.md`).
     private func physical(_ name: String, _ raw: UInt64, _ fields: [String: UInt64]) -> String {
         let profile = fields["ProfileType"]
         let isLong = fields["Value"] != nil
@@ -121,14 +127,16 @@ struct DecodeCommand: ParsableCommand {
             guard let limit = ValueCoding.speedLimit(code: UInt8(raw)) else { return raw == 0 ? "(unknown)" : "(N/A)" }
             return limit.isInfinite ? (raw == 30 ? "(unlimited)" : "(>150 \(units))") : "(≤\(Int(limit)) \(units))"
         case "PositionProbability", "RelativeProbability":
-            return ValueCoding.probabilityPercent(code: UInt8(raw)).map { String(format: "(%.0f %%)", $0) } ?? (raw == 0 ? "(unknown)" : "(N/A)")
+            return ValueCoding.probabilityPercent(code: UInt8(raw)).map { String(format: "(%.0f %%)", $0) }
+                ?? (raw == 0 ? "(unknown)" : "(N/A)")
         case "PositionAge":
             guard let age = ValueCoding.positionAgeMilliseconds(code: UInt16(raw)) else { return "(invalid)" }
             return age.isFinite ? "(\(Int(age)) ms)" : "(>2545 ms)"
         case "Speed":
             return ValueCoding.speed(code: UInt16(raw)).map { String(format: "(%.1f m/s)", $0) } ?? "(invalid)"
         case "RelativeHeading", "TurnAngle":
-            return ValueCoding.angleDegrees(code: UInt8(raw)).map { String(format: "(%.0f°)", $0) } ?? (raw == 254 ? "(unknown)" : "(invalid)")
+            return ValueCoding.angleDegrees(code: UInt8(raw)).map { String(format: "(%.0f°)", $0) }
+                ?? (raw == 254 ? "(unknown)" : "(invalid)")
         case "MapVersionYear":
             return ValueCoding.mapVersionYear(code: UInt8(raw)).map { "(\($0))" } ?? "(N/A)"
         case "Tunnel", "Bridge", "BuiltUpArea", "DividedRoad", "ComplexIntersection", "PartOfCalculatedRoute":
@@ -138,13 +146,17 @@ struct DecodeCommand: ParsableCommand {
             switch profile {
             case 1?:
                 guard let c = ValueCoding.curvature(code: UInt16(raw)) else { return "(invalid)" }
-                return c == 0 ? "(straight)" : String(format: "(%+.5f 1/m, R %.0f m %@)", c, 1 / abs(c), c > 0 ? "right" : "left")
+                return c == 0
+                    ? "(straight)" : String(format: "(%+.5f 1/m, R %.0f m %@)", c, 1 / abs(c), c > 0 ? "right" : "left")
             case 3?, 4?:
-                return ValueCoding.slopePercent(code: UInt16(raw)).map { String(format: "(%+.1f %%)", $0) } ?? "(unknown)"
+                return ValueCoding.slopePercent(code: UInt16(raw)).map { String(format: "(%+.1f %%)", $0) }
+                    ?? "(unknown)"
             case 16?:
                 if name == "Value1" { return raw == 1023 ? "(limit unknown)" : "(\(raw) km/h enforced)" }
-                return ["(camera type unknown)", "(fixed speed camera)", "(mobile speed camera)", "(red-light camera)",
-                        "(average-speed zone)"][min(Int(raw), 4)]
+                return [
+                    "(camera type unknown)", "(fixed speed camera)", "(mobile speed camera)", "(red-light camera)",
+                    "(average-speed zone)",
+                ][min(Int(raw), 4)]
             case 17?:
                 return "(traffic signals)"
             default:
@@ -152,8 +164,11 @@ struct DecodeCommand: ParsableCommand {
             }
         case "Value" where isLong:
             switch profile {
-            case 1?: return ValueCoding.longitudeDegrees(code: UInt32(raw)).map { String(format: "(%.7f° E)", $0) } ?? "(N/A)"
-            case 2?: return ValueCoding.latitudeDegrees(code: UInt32(raw)).map { String(format: "(%.7f° N)", $0) } ?? "(N/A)"
+            case 1?:
+                return ValueCoding.longitudeDegrees(code: UInt32(raw)).map { String(format: "(%.7f° E)", $0) }
+                    ?? "(N/A)"
+            case 2?:
+                return ValueCoding.latitudeDegrees(code: UInt32(raw)).map { String(format: "(%.7f° N)", $0) } ?? "(N/A)"
             case 7?: return "(OSM way \(raw))"
             default: return ""
             }
@@ -178,7 +193,12 @@ struct DecodeCommand: ParsableCommand {
 
     private static func profileTypeName(_ raw: UInt64, long: Bool) -> String {
         if long {
-            switch raw { case 1: return "(longitude)"; case 2: return "(latitude)"; case 7: return "(link identifier)"; default: return "" }
+            switch raw {
+            case 1: return "(longitude)";
+            case 2: return "(latitude)";
+            case 7: return "(link identifier)";
+            default: return ""
+            }
         }
         switch raw {
         case 1: return "(curvature)"

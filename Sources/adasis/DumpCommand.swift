@@ -1,7 +1,7 @@
 import ArgumentParser
 import SocketCAN
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `adasis dump vcan0`: receives frames with our own SocketCAN socket and prints candump -L lines.
@@ -45,14 +45,15 @@ struct DumpCommand: ParsableCommand {
             let next: ReceivedCANFrame
             do {
                 next = try socket.receive(timeoutMilliseconds: waitMilliseconds)
-            } catch where error.code == .timedOut {
+            } catch  where error.code == .timedOut {
                 break
             } catch {
                 printToStandardError("adasis dump: \(error)")
                 throw ExitCode.failure
             }
-            let record = CandumpRecord(timestampMicroseconds: next.timestampMicroseconds ?? 0,
-                                       interface: next.interface, frame: next.frame)
+            let record = CandumpRecord(
+                timestampMicroseconds: next.timestampMicroseconds ?? 0,
+                interface: next.interface, frame: next.frame)
             print(record.line)
             fflush(nil)  // flush per line so `adasis dump | …` sees frames as they arrive
             received += 1

@@ -26,7 +26,10 @@ struct ReconstructCommand: ParsableCommand {
     @Option(help: "Stop at this log time (seconds, as in the log's timestamps).")
     var at: Double?
 
-    @Flag(help: "Print the paths as GeoJSON: from their longitude/latitude profile spots (sent with --preset all), or with --map from the OSM ways their link-identifier spots name.")
+    @Flag(
+        help:
+            "Print the paths as GeoJSON: from their longitude/latitude profile spots (sent with --preset all), or with --map from the OSM ways their link-identifier spots name."
+    )
     var geojson = false
 
     @Option(help: "The map file, for --geojson of paths that carry link identifiers but no shape points.")
@@ -38,7 +41,9 @@ struct ReconstructCommand: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            text = log == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            text =
+                log == "-"
+                ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                 : try String(contentsOfFile: log, encoding: .utf8)
         } catch {
             printToStandardError("adasis reconstruct: cannot read \(log): \(error.localizedDescription)")
@@ -54,8 +59,11 @@ struct ReconstructCommand: ParsableCommand {
         for record in records {
             if let at, record.timestampSeconds > at + 1e-9 { break }
             guard !record.frame.isErrorFrame, !record.frame.isRemoteTransmissionRequest,
-                  let identifier = try? CANIdentifierAssignment.Identifier(record.frame.identifier.value, isExtended: record.frame.identifier.isExtended),
-                  identifiers.messageType(forIdentifier: identifier, payload: record.frame.data, byteOrder: byteOrder) != nil else {
+                let identifier = try? CANIdentifierAssignment.Identifier(
+                    record.frame.identifier.value, isExtended: record.frame.identifier.isExtended),
+                identifiers.messageType(forIdentifier: identifier, payload: record.frame.data, byteOrder: byteOrder)
+                    != nil
+            else {
                 unknown += 1
                 continue
             }
@@ -81,7 +89,9 @@ struct ReconstructCommand: ParsableCommand {
             }
             print(ReconstructedHorizonText.geoJSON(reconstructor.horizon, ways: waysByID))
         } else {
-            print("horizon at \(String(format: "%.3f", lastTime)) s (\(records.count) frames read, \(unknown) not ADASIS, \(reconstructor.undecodableFrames) undecodable)")
+            print(
+                "horizon at \(String(format: "%.3f", lastTime)) s (\(records.count) frames read, \(unknown) not ADASIS, \(reconstructor.undecodableFrames) undecodable)"
+            )
             print(ReconstructedHorizonText.lines(reconstructor.horizon).joined(separator: "\n"))
         }
     }

@@ -7,8 +7,10 @@ enum ReconstructedHorizonText {
     static func lines(_ horizon: ReconstructedHorizon) -> [String] {
         var lines: [String] = []
         if let meta = horizon.metaData {
-            lines.append("meta-data: country \(meta.countryCode), \(meta.drivingSide == .right ? "right" : "left")-hand traffic, "
-                         + "\(meta.speedUnits == .kilometresPerHour ? "km/h" : "mph"), map \(meta.mapYear.map(String.init) ?? "?") Q\(meta.mapVersionQuarter + 1), protocol \(meta.protocolVersion)")
+            lines.append(
+                "meta-data: country \(meta.countryCode), \(meta.drivingSide == .right ? "right" : "left")-hand traffic, "
+                    + "\(meta.speedUnits == .kilometresPerHour ? "km/h" : "mph"), map \(meta.mapYear.map(String.init) ?? "?") Q\(meta.mapVersionQuarter + 1), protocol \(meta.protocolVersion)"
+            )
         } else {
             lines.append("meta-data: none received")
         }
@@ -17,13 +19,19 @@ enum ReconstructedHorizonText {
             let message = position.message
             let speed = message.speedMetresPerSecond.map { String(format: "%.1f m/s", $0) } ?? "speed unknown"
             let age = message.ageMilliseconds.map { $0.isFinite ? "\(Int($0)) ms" : "> 2545 ms" } ?? "age invalid"
-            lines.append("position: path \(message.pathIndex), offset \(position.absoluteOffset.map(String.init) ?? "invalid") m, \(speed), age \(age)")
+            lines.append(
+                "position: path \(message.pathIndex), offset \(position.absoluteOffset.map(String.init) ?? "invalid") m, \(speed), age \(age)"
+            )
         } else {
             lines.append("position: none received")
         }
         if let segment = horizon.currentLinkSegment {
-            let limit = segment.speedLimitKilometresPerHour(units: units).map { $0.isFinite ? "\(Int($0)) km/h" : "unlimited" } ?? "limit unknown"
-            lines.append("current link (mini): SEGMENT \(limit) (\(segment.effectiveSpeedLimitType)), class \(segment.functionalRoadClass.rawValue), \(segment.formOfWay)")
+            let limit =
+                segment.speedLimitKilometresPerHour(units: units).map { $0.isFinite ? "\(Int($0)) km/h" : "unlimited" }
+                ?? "limit unknown"
+            lines.append(
+                "current link (mini): SEGMENT \(limit) (\(segment.effectiveSpeedLimitType)), class \(segment.functionalRoadClass.rawValue), \(segment.formOfWay)"
+            )
         }
         var order: [UInt8] = []
         if let main = horizon.mainPathIndex {
@@ -47,19 +55,27 @@ enum ReconstructedHorizonText {
             }
             lines.append(header)
             for (offset, segment) in path.segments.sorted(by: { $0.key < $1.key }) {
-                let limit = segment.speedLimitKilometresPerHour(units: units).map { $0.isFinite ? "\(Int($0)) km/h" : "unlimited" } ?? "limit unknown"
-                lines.append("  \(String(format: "%6d", offset)) m  SEGMENT \(limit) (\(segment.effectiveSpeedLimitType)), class \(segment.functionalRoadClass.rawValue), \(segment.formOfWay), lanes \(segment.numberOfLanesDrivingDirection), tunnel \(segment.tunnel), bridge \(segment.bridge)")
+                let limit =
+                    segment.speedLimitKilometresPerHour(units: units).map {
+                        $0.isFinite ? "\(Int($0)) km/h" : "unlimited"
+                    } ?? "limit unknown"
+                lines.append(
+                    "  \(String(format: "%6d", offset)) m  SEGMENT \(limit) (\(segment.effectiveSpeedLimitType)), class \(segment.functionalRoadClass.rawValue), \(segment.formOfWay), lanes \(segment.numberOfLanesDrivingDirection), tunnel \(segment.tunnel), bridge \(segment.bridge)"
+                )
             }
             for (offset, stubs) in path.stubs.sorted(by: { $0.key < $1.key }) {
                 for stub in stubs {
                     let angle = stub.turnAngleDegrees.map { String(format: "%.0f°", $0) } ?? "?"
                     let probability = stub.probabilityPercent.map { String(format: "%.0f %%", $0) } ?? "?"
-                    lines.append("  \(String(format: "%6d", offset)) m  STUB → \(stub.subPathIndex), turn \(angle), probability \(probability)")
+                    lines.append(
+                        "  \(String(format: "%6d", offset)) m  STUB → \(stub.subPathIndex), turn \(angle), probability \(probability)"
+                    )
                 }
             }
             for (type, spots) in path.profiles.sorted(by: { "\($0.key)" < "\($1.key)" }) {
                 let offsets = spots.keys.sorted()
-                lines.append("  profile \(type): \(spots.count) spots from \(offsets.first ?? 0) to \(offsets.last ?? 0) m")
+                lines.append(
+                    "  profile \(type): \(spots.count) spots from \(offsets.first ?? 0) to \(offsets.last ?? 0) m")
             }
         }
         var counters: [String] = []
@@ -76,8 +92,10 @@ enum ReconstructedHorizonText {
         var features: [String] = []
         for (index, path) in horizon.paths.sorted(by: { $0.key < $1.key }) {
             let main = index == horizon.mainPathIndex
-            let properties = "\"properties\":{\"path_index\":\(index),\"main\":\(main),\"parent\":\(path.parent.map(String.init) ?? "null")}"
-            guard let longitudes = path.profiles[.long(.longitude)], let latitudes = path.profiles[.long(.latitude)] else {
+            let properties =
+                "\"properties\":{\"path_index\":\(index),\"main\":\(main),\"parent\":\(path.parent.map(String.init) ?? "null")}"
+            guard let longitudes = path.profiles[.long(.longitude)], let latitudes = path.profiles[.long(.latitude)]
+            else {
                 guard let identifiers = path.profiles[.long(.linkIdentifier)] else { continue }
                 var lines: [String] = []
                 var seen = Set<Int64>()
@@ -85,21 +103,29 @@ enum ReconstructedHorizonText {
                     let way = Int64(identifiers[offset]!.value)
                     guard seen.insert(way).inserted else { continue }
                     for geometry in ways[way] ?? [] {
-                        lines.append("[" + geometry.map { String(format: "[%.7f,%.7f]", $0.longitude, $0.latitude) }.joined(separator: ",") + "]")
+                        lines.append(
+                            "["
+                                + geometry.map { String(format: "[%.7f,%.7f]", $0.longitude, $0.latitude) }.joined(
+                                    separator: ",") + "]")
                     }
                 }
                 guard !lines.isEmpty else { continue }
-                features.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[\(lines.joined(separator: ","))]},\(properties)}")
+                features.append(
+                    "{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[\(lines.joined(separator: ","))]},\(properties)}"
+                )
                 continue
             }
             var coordinates: [String] = []
             for offset in longitudes.keys.sorted() {
                 guard let lon = ValueCoding.longitudeDegrees(code: longitudes[offset]!.value),
-                      let lat = latitudes[offset].flatMap({ ValueCoding.latitudeDegrees(code: $0.value) }) else { continue }
+                    let lat = latitudes[offset].flatMap({ ValueCoding.latitudeDegrees(code: $0.value) })
+                else { continue }
                 coordinates.append(String(format: "[%.7f,%.7f]", lon, lat))
             }
             guard coordinates.count >= 2 else { continue }
-            features.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates.joined(separator: ","))]},\(properties)}")
+            features.append(
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates.joined(separator: ","))]},\(properties)}"
+            )
         }
         return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}"
     }

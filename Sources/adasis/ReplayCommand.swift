@@ -35,14 +35,22 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Pace the frames at this multiple of real time (e.g. 1 or 10); default: as fast as possible.")
     var speed: Double?
 
-    @Option(help: "Message preset: default (POSITION, STUB, SEGMENT, META-DATA), all, or mini.")
-    var preset: String = "default"
+    // The values of enum options are listed by ArgumentParser from `allCases` ("values: …").
+    @Option(
+        help:
+            "Message preset (default: POSITION, STUB, SEGMENT, META-DATA; all: also PROFILE SHORT and LONG; mini: the current link's SEGMENT)."
+    )
+    var preset: MessageSelection.Preset = .default
 
-    @Option(help: "Profile types to send on top of the preset, comma-separated: curvature, slope_linear, slope_step, safety_camera, traffic_signals, longitude, latitude, link_identifier (switches PROFILE SHORT/LONG on as needed, and the others of that message off).")
-    var profiles: String?
+    @Option(
+        help: """
+            Profile types to send on top of the preset, comma-separated: \(SelectableProfile.valueList) \
+            (switches PROFILE SHORT/LONG on as needed, and the others of that message off).
+            """, transform: SelectableProfile.list)
+    var profiles: [SelectableProfile]?
 
-    @Option(help: "Offsets near 8191 m: wrap (modulo 8191) or new_path (a new main path before the wrap).")
-    var offsetPolicy: String = "wrap"
+    @Option(help: "Offsets near 8191 m: wrap modulo 8191, or start a new main path before the wrap.")
+    var offsetPolicy: OffsetPolicy = .wrap
 
     @Option(help: "Replay only the first this many seconds of the drive.")
     var duration: Double?
@@ -51,53 +59,27 @@ struct ReplayCommand: ParsableCommand {
     var logInterface: String = "vcan0"
 
     func validate() throws {
-        if (candump == nil) == (interface == nil) { throw ValidationError("give exactly one of --candump FILE or --can INTERFACE") }
+        if (candump == nil) == (interface == nil) {
+            throw ValidationError("give exactly one of --candump FILE or --can INTERFACE")
+        }
         if let speed, !(speed > 0) { throw ValidationError("--speed must be positive, got \(speed)") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive, got \(duration)") }
-        for name in (profiles ?? "").split(separator: ",") where PipelineSettings.profileShortTypes[String(name)] == nil
-            && PipelineSettings.profileLongTypes[String(name)] == nil {
-            throw ValidationError("--profiles: '\(name)' is not a profile type; use \((PipelineSettings.profileShortTypes.keys.sorted() + PipelineSettings.profileLongTypes.keys.sorted()).joined(separator: ", "))")
-        }
-        if ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) == nil {
-            throw ValidationError("--offset-policy must be wrap or new_path, got '\(offsetPolicy)'")
-        }
-        for name in (profiles ?? "").split(separator: ",") where PipelineSettings.profileShortTypes[String(name)] == nil
-            && PipelineSettings.profileLongTypes[String(name)] == nil {
-            throw ValidationError("--profiles: '\(name)' is not a profile type; use \((PipelineSettings.profileShortTypes.keys.sorted() + PipelineSettings.profileLongTypes.keys.sorted()).joined(separator: ", "))")
-        }
-        if ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) == nil {
-            throw ValidationError("--offset-policy must be wrap or new_path, got '\(offsetPolicy)'")
-        }
-        if MessageSelection.Preset(rawValue: preset) == nil { throw ValidationError("--preset must be default, all or mini, got '\(preset)'") }
     }
 
     func run() throws {
         do {
-            let (map, loaded, matcher, _) = try drive.open()
-            var trace = loaded
-            if let duration { trace.fixes = trace.fixes.filter { $0.time <= duration + 1e-9 } }
-            var configuration = ProviderConfiguration()
-            configuration.messages = MessageSelection(preset: MessageSelection.Preset(rawValue: preset)!)
-            configuration.offsetPolicy = ProviderConfiguration.OffsetPolicy(rawValue: offsetPolicy) ?? .wrap
-            if let profiles {
-                let names = profiles.split(separator: ",").map(String.init)
-                configuration.messages.profileShortTypes = Set(names.compactMap { PipelineSettings.profileShortTypes[$0] })
-                configuration.messages.profileLongTypes = Set(names.compactMap { PipelineSettings.profileLongTypes[$0] })
-                if !configuration.messages.profileShortTypes.isEmpty { configuration.messages.messageTypes.insert(.profileShort) }
-                if !configuration.messages.profileLongTypes.isEmpty { configuration.messages.messageTypes.insert(.profileLong) }
-            }
-            configuration.metaData = MetaDataMessage(map: map.metadata)
-            configuration.digitisedArea = map.metadata.boundingBox.count == 4 ? map.metadata.boundingBox : nil
-            let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
-            try pipeline.engine.setRoute(try drive.activeRoute(on: map))
+            let session = try drive.open()
+            var fixes = session.trace.fixes
+            if let duration { fixes = fixes.filter { $0.time <= duration + 1e-9 } }
+            let pipeline = try makePipeline(session)
             if let candump {
                 var lines = ""
-                try pipeline.replay(trace.fixes) { frame in
-                    lines += ReplayCommand.candumpLine(frame, interface: logInterface) + "\n"
+                try pipeline.replay(fixes) { frame in
+                    if let record = frame.candumpRecord(interface: logInterface) { lines += record.line + "\n" }
                 }
-                try Data(lines.utf8).write(to: URL(fileURLWithPath: candump), options: .atomic)
+                try AtomicFile.replace(candump, with: Array(lines.utf8))
             } else if let interface {
-                try send(pipeline, fixes: trace.fixes, interface: interface)
+                try send(pipeline, fixes: fixes, interface: interface)
             }
             printToStandardError(ReplayCommand.summary(pipeline.provider.counters))
         } catch let error as ExitCode {
@@ -106,6 +88,24 @@ struct ReplayCommand: ParsableCommand {
             printToStandardError("adasis replay: \(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// The pipeline of this replay: the session's matcher, horizon settings and route, and the
+    /// provider configured by `--preset`, `--profiles` and `--offset-policy` with META-DATA from
+    /// the map.
+    func makePipeline(_ session: DriveSession) throws -> HorizonPipeline {
+        var configuration = ProviderConfiguration()
+        configuration.messages = MessageSelection(preset: preset)
+        configuration.offsetPolicy = offsetPolicy
+        if let profiles { configuration.messages.sendOnly(profiles) }
+        configuration.metaData = MetaDataMessage(map: session.map.metadata)
+        configuration.digitisedArea =
+            session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
+        let pipeline = try HorizonPipeline(
+            network: session.map, matcher: session.matcher, horizon: session.horizon,
+            provider: configuration)
+        try pipeline.engine.setRoute(session.route)
+        return pipeline
     }
 
     private func send(_ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String) throws {
@@ -117,39 +117,26 @@ struct ReplayCommand: ParsableCommand {
                 let due = start + frame.time / speed
                 MonotonicClock.sleep(seconds: min(due - MonotonicClock.now(), 10))
             }
-            guard let identifier = frame.isExtended ? CANIdentifier(extended: frame.identifier) : CANIdentifier(standard: frame.identifier) else { return }
+            guard let canFrame = frame.canFrame else { return }
             do {
-                try socket.sendNonBlocking(try CANFrame(identifier: identifier, data: frame.data))
+                try socket.sendNonBlocking(canFrame)
                 transmitQueueFull = false
             } catch let error as SocketCANError where error.code == .transmitQueueFull {
                 pipeline.provider.senderDropped(frame)
-                if !transmitQueueFull { printToStandardError("adasis replay: \(interface) transmit queue full; dropping frames") }
+                if !transmitQueueFull {
+                    printToStandardError("adasis replay: \(interface) transmit queue full; dropping frames")
+                }
                 transmitQueueFull = true
             }
         }
     }
 
-    static func candumpLine(_ frame: ProviderFrame, interface: String) -> String {
-        let micros = Int64((frame.time * 1_000_000).rounded())
-        let seconds = micros / 1_000_000, fraction = micros % 1_000_000
-        let id = frame.isExtended ? hex(frame.identifier, width: 8) : hex(frame.identifier, width: 3)
-        return "(\(String(seconds)).\(pad(fraction))) \(interface) \(id)#" + frame.data.map { hex(UInt32($0), width: 2) }.joined()
-    }
-
     static func summary(_ counters: ProviderCounters) -> String {
         let order: [MessageType] = [.position, .metaData, .segment, .stub, .profileShort, .profileLong]
         let sent = order.map { "\($0) \(counters.framesSent[$0] ?? 0)" }.joined(separator: ", ")
-        let dropped = counters.framesDroppedByBudget.values.reduce(0, +) + counters.framesDroppedBySender.values.reduce(0, +)
-        return "adasis replay: sent \(counters.totalSent) frames (\(sent)); \(dropped) dropped, \(counters.updates) updates, \(counters.newMainPaths) new main paths"
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    private static func pad(_ micros: Int64) -> String {
-        let digits = String(micros)
-        return String(repeating: "0", count: 6 - digits.count) + digits
+        let dropped =
+            counters.framesDroppedByBudget.values.reduce(0, +) + counters.framesDroppedBySender.values.reduce(0, +)
+        return
+            "adasis replay: sent \(counters.totalSent) frames (\(sent)); \(dropped) dropped, \(counters.updates) updates, \(counters.newMainPaths) new main paths"
     }
 }

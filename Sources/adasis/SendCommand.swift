@@ -31,7 +31,8 @@ struct SendCommand: ParsableCommand {
         do {
             let status = try CANInterfaceStatus(interface: interface)
             guard status.isUp else {
-                printToStandardError("adasis send: \(interface) is down; bring it up with 'ip link set \(interface) up'")
+                printToStandardError(
+                    "adasis send: \(interface) is down; bring it up with 'ip link set \(interface) up'")
                 throw ExitCode.failure
             }
             socket = try CANSocket(interface: interface)
@@ -55,7 +56,8 @@ struct SendCommand: ParsableCommand {
             case false: dropped += 1
             }
         }
-        printToStandardError("adasis send: \(sent) frames sent, \(dropped) dropped (transmit queue full) on \(interface)")
+        printToStandardError(
+            "adasis send: \(sent) frames sent, \(dropped) dropped (transmit queue full) on \(interface)")
     }
 
     /// Sends one frame; a full transmit queue is retried with exponential backoff (1 ms, 2 ms, …),
@@ -66,7 +68,7 @@ struct SendCommand: ParsableCommand {
             do {
                 try socket.sendNonBlocking(frame)
                 return true
-            } catch where error.code == .transmitQueueFull {
+            } catch  where error.code == .transmitQueueFull {
                 if attempt >= retries { return false }
                 MonotonicClock.sleep(.milliseconds(1 << min(attempt, 10)))
                 attempt += 1

@@ -4,23 +4,21 @@ import Horizon
 import RoadMap
 import Testing
 @testable import ADASISProvider
+import TestSupport
 
 /// A 10 km straight road (100 links of 100 m) driven at 30 m/s: the main path grows past 8191 m.
 @Suite("offset policy on a long road", .serialized)
 struct OffsetPolicyTests {
     static func road() -> InMemoryRoadNetwork {
-        let projection = LocalProjection(origin: GeoPoint(latitude: 60.0, longitude: 24.0))
-        var links: [RoadLink] = []
+        var graph = PlaneRoadGraph(origin: GeoPoint(latitude: 60.0, longitude: 24.0))
         for i in 1...100 {
-            let start = projection.unproject(x: Double(i - 1) * 100, y: 0)
-            let end = projection.unproject(x: Double(i) * 100, y: 0)
-            links.append(RoadLink(id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)),
-                                  endNode: NodeID(Int64(i)), geometry: [start, end], highway: .motorway, oneway: .forward))
+            let x = Double(i) * 100
+            graph.add(UInt64(i), Int64(i - 1), Int64(i), [(x - 100, 0), (x, 0)], oneway: .forward, highway: .motorway)
         }
-        return InMemoryRoadNetwork(links: links)
+        return graph.network
     }
 
-    static func positions(policy: ProviderConfiguration.OffsetPolicy) throws -> [PositionMessage] {
+    static func positions(policy: OffsetPolicy) throws -> [PositionMessage] {
         var configuration = ProviderConfiguration()
         configuration.offsetPolicy = policy
         let pipeline = try HorizonPipeline(network: road(), provider: configuration)
@@ -28,9 +26,13 @@ struct OffsetPolicyTests {
         var result: [PositionMessage] = []
         for second in 0..<320 {
             let point = projection.unproject(x: 10 + Double(second) * 30, y: 0)
-            try pipeline.process(GNSSFix(time: Double(second), latitude: point.latitude, longitude: point.longitude,
-                                         horizontalAccuracy: 3, speed: 30, heading: 90))
-            result += pipeline.tick(at: Double(second)).compactMap { if case .position(let p) = $0.message { p } else { nil } }
+            try pipeline.process(
+                GNSSFix(
+                    time: Double(second), latitude: point.latitude, longitude: point.longitude,
+                    horizontalAccuracy: 3, speed: 30, heading: 90))
+            result += pipeline.tick(at: Double(second)).compactMap {
+                if case .position(let p) = $0.message { p } else { nil }
+            }
         }
         return result.filter { $0.pathIndex >= 8 }
     }

@@ -4,33 +4,36 @@ import Horizon
 import RoadMap
 import Testing
 @testable import ADASISProvider
+import TestSupport
 
 /// A straight street of 30 links of 100 m going east from (60.17, 24.94), each junction with a
 /// side road north: the provider's timing, flags, budget and index rules on a known tree.
 private func street() -> InMemoryRoadNetwork {
-    let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
-    var links: [RoadLink] = []
+    var graph = PlaneRoadGraph()
+    let limit = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))
     for i in 1...30 {
-        let a = projection.unproject(x: Double(i - 1) * 100, y: 0), b = projection.unproject(x: Double(i) * 100, y: 0)
-        links.append(RoadLink(id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)), endNode: NodeID(Int64(i)),
-                              geometry: [a, b], highway: .secondary, name: "Main",
-                              forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))))
-        let c = projection.unproject(x: Double(i) * 100, y: 100)
-        links.append(RoadLink(id: LinkID(UInt64(100 + i)), wayID: Int64(100 + i), startNode: NodeID(Int64(i)),
-                              endNode: NodeID(Int64(100 + i)), geometry: [b, c], highway: .residential))
+        let x = Double(i) * 100
+        graph.add(UInt64(i), Int64(i - 1), Int64(i), [(x - 100, 0), (x, 0)], highway: .secondary) { link in
+            link.name = "Main"
+            link.forward = limit
+        }
+        graph.add(UInt64(100 + i), Int64(i), Int64(100 + i), [(x, 0), (x, 100)])
     }
-    return InMemoryRoadNetwork(links: links)
+    return graph.network
 }
 
 /// Drives the street at 10 m/s from link 1 for `seconds`, one fix per second, ticking every 100 ms.
-private func drive(_ pipeline: HorizonPipeline, seconds: Int, route: [DirectedLink]? = nil, routeAt: Int? = nil) throws -> [ProviderFrame] {
+private func drive(_ pipeline: HorizonPipeline, seconds: Int, route: [DirectedLink]? = nil, routeAt: Int? = nil) throws
+    -> [ProviderFrame]
+{
     var frames: [ProviderFrame] = []
     let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
     for second in 0..<seconds {
         if second == routeAt { try pipeline.engine.setRoute(route) }
         let point = projection.unproject(x: 5 + Double(second) * 10, y: 0)
-        let fix = GNSSFix(time: Double(second), latitude: point.latitude, longitude: point.longitude,
-                          horizontalAccuracy: 3, speed: 10, heading: 90)
+        let fix = GNSSFix(
+            time: Double(second), latitude: point.latitude, longitude: point.longitude,
+            horizontalAccuracy: 3, speed: 10, heading: 90)
         try pipeline.process(fix)
         for tick in 0..<10 { frames += pipeline.tick(at: Double(second) + Double(tick) / 10) }
     }
@@ -44,7 +47,10 @@ struct ProviderBehaviourTests {
         let frames = try drive(try HorizonPipeline(network: street()), seconds: 12)
         let positions = frames.filter { $0.message.type == .position }
         #expect(positions.count == 120)
-        #expect(positions.dropFirst().allSatisfy { if case .position(let p) = $0.message { p.pathIndex == 8 } else { false } })
+        #expect(
+            positions.dropFirst().allSatisfy {
+                if case .position(let p) = $0.message { p.pathIndex == 8 } else { false }
+            })
         let metaTimes = frames.filter { $0.message.type == .metaData }.map(\.time)
         #expect(metaTimes == [0, 1, 2, 3, 4, 5, 10])
         let counters = positions.compactMap { if case .position(let p) = $0.message { p.cyclicCounter } else { nil } }
@@ -109,7 +115,10 @@ struct ProviderBehaviourTests {
         _ = try drive(pipeline, seconds: 3)
         let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
         let far = projection.unproject(x: 2505, y: 0)
-        try pipeline.process(GNSSFix(time: 3, latitude: far.latitude, longitude: far.longitude, horizontalAccuracy: 3, speed: 10, heading: 90))
+        try pipeline.process(
+            GNSSFix(
+                time: 3, latitude: far.latitude, longitude: far.longitude, horizontalAccuracy: 3, speed: 10, heading: 90
+            ))
         let frames = (0..<10).flatMap { pipeline.tick(at: 3 + Double($0) / 10) }
         let indices = Set(frames.compactMap { if case .position(let p) = $0.message { p.pathIndex } else { nil } })
         #expect(indices.count == 1 && !indices.contains(8) && indices.allSatisfy { $0 >= 9 })

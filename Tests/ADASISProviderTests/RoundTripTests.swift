@@ -16,7 +16,9 @@ struct RoundTripTests {
         var description: String { String(format: "%.1f s: ", time) + what }
     }
 
-    static func compare(drive: String, preset: MessageSelection.Preset) throws -> (compared: Int, fixes: Int, mismatches: [Mismatch]) {
+    static func compare(drive: String, preset: MessageSelection.Preset) throws -> (
+        compared: Int, fixes: Int, mismatches: [Mismatch]
+    ) {
         let map = try SampleDrives.map()
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
@@ -46,15 +48,20 @@ struct RoundTripTests {
         return (compared, fixes.count, mismatches)
     }
 
-    static func check(_ provider: ADASISProvider, _ horizon: ReconstructedHorizon, time: Double,
-                      preset: MessageSelection.Preset) -> [Mismatch] {
+    static func check(
+        _ provider: ADASISProvider, _ horizon: ReconstructedHorizon, time: Double,
+        preset: MessageSelection.Preset
+    ) -> [Mismatch] {
         var result: [Mismatch] = []
         func fail(_ text: String) { result.append(Mismatch(time: time, what: text)) }
         guard let main = provider.tree.mainPath, let vehicle = provider.deadReckonedOffset(at: time),
-              let mainIndex = provider.indexOfPath[main.id] else {
+            let mainIndex = provider.indexOfPath[main.id]
+        else {
             return []
         }
-        if horizon.mainPathIndex != mainIndex { fail("main path \(String(describing: horizon.mainPathIndex)), expected \(mainIndex)") }
+        if horizon.mainPathIndex != mainIndex {
+            fail("main path \(String(describing: horizon.mainPathIndex)), expected \(mainIndex)")
+        }
         if let received = horizon.position?.absoluteOffset, abs(Double(received) - vehicle) > 1 {
             fail("vehicle at \(received) m, expected \(vehicle)")
         }
@@ -63,15 +70,23 @@ struct RoundTripTests {
             guard let rebuilt = horizon.paths[index] else { fail("path \(index) missing"); continue }
             if let parent = path.parent {
                 let parentIndex = provider.indexOfPath[parent]
-                if rebuilt.parent != parentIndex { fail("path \(index) parent \(String(describing: rebuilt.parent)), expected \(String(describing: parentIndex))") }
-                if let expected = path.branchOffset, let branch = rebuilt.branchOffset, abs(Double(branch) - expected) > 1 {
+                if rebuilt.parent != parentIndex {
+                    fail(
+                        "path \(index) parent \(String(describing: rebuilt.parent)), expected \(String(describing: parentIndex))"
+                    )
+                }
+                if let expected = path.branchOffset, let branch = rebuilt.branchOffset,
+                    abs(Double(branch) - expected) > 1
+                {
                     fail("path \(index) branches at \(branch) m, expected \(expected)")
                 }
             }
             guard preset != .mini else { continue }
-            let content = PathContent(path: path, pathIndex: index, selection: provider.configuration.messages,
-                                      units: .kilometresPerHour, routeActive: false,
-                                      probability: provider.probabilityOfPath[path.id] ?? path.probability, roadLink: { _ in nil }, childIndex: { _, _ in nil })
+            let content = PathContent(
+                path: path, pathIndex: index, selection: provider.configuration.messages,
+                units: .kilometresPerHour, routeActive: false,
+                probability: provider.probabilityOfPath[path.id] ?? path.probability, roadLink: { _ in nil },
+                childIndex: { _, _ in nil })
             let start = path.level == 0 ? vehicle : path.startOffset
             var offset = start
             while offset <= sent {
@@ -87,7 +102,9 @@ struct RoundTripTests {
                 expected.offset = 0; expected.pathIndex = 0
                 received.offset = 0; received.pathIndex = 0; received.cyclicCounter = 0
                 received.isUpdate = false; received.isRetransmission = false
-                if expected != received { fail("path \(index) at \(Int(offset)) m: SEGMENT \(received), expected \(expected)") }
+                if expected != received {
+                    fail("path \(index) at \(Int(offset)) m: SEGMENT \(received), expected \(expected)")
+                }
             }
             guard preset == .all else { continue }
             // Curvature: the spot in force at each predicted curvature point carries its code.
@@ -95,7 +112,9 @@ struct RoundTripTests {
                 let code = ValueCoding.curvatureCode(point.value)
                 let spot = rebuilt.spot(.short(.curvature), at: Int(point.offset.rounded()))
                 if spot.map({ UInt16($0.value) }) != code {
-                    fail("path \(index) at \(Int(point.offset)) m: curvature \(String(describing: spot?.value)), expected \(code)")
+                    fail(
+                        "path \(index) at \(Int(point.offset)) m: curvature \(String(describing: spot?.value)), expected \(code)"
+                    )
                 }
             }
         }

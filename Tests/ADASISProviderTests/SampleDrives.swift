@@ -1,24 +1,25 @@
 import Foundation
 import GNSS
 import RoadMap
+import TestSupport
 
 /// The sample map and ground-truth drives shipped in Data/, imported once per test process.
 enum SampleDrives {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     static let names = ["esplanadi", "kaisaniemi", "kamppi", "kruununhaka", "mannerheimintie", "ullanlinna"]
 
     static let mapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-provider-tests-\(getpid()).map").path
-        _ = try MapImport.run(input: repository.appendingPathComponent("Data/helsinki.osm.pbf").path, output: output,
-                              options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adasis-provider-tests-\(getpid()).map"
+        ).path
+        _ = try MapImport.run(
+            input: Repository.url("Data/helsinki.osm.pbf").path, output: output,
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
         return output
     }
 
     static func map() throws -> MapFile { try MapFile(path: try mapPath.get()) }
 
     static func fixes(_ name: String, noisy: Bool = false) throws -> [GNSSFix] {
-        try TraceFile(path: repository.appendingPathComponent("Data/drives/\(name)\(noisy ? "-noisy" : "").csv").path).fixes
+        try TraceFile(path: Repository.url("Data/drives/\(name)\(noisy ? "-noisy" : "").csv").path).fixes
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// Frames produced by our encoder are decoded by cantools through Tools/adasis-v2.dbc, and every
 /// field compared: the DBC engineers load into their CAN tools agrees with the codec.
 @Test func dbcDecodedWithCantoolsAgreesWithTheEncoder() throws {
-    let identifiers: [MessageType: String] = [.position: "361", .segment: "250", .stub: "251",
-                                              .profileShort: "255", .profileLong: "252", .metaData: "362"]
-    var random = SplitMix64(state: 7)
+    let identifiers: [MessageType: String] = [
+        .position: "361", .segment: "250", .stub: "251",
+        .profileShort: "255", .profileLong: "252", .metaData: "362",
+    ]
+    var random = SplitMix64(seed: 7)
     var log = "", expected = ""
     for index in 0..<600 {
         let type = [MessageType.position, .segment, .stub, .profileShort, .profileLong, .metaData][index % 6]
@@ -18,38 +21,36 @@ import Testing
             values[field.name] = index < 6 ? 0 : index < 12 ? maximum : UInt64.random(in: 0...maximum, using: &random)
         }
         let bytes = try FieldPacking.pack(type, values)
-        log += "(0.\(String(format: "%06d", index))) vcan0 \(identifiers[type]!)#"
+        log +=
+            "(0.\(String(format: "%06d", index))) vcan0 \(identifiers[type]!)#"
             + bytes.map { String(format: "%02X", $0) }.joined() + "\n"
         values["MessageType"] = UInt64(type.rawValue)
-        expected += String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys]), as: UTF8.self) + "\n"
+        expected +=
+            String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys]), as: UTF8.self)
+            + "\n"
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbc-check-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     try log.write(to: directory.appendingPathComponent("frames.log"), atomically: true, encoding: .utf8)
     try expected.write(to: directory.appendingPathComponent("expected.jsonl"), atomically: true, encoding: .utf8)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", root.appendingPathComponent("Tools/dbc_check.py").path,
-                         directory.appendingPathComponent("frames.log").path,
-                         directory.appendingPathComponent("expected.jsonl").path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "dbc_check failed (pip install cantools if it is missing):\n\(text)")
-    #expect(text.contains("600 frames agree"))
+    let check = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+            "python3", Repository.url("Tools/dbc_check.py").path,
+            directory.appendingPathComponent("frames.log").path,
+            directory.appendingPathComponent("expected.jsonl").path,
+        ])
+    #expect(
+        check.status == 0, "dbc_check failed (pip install cantools if it is missing):\n\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("600 frames agree"))
 }
 
 /// The demo's sample horizon (encoded by cantools through the DBC) unpacks with our codec to the
 /// values its script wrote: the two sides agree in the other direction too.
 @Test func sampleHorizonEncodedByCantoolsUnpacksWithOurCodec() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let text = try String(contentsOf: root.appendingPathComponent("Tools/sample-frames.log"), encoding: .utf8)
+    let text = try String(contentsOf: Repository.url("Tools/sample-frames.log"), encoding: .utf8)
     var decoded: [(MessageType, [String: UInt64])] = []
     for line in text.split(separator: "\n") {
         let data = line.split(separator: " ")[2].split(separator: "#")[1]

@@ -13,9 +13,11 @@ struct FieldOrderTests {
         #expect(PositionMessage(offset: 1, pathIndex: 8).fieldValues.map(\.key) == Self.layoutNames(.position))
         #expect(SegmentMessage(offset: 1, pathIndex: 8).fieldValues.map(\.key) == Self.layoutNames(.segment))
         #expect(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9).fieldValues.map(\.key) == Self.layoutNames(.stub))
-        #expect(ProfileShortMessage(offset: 1, pathIndex: 8, profileType: .curvature, value0: 511).fieldValues.map(\.key)
+        #expect(
+            ProfileShortMessage(offset: 1, pathIndex: 8, profileType: .curvature, value0: 511).fieldValues.map(\.key)
                 == Self.layoutNames(.profileShort))
-        #expect(ProfileLongMessage(offset: 1, pathIndex: 8, profileType: .longitude, value: 1).fieldValues.map(\.key)
+        #expect(
+            ProfileLongMessage(offset: 1, pathIndex: 8, profileType: .longitude, value: 1).fieldValues.map(\.key)
                 == Self.layoutNames(.profileLong))
         #expect(MetaDataMessage().fieldValues.map(\.key) == Self.layoutNames(.metaData))
     }
@@ -26,6 +28,8 @@ struct FieldOrderTests {
         let shuffled = try FieldPacking.pack(.position, ordered: ["PathIndex": 8, "Offset": 5, "CyclicCounter": 1])
         #expect(ordered == shuffled)
         #expect(ordered == (try FieldPacking.pack(.position, ["Offset": 5, "CyclicCounter": 1, "PathIndex": 8])))
-        #expect(throws: FieldCodingError.unknownField("Tunnel")) { try FieldPacking.pack(.position, ordered: ["Offset": 5, "Tunnel": 1]) }
+        #expect(throws: FieldCodingError.unknownField("Tunnel")) {
+            try FieldPacking.pack(.position, ordered: ["Offset": 5, "Tunnel": 1])
+        }
     }
 }

@@ -8,9 +8,10 @@ import Testing
         // 001 0001111101000 10 001000 | 00 11110 000010100 0 001 100 011010110 00000000
         // = 0010 0011 1110 1000 1000 1000 | 0011 1100 0001 0100 0001 1000 1101 0110 0000 0000
         let bytes: [UInt8] = [0x23, 0xE8, 0x88, 0x3C, 0x14, 0x18, 0xD6, 0x00]
-        let expected = PositionMessage(offset: 1000, pathIndex: 8, cyclicCounter: 2, positionIndex: 0,
-                                       positionProbability: 30, positionAge: 20, positionConfidence: 1,
-                                       currentLane: .rightMost, speed: 214, relativeHeading: 0)
+        let expected = PositionMessage(
+            offset: 1000, pathIndex: 8, cyclicCounter: 2, positionIndex: 0,
+            positionProbability: 30, positionAge: 20, positionConfidence: 1,
+            currentLane: .rightMost, speed: 214, relativeHeading: 0)
         #expect(try ADASISMessage.decode(bytes) == .position(expected))
         #expect(try ADASISMessage.position(expected).encode() == bytes)
         #expect(try ADASISMessage.position(expected).encode(byteOrder: .littleEndian) == bytes.reversed())
@@ -26,8 +27,9 @@ import Testing
         // 110 110 0011110110 01 10 100 000000000 1 000000000000000 01 011000 000 0 0000
         // = 1101 1000 1111 0110 0110 1000 0000 0000 1000 0000 0000 0000 0101 1000 0000 0000
         let bytes: [UInt8] = [0xD8, 0xF6, 0x68, 0x00, 0x80, 0x00, 0x58, 0x00]
-        let expected = MetaDataMessage(countryCode: 246, drivingSide: .right, speedUnits: .kilometresPerHour,
-                                       mapProvider: .other, cyclicCounter: 1, mapVersionYear: 24, mapVersionQuarter: 1)
+        let expected = MetaDataMessage(
+            countryCode: 246, drivingSide: .right, speedUnits: .kilometresPerHour,
+            mapProvider: .other, cyclicCounter: 1, mapVersionYear: 24, mapVersionQuarter: 1)
         #expect(try ADASISMessage.decode(bytes) == .metaData(expected))
         #expect(try ADASISMessage.metaData(expected).encode() == bytes)
         #expect(expected.protocolVersion == "2.0.4")
@@ -40,10 +42,11 @@ import Testing
         // 100 1111111111110 11 001001 | 00001 0 1 0 | 00 0000110010 1001010001 1010000001
         // = 1001 1111 1111 1110 1100 1001 0000 1010 0000 0011 0010 1001 0100 0110 1000 0001
         let bytes: [UInt8] = [0x9F, 0xFE, 0xC9, 0x0A, 0x03, 0x29, 0x46, 0x81]
-        let expected = ProfileShortMessage(offset: 8190, pathIndex: 9, profileType: .curvature,
-                                           value0: ValueCoding.curvatureCode(1.0 / 1000), distance1: 50,
-                                           value1: ValueCoding.curvatureCode(1.0 / 500), cyclicCounter: 3,
-                                           isRetransmission: true, accuracy: .highest)
+        let expected = ProfileShortMessage(
+            offset: 8190, pathIndex: 9, profileType: .curvature,
+            value0: ValueCoding.curvatureCode(1.0 / 1000), distance1: 50,
+            value1: ValueCoding.curvatureCode(1.0 / 500), cyclicCounter: 3,
+            isRetransmission: true, accuracy: .highest)
         #expect(expected.value0 == 593 && expected.value1 == 641)
         #expect(try ADASISMessage.decode(bytes) == .profileShort(expected))
         #expect(try ADASISMessage.profileShort(expected).encode() == bytes)
@@ -67,9 +70,12 @@ import Testing
 
     @Test func curvatureCheckPointsTravelThroughAProfileShort() throws {
         for (radius, code) in [(1000.0, UInt16(593)), (500, 641), (100, 770), (-100, 252)] {
-            let message = ProfileShortMessage(offset: 10, pathIndex: 8, profileType: .curvature,
-                                              value0: ValueCoding.curvatureCode(1 / radius))
-            guard case .profileShort(let decoded) = try ADASISMessage.decode(try ADASISMessage.profileShort(message).encode())
+            let message = ProfileShortMessage(
+                offset: 10, pathIndex: 8, profileType: .curvature,
+                value0: ValueCoding.curvatureCode(1 / radius))
+            guard
+                case .profileShort(let decoded) = try ADASISMessage.decode(
+                    try ADASISMessage.profileShort(message).encode())
             else { Issue.record("not a PROFILE SHORT"); continue }
             #expect(decoded.value0 == code)
             let curvature = try #require(ValueCoding.curvature(code: decoded.value0))
@@ -81,7 +87,9 @@ import Testing
     @Test func wrongLengthAndUnsupportedTypesAreTypedErrors() {
         #expect(throws: FieldCodingError.wrongLength(9)) { try ADASISMessage.decode(Array(repeating: 0x20, count: 9)) }
         #expect(throws: FieldCodingError.wrongLength(0)) { try ADASISMessage.decode([]) }
-        #expect(throws: FieldCodingError.unsupportedMessageType(0)) { try ADASISMessage.decode([0, 0, 0, 0, 0, 0, 0, 0]) }
+        #expect(throws: FieldCodingError.unsupportedMessageType(0)) {
+            try ADASISMessage.decode([0, 0, 0, 0, 0, 0, 0, 0])
+        }
         #expect(throws: FieldCodingError.unsupportedMessageType(7)) {
             try ADASISMessage.decode([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         }
@@ -95,8 +103,11 @@ import Testing
             try ADASISMessage.position(PositionMessage(offset: 0, pathIndex: 64)).encode()
         }
         #expect(throws: FieldCodingError.valueOutOfRange(field: "ProfileType", value: 32, maximum: 31)) {
-            try ADASISMessage.profileShort(ProfileShortMessage(offset: 0, pathIndex: 8, profileType: .systemSpecific(32),
-                                                               value0: 0)).encode()
+            try ADASISMessage.profileShort(
+                ProfileShortMessage(
+                    offset: 0, pathIndex: 8, profileType: .systemSpecific(32),
+                    value0: 0)
+            ).encode()
         }
         #expect(throws: FieldCodingError.valueOutOfRange(field: "CountryCode", value: 1024, maximum: 1023)) {
             try ADASISMessage.metaData(MetaDataMessage(countryCode: 1024)).encode()
@@ -105,8 +116,11 @@ import Testing
             try ADASISMessage.stub(StubMessage(offset: 0, pathIndex: 8, subPathIndex: 64)).encode()
         }
         #expect(throws: FieldCodingError.valueOutOfRange(field: "Value1", value: 1024, maximum: 1023)) {
-            try ADASISMessage.profileShort(ProfileShortMessage(offset: 0, pathIndex: 8, profileType: .curvature,
-                                                               value0: 0, value1: 1024)).encode()
+            try ADASISMessage.profileShort(
+                ProfileShortMessage(
+                    offset: 0, pathIndex: 8, profileType: .curvature,
+                    value0: 0, value1: 1024)
+            ).encode()
         }
     }
 }

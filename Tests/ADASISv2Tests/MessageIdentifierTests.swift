@@ -4,8 +4,10 @@ import Testing
 @Suite struct MessageIdentifierTests {
     @Test func defaultsAreThoseOfTheDBC() throws {
         let defaults = CANIdentifierAssignment.defaults
-        let expected: [MessageType: UInt32] = [.position: 0x361, .segment: 0x250, .stub: 0x251, .profileShort: 0x255,
-                                               .profileLong: 0x252, .metaData: 0x362]
+        let expected: [MessageType: UInt32] = [
+            .position: 0x361, .segment: 0x250, .stub: 0x251, .profileShort: 0x255,
+            .profileLong: 0x252, .metaData: 0x362,
+        ]
         for (type, value) in expected {
             #expect(defaults.identifier(for: type) == (try CANIdentifierAssignment.Identifier(value)))
             #expect(defaults.messageType(forIdentifier: try .init(value)) == type)
@@ -22,7 +24,9 @@ import Testing
         let stub = try ADASISMessage.stub(StubMessage(offset: 3, pathIndex: 8, subPathIndex: 9)).encode()
         #expect(assignment.identifier(for: .segment) == identifier)
         #expect(assignment.messageType(forIdentifier: identifier, payload: stub) == .stub)
-        #expect(assignment.messageType(forIdentifier: identifier, payload: stub.reversed(), byteOrder: .littleEndian) == .stub)
+        #expect(
+            assignment.messageType(forIdentifier: identifier, payload: stub.reversed(), byteOrder: .littleEndian)
+                == .stub)
         #expect(assignment.messageType(forIdentifier: identifier, payload: [0xE0, 0, 0, 0, 0, 0, 0, 0]) == nil)
         #expect(assignment.messageType(forIdentifier: identifier, payload: [0x20]) == nil)
         #expect(assignment.messageType(forIdentifier: try .init(0x6F0), payload: stub) == nil)

@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// A random typed message with every field drawn over its whole range.
 private func randomMessage(using random: inout SplitMix64) -> ADASISMessage {
@@ -10,44 +11,56 @@ private func randomMessage(using random: inout SplitMix64) -> ADASISMessage {
     func flag() -> Bool { Bool.random(using: &random) }
     switch Int.random(in: 0..<6, using: &random) {
     case 0:
-        return .position(PositionMessage(offset: int(13), pathIndex: int(6), cyclicCounter: int(2), positionIndex: int(2),
-                                         positionProbability: int(5), positionAge: int(9), positionConfidence: int(3),
-                                         currentLane: pick(), speed: int(9), relativeHeading: int(8)))
+        return .position(
+            PositionMessage(
+                offset: int(13), pathIndex: int(6), cyclicCounter: int(2), positionIndex: int(2),
+                positionProbability: int(5), positionAge: int(9), positionConfidence: int(3),
+                currentLane: pick(), speed: int(9), relativeHeading: int(8)))
     case 1:
-        return .segment(SegmentMessage(offset: int(13), pathIndex: int(6), cyclicCounter: int(2), tunnel: pick(),
-                                       bridge: pick(), builtUpArea: pick(), isRetransmission: flag(), isUpdate: flag(),
-                                       relativeProbability: int(5), functionalRoadClass: pick(),
-                                       partOfCalculatedRoute: pick(), complexIntersection: pick(), formOfWay: pick(),
-                                       effectiveSpeedLimit: int(5), effectiveSpeedLimitType: pick(), dividedRoad: pick(),
-                                       numberOfLanesOppositeDirection: int(2), numberOfLanesDrivingDirection: int(3)))
+        return .segment(
+            SegmentMessage(
+                offset: int(13), pathIndex: int(6), cyclicCounter: int(2), tunnel: pick(),
+                bridge: pick(), builtUpArea: pick(), isRetransmission: flag(), isUpdate: flag(),
+                relativeProbability: int(5), functionalRoadClass: pick(),
+                partOfCalculatedRoute: pick(), complexIntersection: pick(), formOfWay: pick(),
+                effectiveSpeedLimit: int(5), effectiveSpeedLimitType: pick(), dividedRoad: pick(),
+                numberOfLanesOppositeDirection: int(2), numberOfLanesDrivingDirection: int(3)))
     case 2:
-        return .stub(StubMessage(offset: int(13), pathIndex: int(6), subPathIndex: int(6), cyclicCounter: int(2),
-                                 isRetransmission: flag(), isUpdate: flag(), relativeProbability: int(5),
-                                 functionalRoadClass: pick(), partOfCalculatedRoute: pick(), complexIntersection: pick(),
-                                 formOfWay: pick(), turnAngle: int(8), isLastStubAtOffset: flag(), rightOfWay: pick(),
-                                 numberOfLanesOppositeDirection: int(2), numberOfLanesDrivingDirection: int(3)))
+        return .stub(
+            StubMessage(
+                offset: int(13), pathIndex: int(6), subPathIndex: int(6), cyclicCounter: int(2),
+                isRetransmission: flag(), isUpdate: flag(), relativeProbability: int(5),
+                functionalRoadClass: pick(), partOfCalculatedRoute: pick(), complexIntersection: pick(),
+                formOfWay: pick(), turnAngle: int(8), isLastStubAtOffset: flag(), rightOfWay: pick(),
+                numberOfLanesOppositeDirection: int(2), numberOfLanesDrivingDirection: int(3)))
     case 3:
-        return .profileShort(ProfileShortMessage(offset: int(13), pathIndex: int(6),
-                                                 profileType: ProfileShortType(rawValue: int(5))!, value0: int(10),
-                                                 distance1: int(10), value1: int(10), cyclicCounter: int(2),
-                                                 isControlPoint: flag(), isRetransmission: flag(), isUpdate: flag(),
-                                                 accuracy: pick()))
+        return .profileShort(
+            ProfileShortMessage(
+                offset: int(13), pathIndex: int(6),
+                profileType: ProfileShortType(rawValue: int(5))!, value0: int(10),
+                distance1: int(10), value1: int(10), cyclicCounter: int(2),
+                isControlPoint: flag(), isRetransmission: flag(), isUpdate: flag(),
+                accuracy: pick()))
     case 4:
-        return .profileLong(ProfileLongMessage(offset: int(13), pathIndex: int(6),
-                                               profileType: ProfileLongType(rawValue: int(5))!, value: int(32),
-                                               cyclicCounter: int(2), isControlPoint: flag(), isRetransmission: flag(),
-                                               isUpdate: flag()))
+        return .profileLong(
+            ProfileLongMessage(
+                offset: int(13), pathIndex: int(6),
+                profileType: ProfileLongType(rawValue: int(5))!, value: int(32),
+                cyclicCounter: int(2), isControlPoint: flag(), isRetransmission: flag(),
+                isUpdate: flag()))
     default:
-        return .metaData(MetaDataMessage(countryCode: int(10), drivingSide: pick(), speedUnits: pick(), mapProvider: pick(),
-                                         cyclicCounter: int(2), protocolVersionMajor: int(2), protocolVersionMinor: int(4),
-                                         protocolVersionMinorSub: int(3), hardwareVersion: int(9), regionCode: int(15),
-                                         mapVersionYear: int(6), mapVersionQuarter: int(2)))
+        return .metaData(
+            MetaDataMessage(
+                countryCode: int(10), drivingSide: pick(), speedUnits: pick(), mapProvider: pick(),
+                cyclicCounter: int(2), protocolVersionMajor: int(2), protocolVersionMinor: int(4),
+                protocolVersionMinorSub: int(3), hardwareVersion: int(9), regionCode: int(15),
+                mapVersionYear: int(6), mapVersionQuarter: int(2)))
     }
 }
 
 @Suite struct MessagePropertyTests {
     @Test func randomTypedMessagesRoundTripInBothByteOrders() throws {
-        var random = SplitMix64(state: 0xADA5)
+        var random = SplitMix64(seed: 0xADA5)
         for _ in 0..<20_000 {
             let message = randomMessage(using: &random)
             let order = ByteOrder.allCases.randomElement(using: &random)!
@@ -58,7 +71,7 @@ private func randomMessage(using random: inout SplitMix64) -> ADASISMessage {
     }
 
     @Test func randomBytesDecodeOrThrowATypedErrorAndReencodeWithoutReservedBits() throws {
-        var random = SplitMix64(state: 99)
+        var random = SplitMix64(seed: 99)
         var decoded = 0
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...10, using: &random) == 0 ? Int.random(in: 0...12, using: &random) : 8

@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// Physical value ↔ code helpers of the message fields.
 @Suite struct MessageValueTests {
@@ -44,7 +45,9 @@ import Testing
         #expect(ValueCoding.speedCode(metresPerSecond: .infinity) == 511)
         #expect(ValueCoding.speed(code: 0) == -12.8 && ValueCoding.speed(code: 510) == 89.2)
         #expect(ValueCoding.speed(code: 511) == nil)
-        for code in UInt16(0)...510 { #expect(ValueCoding.speedCode(metresPerSecond: ValueCoding.speed(code: code)!) == code) }
+        for code in UInt16(0)...510 {
+            #expect(ValueCoding.speedCode(metresPerSecond: ValueCoding.speed(code: code)!) == code)
+        }
     }
 
     @Test func anglesSlopesCoordinatesAndMapYears() {
@@ -56,7 +59,9 @@ import Testing
         #expect(ValueCoding.angleCode(degrees: .nan) == 254)
         #expect(ValueCoding.angleDegrees(code: 127) == 180)
         #expect(ValueCoding.angleDegrees(code: 254) == nil && ValueCoding.angleDegrees(code: 255) == nil)
-        for code in UInt8(0)..<254 { #expect(ValueCoding.angleCode(degrees: ValueCoding.angleDegrees(code: code)!) == code) }
+        for code in UInt8(0)..<254 {
+            #expect(ValueCoding.angleCode(degrees: ValueCoding.angleDegrees(code: code)!) == code)
+        }
         #expect(ValueCoding.slopeCode(percent: 0) == 511)
         #expect(ValueCoding.slopeCode(percent: 5.3) == 564)
         #expect(ValueCoding.slopeCode(percent: -60) == 0 && ValueCoding.slopeCode(percent: 60) == 1022)
@@ -86,7 +91,7 @@ import Testing
         // Extreme references do not overflow.
         #expect(PathOffset.unwrapped(5, near: .max).map { PathOffset.wrapped($0) } == 5)
         #expect(PathOffset.unwrapped(5, from: .min).map { PathOffset.wrapped($0) } == 5)
-        var random = SplitMix64(state: 8191)
+        var random = SplitMix64(seed: 8191)
         for _ in 0..<2000 {
             let absolute = Int.random(in: 0...100_000, using: &random)
             let reference = absolute + Int.random(in: -4000...4000, using: &random)

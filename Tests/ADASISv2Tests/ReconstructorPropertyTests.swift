@@ -1,5 +1,6 @@
 import Testing
 @testable import ADASISv2
+import TestSupport
 
 /// Seeded random streams: the reconstructor never traps or hangs and keeps its tree consistent.
 @Suite struct ReconstructorPropertyTests {
@@ -11,21 +12,30 @@ import Testing
         let retransmission = Bool.random(using: &random), update = Int.random(in: 0..<5, using: &random) == 0
         switch Int.random(in: 0..<5, using: &random) {
         case 0:
-            return .stub(StubMessage(offset: offset, pathIndex: path, subPathIndex: UInt8.random(in: 4...16, using: &random),
-                                     cyclicCounter: counter, isRetransmission: retransmission, isUpdate: update))
+            return .stub(
+                StubMessage(
+                    offset: offset, pathIndex: path, subPathIndex: UInt8.random(in: 4...16, using: &random),
+                    cyclicCounter: counter, isRetransmission: retransmission, isUpdate: update))
         case 1:
-            return .profileShort(ProfileShortMessage(offset: offset, pathIndex: path, profileType: .curvature,
-                                                     value0: UInt16.random(in: 0...1023, using: &random),
-                                                     distance1: UInt16.random(in: 0...1023, using: &random),
-                                                     value1: 511, cyclicCounter: counter,
-                                                     isRetransmission: retransmission, isUpdate: update))
+            return .profileShort(
+                ProfileShortMessage(
+                    offset: offset, pathIndex: path, profileType: .curvature,
+                    value0: UInt16.random(in: 0...1023, using: &random),
+                    distance1: UInt16.random(in: 0...1023, using: &random),
+                    value1: 511, cyclicCounter: counter,
+                    isRetransmission: retransmission, isUpdate: update))
         case 2:
-            return .position(PositionMessage(offset: PathOffset.wrapped(vehicle), pathIndex: Int.random(in: 0..<20, using: &random) == 0
-                                             ? path : 8, cyclicCounter: counter))
+            return .position(
+                PositionMessage(
+                    offset: PathOffset.wrapped(vehicle),
+                    pathIndex: Int.random(in: 0..<20, using: &random) == 0
+                        ? path : 8, cyclicCounter: counter))
         default:
-            return .segment(SegmentMessage(offset: offset, pathIndex: path, cyclicCounter: counter,
-                                           isRetransmission: retransmission, isUpdate: update,
-                                           effectiveSpeedLimit: UInt8.random(in: 0...31, using: &random)))
+            return .segment(
+                SegmentMessage(
+                    offset: offset, pathIndex: path, cyclicCounter: counter,
+                    isRetransmission: retransmission, isUpdate: update,
+                    effectiveSpeedLimit: UInt8.random(in: 0...31, using: &random)))
         }
     }
 
@@ -52,7 +62,7 @@ import Testing
     }
 
     @Test func plausibleRandomStreamsKeepTheTreeConsistent() {
-        var random = SplitMix64(state: 4242)
+        var random = SplitMix64(seed: 4242)
         for run in 0..<20 {
             var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 300))
             var vehicle = Int.random(in: 0...8000, using: &random)
@@ -70,7 +80,7 @@ import Testing
     }
 
     @Test func arbitraryBytesNeverTrap() {
-        var random = SplitMix64(state: 77)
+        var random = SplitMix64(seed: 77)
         var reconstructor = HorizonReconstructor()
         for step in 0..<30_000 {
             let bytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -78,7 +88,8 @@ import Testing
         }
         let decoded = reconstructor.horizon.counters.values.reduce(0) { $0 + $1.received }
         #expect(decoded + reconstructor.undecodableFrames == 30_000)
-        checkConsistency(reconstructor.horizon, trailing: reconstructor.configuration.trailingLength,
-                         afterPosition: false)
+        checkConsistency(
+            reconstructor.horizon, trailing: reconstructor.configuration.trailingLength,
+            afterPosition: false)
     }
 }

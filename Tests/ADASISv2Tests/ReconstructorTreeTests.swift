@@ -7,11 +7,15 @@ import Testing
         .position(PositionMessage(offset: offset, pathIndex: path, positionIndex: index, speed: 214))
     }
 
-    private func stub(_ offset: UInt16, parent: UInt8 = 8, child: UInt8, angle: UInt8 = 64,
-                      probability: UInt8 = 10, last: Bool = true) -> ADASISMessage {
-        .stub(StubMessage(offset: offset, pathIndex: parent, subPathIndex: child, relativeProbability: probability,
-                          functionalRoadClass: .class4, formOfWay: .singleCarriageway, turnAngle: angle,
-                          isLastStubAtOffset: last))
+    private func stub(
+        _ offset: UInt16, parent: UInt8 = 8, child: UInt8, angle: UInt8 = 64,
+        probability: UInt8 = 10, last: Bool = true
+    ) -> ADASISMessage {
+        .stub(
+            StubMessage(
+                offset: offset, pathIndex: parent, subPathIndex: child, relativeProbability: probability,
+                functionalRoadClass: .class4, formOfWay: .singleCarriageway, turnAngle: angle,
+                isLastStubAtOffset: last))
     }
 
     private func segment(_ offset: UInt16, path: UInt8 = 8, limit: UInt8 = 11) -> ADASISMessage {
@@ -24,8 +28,9 @@ import Testing
 
     @Test func metaDataIsKeptAndDrivesTheSpeedUnits() throws {
         var reconstructor = HorizonReconstructor()
-        let metaData = MetaDataMessage(countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour,
-                                       mapVersionYear: 25, mapVersionQuarter: 3)
+        let metaData = MetaDataMessage(
+            countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour,
+            mapVersionYear: 25, mapVersionQuarter: 3)
         run([.metaData(metaData), position(0), segment(0, limit: 7)], into: &reconstructor)
         let horizon = reconstructor.horizon
         #expect(horizon.metaData == metaData)
@@ -35,9 +40,12 @@ import Testing
 
     @Test func stubsBuildPathsAndSubPaths() throws {
         var reconstructor = HorizonReconstructor()
-        run([position(0), segment(0), stub(300, child: 9, angle: 64, probability: 20, last: false),
-             stub(300, child: 5, angle: 191, probability: 1, last: false), stub(300, child: 6, angle: 0),
-             segment(0, path: 9, limit: 9), segment(150, path: 9, limit: 7), stub(100, parent: 9, child: 10)],
+        run(
+            [
+                position(0), segment(0), stub(300, child: 9, angle: 64, probability: 20, last: false),
+                stub(300, child: 5, angle: 191, probability: 1, last: false), stub(300, child: 6, angle: 0),
+                segment(0, path: 9, limit: 9), segment(150, path: 9, limit: 7), stub(100, parent: 9, child: 10),
+            ],
             into: &reconstructor)
         let horizon = reconstructor.horizon
         #expect(horizon.mainPathIndex == 8)
@@ -49,7 +57,8 @@ import Testing
         let sub = try #require(horizon.paths[9])
         #expect(sub.parent == 8 && sub.branchOffset == 300)
         #expect(sub.announcingStub?.relativeProbability == 20 && sub.announcingStub?.turnAngleDegrees == 64 * 360 / 254)
-        #expect(sub.announcingStub?.functionalRoadClass == .class4 && sub.announcingStub?.formOfWay == .singleCarriageway)
+        #expect(
+            sub.announcingStub?.functionalRoadClass == .class4 && sub.announcingStub?.formOfWay == .singleCarriageway)
         #expect(sub.segment(at: 120)?.effectiveSpeedLimit == 9 && sub.segment(at: 151)?.effectiveSpeedLimit == 7)
         #expect(horizon.paths[10]?.parent == 9 && horizon.paths[10]?.branchOffset == 100)
     }
@@ -67,8 +76,11 @@ import Testing
 
     @Test func positionOnASubPathReRootsTheTree() throws {
         var reconstructor = HorizonReconstructor()
-        run([position(250), segment(0), stub(300, child: 9), stub(300, child: 10, angle: 191),
-             stub(100, parent: 9, child: 11), segment(0, path: 9, limit: 9), segment(0, path: 10)],
+        run(
+            [
+                position(250), segment(0), stub(300, child: 9), stub(300, child: 10, angle: 191),
+                stub(100, parent: 9, child: 11), segment(0, path: 9, limit: 9), segment(0, path: 10),
+            ],
             into: &reconstructor)
         // The vehicle drives past the junction onto path 9: its offset there is counted from the branch.
         run([position(5, path: 9)], into: &reconstructor)
@@ -98,11 +110,14 @@ import Testing
 
     @Test func invalidOffsetsAndPathIndicesAreDiscardedAndCounted() {
         var reconstructor = HorizonReconstructor()
-        run([position(0), segment(8191), segment(0, path: 7), segment(0, path: 0), stub(10, child: 7),
-             stub(10, child: 8), stub(10, parent: 3, child: 9), stub(20, child: 9), stub(30, parent: 9, child: 9),
-             stub(40, parent: 9, child: 12), stub(50, parent: 12, child: 9),
-             .profileShort(ProfileShortMessage(offset: 8191, pathIndex: 8, profileType: .curvature, value0: 511)),
-             .profileLong(ProfileLongMessage(offset: 0, pathIndex: 3, profileType: .latitude, value: 1))],
+        run(
+            [
+                position(0), segment(8191), segment(0, path: 7), segment(0, path: 0), stub(10, child: 7),
+                stub(10, child: 8), stub(10, parent: 3, child: 9), stub(20, child: 9), stub(30, parent: 9, child: 9),
+                stub(40, parent: 9, child: 12), stub(50, parent: 12, child: 9),
+                .profileShort(ProfileShortMessage(offset: 8191, pathIndex: 8, profileType: .curvature, value0: 511)),
+                .profileLong(ProfileLongMessage(offset: 0, pathIndex: 3, profileType: .latitude, value: 1)),
+            ],
             into: &reconstructor)
         let counters = reconstructor.horizon.counters
         #expect(counters[.segment]?.discarded == 3)
@@ -125,9 +140,12 @@ import Testing
             .position(PositionMessage(offset: 0, pathIndex: 8, cyclicCounter: counter))
         }
         // SEGMENT counters 0 1 3 (one lost) 3 (repeat: 3 lost) 0; POSITION 0 1 2 3 0 1 without gaps.
-        run([position(counter: 0), segment(counter: 0), position(counter: 1), segment(counter: 1),
-             position(counter: 2), segment(counter: 3), position(counter: 3), segment(counter: 3),
-             position(counter: 0), segment(counter: 0), position(counter: 1)], into: &reconstructor)
+        run(
+            [
+                position(counter: 0), segment(counter: 0), position(counter: 1), segment(counter: 1),
+                position(counter: 2), segment(counter: 3), position(counter: 3), segment(counter: 3),
+                position(counter: 0), segment(counter: 0), position(counter: 1),
+            ], into: &reconstructor)
         let counters = reconstructor.horizon.counters
         #expect(counters[.segment]?.received == 5 && counters[.segment]?.gaps == 2)
         #expect(counters[.segment]?.missedMessages == 4 && counters[.segment]?.lastCounter == 0)
@@ -138,8 +156,9 @@ import Testing
 
     @Test func payloadsAreDecodedAndUndecodableOnesCountedWithATypedError() throws {
         var reconstructor = HorizonReconstructor()
-        try reconstructor.apply(payload: try position(100).encode(byteOrder: .littleEndian), byteOrder: .littleEndian,
-                                time: 0)
+        try reconstructor.apply(
+            payload: try position(100).encode(byteOrder: .littleEndian), byteOrder: .littleEndian,
+            time: 0)
         #expect(reconstructor.horizon.vehicleOffset == 100)
         #expect(throws: FieldCodingError.unsupportedMessageType(7)) {
             try reconstructor.apply(payload: [0xE0, 0, 0, 0, 0, 0, 0, 0], time: 1)

@@ -23,8 +23,10 @@ import Testing
 }
 
 @Test func speedLimitCodesFromTheReferenceTable() {
-    let table: [(Double?, UInt8)] = [(nil, 0), (5, 1), (7, 2), (10, 3), (50, 11), (60, 13), (80, 17), (100, 21),
-                                     (120, 25), (130, 26), (140, 27), (150, 28), (160, 29), (.infinity, 30), (47, 11)]
+    let table: [(Double?, UInt8)] = [
+        (nil, 0), (5, 1), (7, 2), (10, 3), (50, 11), (60, 13), (80, 17), (100, 21),
+        (120, 25), (130, 26), (140, 27), (150, 28), (160, 29), (.infinity, 30), (47, 11),
+    ]
     for (limit, code) in table {
         #expect(ValueCoding.speedLimitCode(limit) == code, "\(String(describing: limit))")
     }

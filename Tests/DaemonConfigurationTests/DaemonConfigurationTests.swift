@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import ADASISv2
 @testable import DaemonConfiguration
+import TestSupport
 
 @Suite("configuration file")
 struct DaemonConfigurationTests {
@@ -52,9 +54,9 @@ struct DaemonConfigurationTests {
         #expect(configuration.gnss == .nmea(path: "/dev/ttyACM0"))
         #expect(configuration.canInterface == "can-adas")
         #expect(configuration.byteOrderLittleEndian)
-        #expect(configuration.identifiers == ["position": 0x1800_0361, "segment": 592])
-        #expect(configuration.messagePreset == "all" && configuration.messageOverrides == ["profile_long": false])
-        #expect(configuration.profileOverrides == ["safety_camera": true])
+        #expect(configuration.identifiers == [.position: 0x1800_0361, .segment: 592])
+        #expect(configuration.messagePreset == .all && configuration.messageOverrides == [.profileLong: false])
+        #expect(configuration.profileOverrides == [.safetyCamera: true])
         #expect(configuration.lookAhead == [3000, 600.5, 300])
         #expect(configuration.maximumLevel == 1)
         #expect(configuration.positionRate == 20 && configuration.framesPer100Milliseconds == 40)
@@ -64,29 +66,42 @@ struct DaemonConfigurationTests {
 
     @Test("the minimal file gets the documented defaults")
     func defaults() throws {
-        let configuration = try DaemonConfiguration(toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n", source: "a.toml")
+        let configuration = try DaemonConfiguration(
+            toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n", source: "a.toml")
         #expect(configuration.gnss == .gpsd(host: "127.0.0.1", port: 2947))
         #expect(configuration.lookAhead == [2000, 500, 300])
         #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
         #expect(!configuration.byteOrderLittleEndian && configuration.multiplexedIdentifier == nil)
-        #expect(configuration.messagePreset == "default")
+        #expect(configuration.messagePreset == .default)
     }
 
-    @Test("errors name the file, line, key and problem", arguments: [
-        ("[map]\npath = \"m\"\n", "a.toml: can.interface: required key is missing"),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\nbyte_order = \"middle\"\n",
-         "a.toml:5: can.byte_order: 'middle' is not one of \"big\", \"little\""),
-        ("[map]\npath = \"m\"\n[can]\ninterfce = \"vcan0\"\ninterface = \"x\"\n",
-         "a.toml:4: can.interfce: unknown key; did you mean 'can.interface'?"),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\n[can.identifiers]\nstub = 0x800\n",
-         "a.toml:6: can.identifiers.stub: 2048 is outside 0…2047"),
-        ("[map]\npath = m.map\n", "a.toml:2: 'm.map' is not a TOML value (strings need quotes)"),
-        ("[map]\npath = \"m\"\npath = \"n\"\n", "a.toml:3: key 'map.path' defined twice"),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nmain_length_m = \"far\"\n",
-         "a.toml:6: horizon.main_length_m: expected a number, found \"far\""),
-        ("[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
-         "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"),
-    ])
+    @Test(
+        "errors name the file, line, key and problem",
+        arguments: [
+            ("[map]\npath = \"m\"\n", "a.toml: can.interface: required key is missing"),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\nbyte_order = \"middle\"\n",
+                "a.toml:5: can.byte_order: 'middle' is not one of \"big\", \"little\""
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterfce = \"vcan0\"\ninterface = \"x\"\n",
+                "a.toml:4: can.interfce: unknown key; did you mean 'can.interface'?"
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"vcan0\"\n[can.identifiers]\nstub = 0x800\n",
+                "a.toml:6: can.identifiers.stub: 2048 is outside 0…2047"
+            ),
+            ("[map]\npath = m.map\n", "a.toml:2: 'm.map' is not a TOML value (strings need quotes)"),
+            ("[map]\npath = \"m\"\npath = \"n\"\n", "a.toml:3: key 'map.path' defined twice"),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nmain_length_m = \"far\"\n",
+                "a.toml:6: horizon.main_length_m: expected a number, found \"far\""
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
+                "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"
+            ),
+        ])
     func errors(text: String, message: String) {
         #expect { try DaemonConfiguration(toml: text, source: "a.toml") } throws: { error in
             "\(error)" == message
@@ -95,13 +110,14 @@ struct DaemonConfigurationTests {
 
     @Test("TOML syntax: arrays over several lines, escapes, comments inside strings")
     func syntax() throws {
-        let document = try TOMLDocument(parsing: """
-            a = [1, 2,
-                 3]  # trailing comment
-            b = "x # not a comment \\"quoted\\" \\u00e9"
-            "c.d" = -1.5e3
-            e.f = false
-            """)
+        let document = try TOMLDocument(
+            parsing: """
+                a = [1, 2,
+                     3]  # trailing comment
+                b = "x # not a comment \\"quoted\\" \\u00e9"
+                "c.d" = -1.5e3
+                e.f = false
+                """)
         #expect(document.values["a"] == .array([.integer(1), .integer(2), .integer(3)]))
         #expect(document.values["b"] == .string("x # not a comment \"quoted\" é"))
         #expect(document.values["c.d"] == .float(-1500))
@@ -114,17 +130,17 @@ struct DaemonConfigurationTests {
 
 @Suite("the shipped example configuration")
 struct ExampleConfigurationTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("udev/adasis.toml")
+    static let example = Repository.url("udev/adasis.toml")
 
     @Test("udev/adasis.toml reads without error and states the defaults")
     func exampleParses() throws {
         let text = try String(contentsOf: Self.example, encoding: .utf8)
         let configuration = try DaemonConfiguration(toml: text, source: "udev/adasis.toml")
-        let minimal = try DaemonConfiguration(toml: "[map]\npath = \"\(configuration.mapPath)\"\n[can]\ninterface = \"\(configuration.canInterface)\"\n",
-                                              source: "minimal.toml")
+        let minimal = try DaemonConfiguration(
+            toml: "[map]\npath = \"\(configuration.mapPath)\"\n[can]\ninterface = \"\(configuration.canInterface)\"\n",
+            source: "minimal.toml")
         // Every key the example sets is the documented default.
         #expect(configuration.lookAhead == minimal.lookAhead && configuration.positionRate == minimal.positionRate)
-        #expect(configuration.offsetPolicy == "wrap" && configuration.messagePreset == minimal.messagePreset)
+        #expect(configuration.offsetPolicy == .wrap && configuration.messagePreset == minimal.messagePreset)
     }
 }

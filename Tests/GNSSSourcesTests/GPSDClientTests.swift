@@ -6,6 +6,7 @@ import Glibc
 #endif
 import GNSS
 @testable import GNSSSources
+import TestSupport
 
 /// A listening TCP socket on 127.0.0.1 with a kernel-chosen port; closed by `close()`.
 private func listeningSocket() throws -> (fd: Int32, port: UInt16) {
@@ -25,12 +26,6 @@ private func listeningSocket() throws -> (fd: Int32, port: UInt16) {
     return (fd, UInt16(bigEndian: address.sin_port))
 }
 
-/// A port on 127.0.0.1 where nothing listens (bound, then closed).
-private func freePort() throws -> UInt16 {
-    let (fd, port) = try listeningSocket()
-    close(fd)
-    return port
-}
 
 /// A fake gpsd: for each session it accepts one client, reads its command line, sends the lines,
 /// and closes the connection. After the last session it stops listening.

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 @testable import GNSS
+import TestSupport
 
 /// Real gpsd 3.22 output: `gpspipe -w` against `gpsfake -1 -c 0.05 Fixtures/berlin-2026.nmea`
 /// (empty if the file is missing, which makes the tests that use it fail on their counts).
 let gpsdCapture = (try? String(
-    contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
+    contentsOf: Repository.url("Tests/GNSSTests/Fixtures/gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
 
 /// 2026-03-14T10:00:00Z, the first epoch of Fixtures/berlin-2026.nmea, in Unix seconds.
 let berlinStart = 1_773_482_400.0

@@ -3,11 +3,15 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct AlongTrackTests {
-    private func candidate(_ id: UInt64, offset: Double, measured: Double? = nil, length: Double = 100) -> MatchCandidate {
-        MatchCandidate(link: DirectedLink(LinkID(id), .forward), offset: offset, measuredOffset: measured ?? offset,
-                       length: length, point: PlaneGraph.origin, distance: 0, bearing: 90, emission: 0)
+    private func candidate(_ id: UInt64, offset: Double, measured: Double? = nil, length: Double = 100)
+        -> MatchCandidate
+    {
+        MatchCandidate(
+            link: DirectedLink(LinkID(id), .forward), offset: offset, measuredOffset: measured ?? offset,
+            length: length, point: PlaneRoadGraph.origin, distance: 0, bearing: 90, emission: 0)
     }
 
     @Test func fusionWeighsPredictionAndProjectionByTheirVariances() {
@@ -15,8 +19,9 @@ import Testing
         let source = candidate(1, offset: 38)
         let estimate = AlongTrackEstimate(offset: 40, variance: 4)
         let target = candidate(1, offset: 56)
-        let next = estimate.advanced(from: source, to: target, routeDistance: 18, expectedDistance: 10,
-                                     processVariance: 1, sigma: 5, gate: 3)
+        let next = estimate.advanced(
+            from: source, to: target, routeDistance: 18, expectedDistance: 10,
+            processVariance: 1, sigma: 5, gate: 3)
         // Prediction 50 (variance 5), measurement 56 (variance 25): gain 5/30.
         #expect(abs(next.offset - (50 + 6.0 * 5 / 30)) < 1e-9)
         #expect(abs(next.variance - 5 * 25 / 30.0) < 1e-9)
@@ -28,8 +33,9 @@ import Testing
         let source = candidate(1, offset: 90)
         let estimate = AlongTrackEstimate(offset: 94, variance: 2)
         let target = candidate(2, offset: 3)
-        let next = estimate.advanced(from: source, to: target, routeDistance: 13, expectedDistance: 8,
-                                     processVariance: 1e-12, sigma: 1e6, gate: 3)
+        let next = estimate.advanced(
+            from: source, to: target, routeDistance: 13, expectedDistance: 8,
+            processVariance: 1e-12, sigma: 1e6, gate: 3)
         #expect(abs(next.offset - 2) < 1e-6)
     }
 
@@ -37,16 +43,18 @@ import Testing
         let source = candidate(1, offset: 38)
         let estimate = AlongTrackEstimate(offset: 40, variance: 1)
         let far = candidate(1, offset: 90, measured: 90)
-        let gated = estimate.advanced(from: source, to: far, routeDistance: 52, expectedDistance: 10,
-                                      processVariance: 1, sigma: 3, gate: 3)
+        let gated = estimate.advanced(
+            from: source, to: far, routeDistance: 52, expectedDistance: 10,
+            processVariance: 1, sigma: 3, gate: 3)
         #expect(gated.offset == 90 && gated.variance == 9)
-        let blind = estimate.advanced(from: source, to: candidate(1, offset: 45, measured: 45), routeDistance: 7,
-                                      expectedDistance: 10, processVariance: .infinity, sigma: 3, gate: 3)
+        let blind = estimate.advanced(
+            from: source, to: candidate(1, offset: 45, measured: 45), routeDistance: 7,
+            expectedDistance: 10, processVariance: .infinity, sigma: 3, gate: 3)
         #expect(blind.offset == 45 && blind.variance == 9)
     }
 
     @Test func measuredOffsetExtendsPastBothEndsOfTheLink() {
-        let g = PlaneGraph()
+        let g = PlaneRoadGraph()
         let geometry = [g.point(0, 0), g.point(50, 0), g.point(100, 0)]
         let past = CandidateSearch.unclampedOffset(of: g.point(104, 1), on: geometry, projected: 100, length: 100)
         let before = CandidateSearch.unclampedOffset(of: g.point(-3, 2), on: geometry, projected: 0, length: 100)
@@ -59,7 +67,7 @@ import Testing
     /// A straight street along y = 0 split into 8 m links (ways split at every crossing, as in
     /// central Helsinki), driven at 8 m/s with 5 m GNSS noise.
     private func shortLinkDrive(seed: UInt64, configuration: MatcherConfiguration) throws -> Double {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         for k in 0..<100 {
             g.add(UInt64(k + 1), Int64(k), Int64(k + 1), [(Double(k) * 8, 0), (Double(k + 1) * 8, 0)])
         }

@@ -1,59 +1,62 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct BranchProbabilityModelTests {
     let model = BranchProbabilityModel()
 
-    private func probabilities(_ graph: TestGraph, after incoming: DirectedLink = fwd(1)) throws -> [DirectedLink: JunctionBranch] {
-        let branches = try model.branches(after: incoming, in: graph.network())
+    private func probabilities(_ graph: PlaneRoadGraph, after incoming: DirectedLink = fwd(1)) throws -> [DirectedLink:
+        JunctionBranch]
+    {
+        let branches = try model.branches(after: incoming, in: graph.network)
         return Dictionary(uniqueKeysWithValues: branches.map { ($0.link, $0) })
     }
 
     @Test func straightOnIsMostProbableAndTurnsShareTheRest() throws {
-        let branches = try model.branches(after: fwd(1), in: TestGraph.fourWay().network())
+        let branches = try model.branches(after: fwd(1), in: PlaneRoadGraph.fourWay().network)
         #expect(branches.map(\.link) == [fwd(2), fwd(4), fwd(3)] || branches.map(\.link) == [fwd(2), fwd(3), fwd(4)])
         let byLink = Dictionary(uniqueKeysWithValues: branches.map { ($0.link, $0) })
         #expect(abs(branches.reduce(0) { $0 + $1.probability } - 1) < 1e-9)
         #expect(abs(byLink[fwd(2)]!.probability - 0.606) < 0.01)
         #expect(abs(byLink[fwd(3)]!.probability - byLink[fwd(4)]!.probability) < 0.01)
         #expect(abs(byLink[fwd(2)]!.turnAngle) < 1)
-        #expect(abs(byLink[fwd(4)]!.turnAngle - 90) < 1) // south = right when heading east
-        #expect(abs(byLink[fwd(3)]!.turnAngle + 90) < 1) // north = left
+        #expect(abs(byLink[fwd(4)]!.turnAngle - 90) < 1)  // south = right when heading east
+        #expect(abs(byLink[fwd(3)]!.turnAngle + 90) < 1)  // north = left
         #expect(branches.allSatisfy { !$0.isUTurn })
     }
 
     @Test func roadClassContinuityOutweighsTheAngle() throws {
-        var graph = TestGraph.fourWay()
+        var graph = PlaneRoadGraph.fourWay()
         graph.links[0].highway = .primary
-        graph.links[2].highway = .primary // north arm
+        graph.links[2].highway = .primary  // north arm
         let byLink = try probabilities(graph)
         #expect(byLink[fwd(3)]!.probability > byLink[fwd(2)]!.probability)
-        #expect(try model.branches(after: fwd(1), in: graph.network()).first?.link == fwd(3))
+        #expect(try model.branches(after: fwd(1), in: graph.network).first?.link == fwd(3))
     }
 
     @Test func sameNameOrRefDoublesTheWeight() throws {
-        var graph = TestGraph.fourWay()
+        var graph = PlaneRoadGraph.fourWay()
         graph.links[0].name = "Mannerheimintie"
-        graph.links[3].name = "Mannerheimintie" // south arm, a right turn
+        graph.links[3].name = "Mannerheimintie"  // south arm, a right turn
         var byLink = try probabilities(graph)
         #expect(abs(byLink[fwd(4)]!.probability / byLink[fwd(3)]!.probability - 2) < 0.05)
         graph.links[3].name = nil
         graph.links[0].ref = "E12"
-        graph.links[2].ref = "E12" // north arm, a left turn
+        graph.links[2].ref = "E12"  // north arm, a left turn
         byLink = try probabilities(graph)
         #expect(abs(byLink[fwd(3)]!.probability / byLink[fwd(4)]!.probability - 2) < 0.05)
     }
 
     @Test func moreLanesAttractMoreTraffic() throws {
-        var graph = TestGraph.fourWay()
-        graph.links[2].forward.lanes = 3 // north arm
+        var graph = PlaneRoadGraph.fourWay()
+        graph.links[2].forward.lanes = 3  // north arm
         let byLink = try probabilities(graph)
         #expect(abs(byLink[fwd(3)]!.probability / byLink[fwd(4)]!.probability - 1.3) < 0.05)
     }
 
     @Test func rampsAreLessLikelyThanTheRoadTheyLeave() throws {
-        var graph = TestGraph.fourWay()
+        var graph = PlaneRoadGraph.fourWay()
         graph.links[0].highway = .motorway
         graph.links[1].highway = .motorway
         graph.links[3].highway = .motorwayLink
@@ -64,8 +67,8 @@ import RoadMap
     }
 
     @Test func enteringAOnewayAgainstItsDirectionIsNotOffered() throws {
-        var graph = TestGraph.fourWay()
-        graph.links[1].oneway = .backward // east arm: only towards the junction
+        var graph = PlaneRoadGraph.fourWay()
+        graph.links[1].oneway = .backward  // east arm: only towards the junction
         let byLink = try probabilities(graph)
         #expect(byLink[fwd(2)] == nil)
         #expect(Set(byLink.keys) == [fwd(3), fwd(4)])
@@ -73,22 +76,22 @@ import RoadMap
     }
 
     @Test func prohibitoryTurnRestrictionIsHonoured() throws {
-        var graph = TestGraph.fourWay()
+        var graph = PlaneRoadGraph.fourWay()
         graph.restrictions = [TurnRestriction(from: LinkID(1), via: NodeID(0), to: LinkID(3), kind: .prohibitory)]
         let byLink = try probabilities(graph)
         #expect(Set(byLink.keys) == [fwd(2), fwd(4)])
     }
 
     @Test func mandatoryTurnRestrictionLeavesOnlyItsTarget() throws {
-        var graph = TestGraph.fourWay()
+        var graph = PlaneRoadGraph.fourWay()
         graph.restrictions = [TurnRestriction(from: LinkID(1), via: NodeID(0), to: LinkID(4), kind: .mandatory)]
-        let branches = try model.branches(after: fwd(1), in: graph.network())
+        let branches = try model.branches(after: fwd(1), in: graph.network)
         #expect(branches.map(\.link) == [fwd(4)])
         #expect(branches[0].probability == 1)
     }
 
     @Test func uTurnOnlyAtADeadEnd() throws {
-        let network = TestGraph.fourWay().network()
+        let network = PlaneRoadGraph.fourWay().network
         // At the 4-way junction the U-turn back onto link 1 is legal but not offered.
         #expect(try network.successors(of: fwd(1)).contains(bwd(1)))
         #expect(try !model.branches(after: fwd(1), in: network).contains { $0.link == bwd(1) })
@@ -98,14 +101,14 @@ import RoadMap
     }
 
     @Test func deadEndOfAOnewayOffersNothing() throws {
-        var graph = TestGraph.fourWay()
+        var graph = PlaneRoadGraph.fourWay()
         graph.links[1].oneway = .forward
-        #expect(try model.branches(after: fwd(2), in: graph.network()).isEmpty)
+        #expect(try model.branches(after: fwd(2), in: graph.network).isEmpty)
     }
 
     @Test func unknownIncomingLinkIsATypedError() {
         #expect(throws: InMemoryRoadNetwork.LookupError.unknownLink(LinkID(99))) {
-            try model.branches(after: fwd(99), in: TestGraph.fourWay().network())
+            try model.branches(after: fwd(99), in: PlaneRoadGraph.fourWay().network)
         }
     }
 }

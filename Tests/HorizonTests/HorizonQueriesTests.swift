@@ -1,6 +1,7 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct HorizonQueriesTests {
     /// Ten 100 m links east; side roads at nodes 2, 4, 6, 8; 50 km/h except link 3 (30); a tunnel
@@ -9,22 +10,33 @@ import RoadMap
     /// direction at 50 m of link 8 and one for the other direction on link 4; link 10 is a oneway
     /// dead end, so the main path ends there.
     private func engine() throws -> HorizonEngine {
-        var graph = TestGraph.street(count: 10, sideEvery: 2)
+        var graph = PlaneRoadGraph.street(count: 10, sideEvery: 2)
         for index in graph.links.indices where graph.links[index].id.rawValue <= 10 {
             let id = graph.links[index].id.rawValue
-            graph.links[index].forward.speedLimit = SpeedLimit(value: .kilometresPerHour(id == 3 ? 30 : 50), kind: .explicit)
+            graph.links[index].forward.speedLimit = SpeedLimit(
+                value: .kilometresPerHour(id == 3 ? 30 : 50), kind: .explicit)
             graph.links[index].tunnel = id == 5 || id == 6
-            if id == 10 { graph.links[index].oneway = .forward } // no U-turn at the end of the street
+            if id == 10 { graph.links[index].oneway = .forward }  // no U-turn at the end of the street
             if id == 7 {
-                graph.links[index].curvature = [.init(offset: 0, value: 0), .init(offset: 20, value: 0.02),
-                                                .init(offset: 40, value: 0.015), .init(offset: 60, value: 0)]
+                graph.links[index].curvature = [
+                    .init(offset: 0, value: 0), .init(offset: 20, value: 0.02),
+                    .init(offset: 40, value: 0.015), .init(offset: 60, value: 0),
+                ]
             }
             if id == 2 { graph.links[index].curvature = [.init(offset: 90, value: -0.012)] }
             if id == 3 { graph.links[index].curvature = [.init(offset: 50, value: 0)] }
-            if id == 8 { graph.links[index].features = [.init(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 50, direction: .forward)] }
-            if id == 4 { graph.links[index].features = [.init(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 50, direction: .backward)] }
+            if id == 8 {
+                graph.links[index].features = [
+                    .init(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 50, direction: .forward)
+                ]
+            }
+            if id == 4 {
+                graph.links[index].features = [
+                    .init(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 50, direction: .backward)
+                ]
+            }
         }
-        let engine = try HorizonEngine(network: graph.network())
+        let engine = try HorizonEngine(network: graph.network)
         _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
         return engine
     }
@@ -50,18 +62,18 @@ import RoadMap
 
     @Test func answersFollowTheVehicle() throws {
         let engine = try engine()
-        _ = try engine.update(onRoad(fwd(5), 50, time: 0.5)) // cheap update inside the tunnel
+        _ = try engine.update(onRoad(fwd(5), 50, time: 0.5))  // cheap update inside the tunnel
         var queries = try #require(engine.queries)
         #expect(queries.nextTunnel()?.distance == 0)
-        #expect(queries.nextSpeedLimitChange() == nil) // 50 km/h to the end of the street
+        #expect(queries.nextSpeedLimitChange() == nil)  // 50 km/h to the end of the street
         #expect(abs(queries.nextIntersection()!.offset - 600) < 1)
         _ = try engine.update(onRoad(fwd(7), 30, time: 2))
         queries = try #require(engine.queries)
-        #expect(queries.nextCurve(minimumCurvature: 0.01)?.stretch.distance == 0) // inside the curve
+        #expect(queries.nextCurve(minimumCurvature: 0.01)?.stretch.distance == 0)  // inside the curve
         _ = try engine.update(onRoad(fwd(8), 60, time: 4))
         queries = try #require(engine.queries)
         #expect(queries.nextCurve(minimumCurvature: 0.01) == nil)
-        #expect(queries.nextCamera() == nil) // 10 m behind
+        #expect(queries.nextCamera() == nil)  // 10 m behind
         #expect(queries.nextTunnel() == nil)
     }
 
@@ -75,7 +87,7 @@ import RoadMap
     }
 
     @Test func noQueriesWithoutATree() throws {
-        let engine = try HorizonEngine(network: TestGraph.fourWay().network())
+        let engine = try HorizonEngine(network: PlaneRoadGraph.fourWay().network)
         #expect(engine.queries == nil)
     }
 }

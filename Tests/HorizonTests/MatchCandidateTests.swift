@@ -2,28 +2,35 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct MatchCandidateTests {
     /// Link 1: two-way, 200 m east from node 1 to node 2. Link 2: one-way north, 15 m east of link 1’s end.
-    private func graph() -> PlaneGraph {
-        var g = PlaneGraph()
+    private func graph() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
         g.add(1, 1, 2, [(0, 0), (200, 0)])
         g.add(2, 3, 4, [(215, -100), (215, 100)], oneway: .forward)
         return g
     }
 
-    private func fix(_ g: PlaneGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil) -> GNSSFix {
+    private func fix(_ g: PlaneRoadGraph, _ x: Double, _ y: Double, speed: Double? = nil, heading: Double? = nil)
+        -> GNSSFix
+    {
         let p = g.point(x, y)
-        return GNSSFix(time: 0, latitude: p.latitude, longitude: p.longitude, horizontalAccuracy: 5,
-                       speed: speed, heading: heading)
+        return GNSSFix(
+            time: 0, latitude: p.latitude, longitude: p.longitude, horizontalAccuracy: 5,
+            speed: speed, heading: heading)
     }
 
     @Test func everyLegalDirectionOfEveryNearbyLinkIsACandidate() throws {
         let g = graph()
         let search = CandidateSearch(configuration: .init())
         let found = try search.candidates(for: fix(g, 190, 10), sigma: 5, network: g.network)
-        #expect(found.map(\.link) == [DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(1), .backward),
-                                      DirectedLink(LinkID(2), .forward)])
+        #expect(
+            found.map(\.link) == [
+                DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(1), .backward),
+                DirectedLink(LinkID(2), .forward),
+            ])
         try #require(found.count == 3)
         let forward = found[0], backward = found[1], oneway = found[2]
         #expect(abs(forward.offset - 190) < 0.5)
@@ -66,7 +73,7 @@ import Testing
     }
 
     @Test func candidateCountIsCapped() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         for k in 0..<20 { g.add(UInt64(k + 1), Int64(2 * k), Int64(2 * k + 1), [(Double(k), -50), (Double(k), 50)]) }
         var configuration = MatcherConfiguration()
         configuration.maximumCandidates = 6

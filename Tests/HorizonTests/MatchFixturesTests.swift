@@ -3,44 +3,7 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
-
-/// SplitMix64: a tiny seeded generator, so noisy drives are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A standard normal sample (Box-Muller).
-    mutating func gaussian() -> Double {
-        let u1 = max(Double(next() >> 11) / Double(1 << 53), 1e-300)
-        let u2 = Double(next() >> 11) / Double(1 << 53)
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-}
-
-/// Builds test graphs in a local plane (metres east/north of a point in Helsinki).
-struct PlaneGraph {
-    static let origin = GeoPoint(latitude: 60.17, longitude: 24.94)
-    let plane = LocalProjection(origin: PlaneGraph.origin)
-    private(set) var links: [RoadLink] = []
-    var restrictions: [TurnRestriction] = []
-
-    func point(_ x: Double, _ y: Double) -> GeoPoint { plane.unproject(x: x, y: y) }
-
-    /// Adds link `id` from node `from` to node `to` through the plane points `shape`.
-    mutating func add(_ id: UInt64, _ from: Int64, _ to: Int64, _ shape: [(Double, Double)],
-                      oneway: Oneway = .no, highway: HighwayClass = .residential) {
-        links.append(RoadLink(id: LinkID(id), wayID: Int64(id), startNode: NodeID(from), endNode: NodeID(to),
-                              geometry: shape.map { point($0.0, $0.1) }, highway: highway, oneway: oneway))
-    }
-
-    var network: InMemoryRoadNetwork { InMemoryRoadNetwork(links: links, restrictions: restrictions) }
-}
+import TestSupport
 
 /// A drive along a polyline in the plane: one fix per `interval` seconds at the given speeds.
 struct SimulatedDrive {
@@ -50,9 +13,11 @@ struct SimulatedDrive {
     var truth: [(x: Double, y: Double)] = []
 
     /// Drives `path` (plane points) at `speed(t)` m/s, adding Gaussian noise of `noise` metres.
-    init(path: [(Double, Double)], speed: (Double) -> Double, duration: Double, interval: Double = 1,
-         noise: Double, seed: UInt64, startTime: Double = 0, accuracy: Double? = 5) {
-        let plane = LocalProjection(origin: PlaneGraph.origin)
+    init(
+        path: [(Double, Double)], speed: (Double) -> Double, duration: Double, interval: Double = 1,
+        noise: Double, seed: UInt64, startTime: Double = 0, accuracy: Double? = 5
+    ) {
+        let plane = LocalProjection(origin: PlaneRoadGraph.origin)
         var rng = SplitMix64(seed: seed)
         var travelled = 0.0
         var t = 0.0
@@ -62,8 +27,10 @@ struct SimulatedDrive {
             truth.append((x, y))
             let nx = x + noise * rng.gaussian(), ny = y + noise * rng.gaussian()
             let p = plane.unproject(x: nx, y: ny)
-            fixes.append(GNSSFix(time: startTime + t, latitude: p.latitude, longitude: p.longitude,
-                                 horizontalAccuracy: accuracy, speed: v, heading: v > 0.3 ? heading : nil))
+            fixes.append(
+                GNSSFix(
+                    time: startTime + t, latitude: p.latitude, longitude: p.longitude,
+                    horizontalAccuracy: accuracy, speed: v, heading: v > 0.3 ? heading : nil))
             travelled += v * interval
             t += interval
         }
@@ -99,8 +66,9 @@ struct SimulatedDrive {
     }
 
     @Test func simulatedDriveFollowsThePath() {
-        let drive = SimulatedDrive(path: [(0, 0), (100, 0), (100, 100)], speed: { _ in 10 }, duration: 20,
-                                   noise: 0, seed: 1)
+        let drive = SimulatedDrive(
+            path: [(0, 0), (100, 0), (100, 100)], speed: { _ in 10 }, duration: 20,
+            noise: 0, seed: 1)
         #expect(drive.fixes.count == 21)
         #expect(abs(drive.truth[5].x - 50) < 1e-9 && abs(drive.truth[15].y - 50) < 1e-9)
         #expect(drive.fixes[5].heading.map { abs($0 - 90) < 1e-6 } == true)

@@ -3,13 +3,14 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 /// Per-fix cost and accuracy over a long noisy drive on a city grid. Prints the latency
 /// percentiles (not asserted: timing depends on the machine and build); asserts accuracy.
 @Suite struct MatchLatencyTests {
     /// A 30 × 30 grid of two-way streets, 100 m blocks: 1 740 links.
-    private func grid() -> PlaneGraph {
-        var g = PlaneGraph()
+    private func grid() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
         var id: UInt64 = 1
         func node(_ i: Int, _ j: Int) -> Int64 { Int64(i * 100 + j) }
         for i in 0..<30 {
@@ -45,8 +46,10 @@ import Testing
     }
 
     /// Runs `matcher` over the drive, prints latency percentiles and accuracy, returns the accuracy.
-    private func measure(_ matcher: any MapMatcher, _ name: String, _ drive: SimulatedDrive, _ g: PlaneGraph,
-                         _ network: InMemoryRoadNetwork) throws -> (share: Double, breaks: Int, offRoad: Int) {
+    private func measure(
+        _ matcher: any MapMatcher, _ name: String, _ drive: SimulatedDrive, _ g: PlaneRoadGraph,
+        _ network: InMemoryRoadNetwork
+    ) throws -> (share: Double, breaks: Int, offRoad: Int) {
         let clock = ContinuousClock()
         var nanoseconds: [Int64] = []
         nanoseconds.reserveCapacity(drive.fixes.count)
@@ -56,21 +59,26 @@ import Testing
             var result: MatchResult?
             let elapsed = try clock.measure { result = try matcher.match(fix) }
             results.append(result!)
-            nanoseconds.append(elapsed.components.attoseconds / 1_000_000_000 + elapsed.components.seconds * 1_000_000_000)
+            nanoseconds.append(
+                elapsed.components.attoseconds / 1_000_000_000 + elapsed.components.seconds * 1_000_000_000)
         }
         nanoseconds.sort()
         func percentile(_ p: Double) -> Double { Double(nanoseconds[Int(p * Double(nanoseconds.count - 1))]) / 1000 }
-        print("\(name) per fix over \(nanoseconds.count) fixes, 1740-link grid: "
-              + "p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(percentile(1)) µs")
+        print(
+            "\(name) per fix over \(nanoseconds.count) fixes, 1740-link grid: "
+                + "p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(percentile(1)) µs")
 
         // Correct road: the matched link passes within 2 m of the true position, in the driving direction.
         var correct = 0
         for (k, result) in results.enumerated() {
             guard let position = result.state.position, let link = try? network.link(position.link.link),
-                  let projection = link.geometry.project(g.point(drive.truth[k].x, drive.truth[k].y)) else { continue }
-            let heading = k + 1 < drive.truth.count
+                let projection = link.geometry.project(g.point(drive.truth[k].x, drive.truth[k].y))
+            else { continue }
+            let heading =
+                k + 1 < drive.truth.count
                 ? atan2(drive.truth[k + 1].x - drive.truth[k].x, drive.truth[k + 1].y - drive.truth[k].y) : 0
-            let linkBearing = (position.link.direction == .forward ? projection.bearing : projection.bearing + 180) * .pi / 180
+            let linkBearing =
+                (position.link.direction == .forward ? projection.bearing : projection.bearing + 180) * .pi / 180
             let stopped = drive.fixes[k].speed == 0
             if projection.distance < 2, stopped || cos(linkBearing - heading) > 0.7 { correct += 1 }
         }

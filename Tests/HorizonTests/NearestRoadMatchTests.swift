@@ -2,16 +2,19 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct NearestRoadMatchTests {
-    private func fix(_ g: PlaneGraph, _ t: Double, _ x: Double, _ y: Double, speed: Double? = nil,
-                     heading: Double? = nil) -> GNSSFix {
+    private func fix(
+        _ g: PlaneRoadGraph, _ t: Double, _ x: Double, _ y: Double, speed: Double? = nil,
+        heading: Double? = nil
+    ) -> GNSSFix {
         let p = g.point(x, y)
         return GNSSFix(time: t, latitude: p.latitude, longitude: p.longitude, speed: speed, heading: heading)
     }
 
     @Test func nearestLinkWithDirectionFromHeading() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (300, 0)])
         g.add(2, 2, 3, [(0, 20), (300, 20)])
         let matcher = NearestRoadMatcher(network: g.network)
@@ -31,7 +34,7 @@ import Testing
     }
 
     @Test func bothMatchersShareTheProtocolContract() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (300, 0)])
         let matchers: [any MapMatcher] = [OnlineMapMatcher(network: g.network), NearestRoadMatcher(network: g.network)]
         for matcher in matchers {
@@ -48,7 +51,7 @@ import Testing
     }
 
     @Test func theBaselineTakesTheServiceRoadWhereTheHMMDoesNot() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (100, 0)], highway: .primary)
         g.add(2, 1, 2, [(100, 0), (900, 0)], highway: .primary)
         g.add(3, 2, 3, [(900, 0), (1100, 0)], highway: .primary)
@@ -62,7 +65,8 @@ import Testing
         }
         let baseline = try onService(NearestRoadMatcher(network: g.network))
         let hmm = try onService(OnlineMapMatcher(network: g.network))
-        print("fixes on the parallel service road: nearest-road baseline \(baseline), HMM \(hmm) of \(drive.fixes.count)")
+        print(
+            "fixes on the parallel service road: nearest-road baseline \(baseline), HMM \(hmm) of \(drive.fixes.count)")
         #expect(baseline > 0)
         #expect(hmm == 0)
     }

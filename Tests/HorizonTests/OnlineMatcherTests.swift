@@ -2,6 +2,7 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct OnlineMatcherTests {
     private func run(_ matcher: OnlineMapMatcher, _ fixes: [GNSSFix]) throws -> [MatchResult] {
@@ -10,8 +11,8 @@ import Testing
 
     /// A main street along y = 0 from x = 0 to 1000 in five 200 m links (ids 1…5, nodes 0…5), with
     /// two-way cross streets every 200 m (ids 11…14) from y = −150 to 150 through its nodes.
-    private func streetGrid() -> PlaneGraph {
-        var g = PlaneGraph()
+    private func streetGrid() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
         for k in 0..<5 {
             g.add(UInt64(k + 1), Int64(k), Int64(k + 1), [(Double(k) * 200, 0), (Double(k + 1) * 200, 0)])
         }
@@ -43,7 +44,7 @@ import Testing
     @Test func serviceRoadFifteenMetresBesideTheMainRoadIsNotTaken() throws {
         // Main road y = 0 split at x = 100 and 900 (ids 1–3); a service road (ids 4–6) leaves at
         // x = 100, runs along y = 15 and rejoins at x = 900.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (100, 0)], highway: .primary)
         g.add(2, 1, 2, [(100, 0), (900, 0)], highway: .primary)
         g.add(3, 2, 3, [(900, 0), (1100, 0)], highway: .primary)
@@ -52,7 +53,8 @@ import Testing
         g.add(6, 5, 2, [(880, 15), (900, 0)], highway: .service)
         for seed: UInt64 in [1, 2, 3] {
             let matcher = OnlineMapMatcher(network: g.network)
-            let drive = SimulatedDrive(path: [(0, 0), (1100, 0)], speed: { _ in 15 }, duration: 70, noise: 5, seed: seed)
+            let drive = SimulatedDrive(
+                path: [(0, 0), (1100, 0)], speed: { _ in 15 }, duration: 70, noise: 5, seed: seed)
             let links = try run(matcher, drive.fixes).map { $0.state.position?.link.link }
             let onService = links.filter { [LinkID(4), LinkID(5), LinkID(6)].contains($0) }.count
             #expect(onService == 0, "seed \(seed): \(onService) fixes on the service road")
@@ -62,7 +64,7 @@ import Testing
 
     @Test func bridgeOverAMotorwayIsNotConfusedWithIt() throws {
         // Motorway along y = 0 (id 1); a street crosses over it on a bridge (id 2), with no junction.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(-1000, 0), (1000, 0)], oneway: .forward, highway: .motorway)
         g.add(2, 2, 3, [(0, -500), (0, 500)], highway: .residential)
         // No heading and no speed: only transitions can keep the vehicle on the motorway.
@@ -75,7 +77,7 @@ import Testing
     @Test func aStopAtAJunctionDoesNotDriftOntoTheCrossingRoad() throws {
         // Approach from the west on link 1 (to the junction at x = 0), cross street 2/3 north–south,
         // link 4 continues east. The car stops 8 m before the junction for 30 s, then drives on.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 1, 0, [(-300, 0), (0, 0)])
         g.add(2, 0, 2, [(0, 0), (0, 200)])
         g.add(3, 3, 0, [(0, -200), (0, 0)])
@@ -99,7 +101,7 @@ import Testing
     @Test func aSlowTurnIsFollowedWithoutFlicker() throws {
         // From the west (link 1) a right turn south (link 3, driven backward) at 3 m/s, with a
         // rounded corner; link 2 goes north, link 4 east.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 1, 0, [(-200, 0), (0, 0)])
         g.add(2, 0, 2, [(0, 0), (0, 200)])
         g.add(3, 3, 0, [(0, -200), (0, 0)])
@@ -108,7 +110,9 @@ import Testing
         for seed: UInt64 in [31, 32, 33] {
             let drive = SimulatedDrive(path: path, speed: { _ in 3 }, duration: 75, noise: 5, seed: seed)
             let links = try run(OnlineMapMatcher(network: g.network), drive.fixes).map { $0.state.position?.link }
-            let truth = drive.truth.map { $0.y < -3 ? DirectedLink(LinkID(3), .backward) : DirectedLink(LinkID(1), .forward) }
+            let truth = drive.truth.map {
+                $0.y < -3 ? DirectedLink(LinkID(3), .backward) : DirectedLink(LinkID(1), .forward)
+            }
             let correct = zip(links, truth).filter { $0 == $1 }.count
             #expect(correct * 100 >= links.count * 95, "seed \(seed): \(correct) of \(links.count)")
             let changes = zip(links, links.dropFirst()).filter { $0 != $1 }.count
@@ -117,20 +121,24 @@ import Testing
     }
 
     @Test func aJumpOfTwoKilometresIsADiscontinuity() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (500, 0)])
         g.add(2, 2, 3, [(0, 2000), (500, 2000)])
         var fixes = SimulatedDrive(path: [(0, 0), (500, 0)], speed: { _ in 10 }, duration: 10, noise: 3, seed: 3).fixes
-        fixes += SimulatedDrive(path: [(100, 2000), (500, 2000)], speed: { _ in 10 }, duration: 5, noise: 3, seed: 4,
-                                startTime: 11).fixes
+        fixes +=
+            SimulatedDrive(
+                path: [(100, 2000), (500, 2000)], speed: { _ in 10 }, duration: 5, noise: 3, seed: 4,
+                startTime: 11
+            ).fixes
         let results = try run(OnlineMapMatcher(network: g.network), fixes)
-        #expect(results.map(\.discontinuity) == [true] + Array(repeating: false, count: 10) + [true]
+        #expect(
+            results.map(\.discontinuity) == [true] + Array(repeating: false, count: 10) + [true]
                 + Array(repeating: false, count: 5))
         #expect(results[11].state.position?.link.link == LinkID(2))
     }
 
     @Test func aTimeGapRestartsAndGNSSLossIsUnknown() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (1000, 0)])
         let matcher = OnlineMapMatcher(network: g.network)
         var fixes = SimulatedDrive(path: [(0, 0), (1000, 0)], speed: { _ in 10 }, duration: 40, noise: 2, seed: 9).fixes
@@ -143,7 +151,7 @@ import Testing
     }
 
     @Test func goingOffRoadAndBackIsOffRoadThenRecovery() throws {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (1000, 0)])
         // Into a car park 100 m north of the road and back.
         let path: [(Double, Double)] = [(0, 0), (200, 0), (200, 100), (260, 100), (260, 0), (600, 0)]
@@ -160,14 +168,15 @@ import Testing
         #expect(results[back].discontinuity)
         #expect(results[back...].allSatisfy { $0.state.position?.link.link == LinkID(1) })
         #expect(results[(back + 1)...].allSatisfy { !$0.discontinuity })
-        #expect(results[back..<(results.count - 1)].filter { $0.state.position?.link.direction == .forward }.count
+        #expect(
+            results[back..<(results.count - 1)].filter { $0.state.position?.link.direction == .forward }.count
                 >= (results.count - back) * 9 / 10)
     }
 
     @Test func candidatesUnreachableFromTheLastMatchAreOffRoadThenARecovery() throws {
         // Two parallel roads 60 m apart with no connection (the car crosses a car park that is
         // not in the map). No speed in the fixes, so 60 m in a second is not a jump.
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (1000, 0)])
         g.add(2, 2, 3, [(0, 60), (1000, 60)])
         let matcher = OnlineMapMatcher(network: g.network)
@@ -176,7 +185,8 @@ import Testing
             let p = g.point(Double(t) * 10, t < 5 ? 0 : 60)
             results.append(try matcher.match(GNSSFix(time: Double(t), latitude: p.latitude, longitude: p.longitude)))
         }
-        #expect(results.map(\.state.name) == Array(repeating: "on_road", count: 5) + ["off_road"]
+        #expect(
+            results.map(\.state.name) == Array(repeating: "on_road", count: 5) + ["off_road"]
                 + Array(repeating: "on_road", count: 4))
         #expect(results.map(\.discontinuity) == [true, false, false, false, false, false, true, false, false, false])
         #expect(results[6].state.position?.link.link == LinkID(2))
@@ -184,15 +194,17 @@ import Testing
 
     @Test func resultsAreDeterministicAndResetStartsOver() throws {
         let g = streetGrid()
-        let drive = SimulatedDrive(path: [(0, 0), (400, 0), (400, 150)], speed: { _ in 10 }, duration: 50,
-                                   noise: 5, seed: 21)
+        let drive = SimulatedDrive(
+            path: [(0, 0), (400, 0), (400, 150)], speed: { _ in 10 }, duration: 50,
+            noise: 5, seed: 21)
         let matcher = OnlineMapMatcher(network: g.network)
         let first = try run(matcher, drive.fixes)
         matcher.reset()
         let second = try run(matcher, drive.fixes)
         let third = try run(OnlineMapMatcher(network: g.network), drive.fixes)
         #expect(first == second && second == third)
-        #expect(first.allSatisfy { ($0.state.position?.confidence ?? 0) > 0 && ($0.state.position?.confidence ?? 2) <= 1 })
+        #expect(
+            first.allSatisfy { ($0.state.position?.confidence ?? 0) > 0 && ($0.state.position?.confidence ?? 2) <= 1 })
         // The turn north at x = 400 is followed.
         #expect(first.last?.state.position?.link == DirectedLink(LinkID(22), .forward))
     }

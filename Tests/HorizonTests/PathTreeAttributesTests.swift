@@ -1,16 +1,22 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct PathTreeAttributesTests {
     private func road(direction: LinkDirection) -> PathLink {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(7, 0, 1, highway: .primary, oneway: .no) { link in
             link.length = 100
-            link.forward = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit), lanes: 2)
-            link.backward = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(30), kind: .implicit), lanes: 1)
-            link.curvature = [ProfilePoint(offset: 0, value: 0), ProfilePoint(offset: 40, value: 0.01), ProfilePoint(offset: 70, value: 0)]
+            link.forward = DirectionalAttributes(
+                speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit), lanes: 2)
+            link.backward = DirectionalAttributes(
+                speedLimit: SpeedLimit(value: .kilometresPerHour(30), kind: .implicit), lanes: 1)
+            link.curvature = [
+                ProfilePoint(offset: 0, value: 0), ProfilePoint(offset: 40, value: 0.01),
+                ProfilePoint(offset: 70, value: 0),
+            ]
             link.slope = [ProfilePoint(offset: 0, value: 2), ProfilePoint(offset: 50, value: -3)]
             link.features = [
                 PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 30, direction: .forward),
@@ -20,7 +26,8 @@ import RoadMap
             link.tunnel = true; link.bridge = false; link.builtUpArea = true; link.dividedRoad = nil
             link.countryCode = 246; link.regionCode = 18
         }
-        return PathLink(road: graph.links[0], direction: direction, startOffset: 1000, exitBranches: [], routeIndex: nil)
+        return PathLink(
+            road: graph.links[0], direction: direction, startOffset: 1000, exitBranches: [], routeIndex: nil)
     }
 
     @Test func forwardLinkKeepsProfilesAndFeaturesShiftedToPathOffsets() {
@@ -28,12 +35,21 @@ import RoadMap
         #expect(link.attributes.speedLimit == SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))
         #expect(link.attributes.lanes == 2 && link.attributes.oppositeLanes == 1)
         #expect(link.attributes.functionalClass == 3 && link.attributes.formOfWay == .singleCarriageway)
-        #expect(link.attributes.tunnel == true && link.attributes.bridge == false && link.attributes.builtUpArea == true)
-        #expect(link.attributes.dividedRoad == nil && link.attributes.countryCode == 246 && link.attributes.regionCode == 18)
-        #expect(link.curvature == [.init(offset: 1000, value: 0), .init(offset: 1040, value: 0.01), .init(offset: 1070, value: 0)])
+        #expect(
+            link.attributes.tunnel == true && link.attributes.bridge == false && link.attributes.builtUpArea == true)
+        #expect(
+            link.attributes.dividedRoad == nil && link.attributes.countryCode == 246 && link.attributes.regionCode == 18
+        )
+        #expect(
+            link.curvature == [
+                .init(offset: 1000, value: 0), .init(offset: 1040, value: 0.01), .init(offset: 1070, value: 0),
+            ])
         #expect(link.slope == [.init(offset: 1000, value: 2), .init(offset: 1050, value: -3)])
-        #expect(link.features == [PathFeature(offset: 1020, kind: .safetyCamera(.redLight, speedLimit: nil)),
-                                  PathFeature(offset: 1030, kind: .safetyCamera(.fixedSpeed, speedLimit: 50))])
+        #expect(
+            link.features == [
+                PathFeature(offset: 1020, kind: .safetyCamera(.redLight, speedLimit: nil)),
+                PathFeature(offset: 1030, kind: .safetyCamera(.fixedSpeed, speedLimit: 50)),
+            ])
         #expect(link.endOffset == 1100 && link.wayID == 70)
     }
 
@@ -46,25 +62,29 @@ import RoadMap
         #expect(link.curvature.map(\.value) == [0, -0.01, 0])
         // Slope: forward [0,50) +2 %, [50,100) −3 % → backward [0,50) +3 %, [50,100) −2 %.
         #expect(link.slope == [.init(offset: 1000, value: 3), .init(offset: 1050, value: -2)])
-        #expect(link.features == [PathFeature(offset: 1010, kind: .trafficSignals),
-                                  PathFeature(offset: 1080, kind: .safetyCamera(.redLight, speedLimit: nil))])
+        #expect(
+            link.features == [
+                PathFeature(offset: 1010, kind: .trafficSignals),
+                PathFeature(offset: 1080, kind: .safetyCamera(.redLight, speedLimit: nil)),
+            ])
     }
 
     @Test func onewayHasNoOppositeLanes() {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(1, 0, 1, oneway: .forward) { $0.backward.lanes = 2 }
-        let link = PathLink(road: graph.links[0], direction: .forward, startOffset: 0, exitBranches: [], routeIndex: nil)
+        let link = PathLink(
+            road: graph.links[0], direction: .forward, startOffset: 0, exitBranches: [], routeIndex: nil)
         #expect(link.attributes.oppositeLanes == 0)
     }
 
     @Test func pathSegmentsChangeOnlyWhereAttributesChange() throws {
-        var graph = TestGraph.street(count: 8, sideEvery: 100)
+        var graph = PlaneRoadGraph.street(count: 8, sideEvery: 100)
         for index in graph.links.indices {
             graph.links[index].countryCode = index < 6 ? 246 : 752
             graph.links[index].tunnel = (3...4).contains(index)
         }
-        let engine = try HorizonEngine(network: graph.network(), configuration: .init(lookAhead: [750]))
+        let engine = try HorizonEngine(network: graph.network, configuration: .init(lookAhead: [750]))
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPath)
         let segments = main.segments

@@ -1,10 +1,13 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct PathTreeBuildingTests {
-    private func engine(_ graph: TestGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws -> HorizonEngine {
-        try HorizonEngine(network: graph.network(), configuration: configuration)
+    private func engine(_ graph: PlaneRoadGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws
+        -> HorizonEngine
+    {
+        try HorizonEngine(network: graph.network, configuration: configuration)
     }
 
     @Test func firstMatchBuildsMainPathSidePathsPerLevelAndTheirLengths() throws {
@@ -28,11 +31,11 @@ import RoadMap
             #expect(side.links.first?.link.link.rawValue == 100 + UInt64((branch / 100).rounded()))
             #expect(side.startOffset == 0)
             #expect(side.endOffset >= 500 - (branch - 40))
-            #expect(side.endOffset - side.links.last!.length < 500 - (branch - 40)) // not longer than needed
+            #expect(side.endOffset - side.links.last!.length < 500 - (branch - 40))  // not longer than needed
             #expect(abs(side.turnAngle! + 90) < 1)
             #expect(side.probability > 0.02 && side.probability < 0.1)
         }
-        #expect(level1.map(\.links.count) == [2, 2, 2, 1, 1]) // 150 m reach 540 − E only for E ≤ 300
+        #expect(level1.map(\.links.count) == [2, 2, 2, 1, 1])  // 150 m reach 540 − E only for E ≤ 300
         // Level 2: only the junction 200 m ahead along the tree is within 300 m.
         let level2 = tree.paths.values.filter { $0.level == 2 }
         #expect(level2.count == 1)
@@ -42,8 +45,11 @@ import RoadMap
         #expect(abs(deep.turnAngle! - 90) < 1)
         #expect(tree.paths.count == 7)
         // Events: the main path first, then each side path added with its links.
-        #expect(events.prefix(3) == [.pathAdded(main.id), .mainPathChanged(from: nil, to: main.id),
-                                     .linksAdded(path: main.id, links: [main.links[0]])])
+        #expect(
+            events.prefix(3) == [
+                .pathAdded(main.id), .mainPathChanged(from: nil, to: main.id),
+                .linksAdded(path: main.id, links: [main.links[0]]),
+            ])
         #expect(!events.contains(.reset))
         let added = events.compactMap { if case .pathAdded(let id) = $0 { return id } else { return nil } }
         #expect(Set(added) == Set(tree.paths.keys))
@@ -82,7 +88,7 @@ import RoadMap
     }
 
     @Test func mainPathStopsAtADeadEndWithoutLegalUTurn() throws {
-        var graph = TestGraph.comb(count: 5)
+        var graph = PlaneRoadGraph.comb(count: 5)
         for index in graph.links.indices { graph.links[index].oneway = .forward }
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
@@ -99,11 +105,11 @@ import RoadMap
     }
 
     @Test func nearlyEqualForkKeepsBothProbabilities() throws {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, -100, 0); graph.node(2, 300, 100); graph.node(3, 300, -100)
         graph.road(1, 1, 0, highway: .primary)
-        graph.road(2, 0, 2, highway: .primary)   // 18° left
-        graph.road(3, 0, 3, highway: .primary)   // 18° right
+        graph.road(2, 0, 2, highway: .primary)  // 18° left
+        graph.road(3, 0, 3, highway: .primary)  // 18° right
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPath)
@@ -118,7 +124,7 @@ import RoadMap
     }
 
     @Test func turnRestrictionKeepsTheForbiddenTurnOutOfTheTree() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(2), via: NodeID(2), to: LinkID(102), kind: .prohibitory)]
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 50, time: 0, discontinuity: true))
@@ -130,7 +136,7 @@ import RoadMap
     }
 
     @Test func loopOfZeroLengthLinksDoesNotHang() throws {
-        var graph = TestGraph()
+        var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(1, 0, 1, oneway: .forward)
         graph.road(2, 1, 0, oneway: .forward) { $0.length = 0 }

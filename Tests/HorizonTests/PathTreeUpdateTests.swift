@@ -1,11 +1,14 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 @Suite struct PathTreeUpdateTests {
-    private func started(_ graph: TestGraph = .comb(), route: [DirectedLink]? = nil,
-                         at link: DirectedLink = fwd(1), offset: Double = 40) throws -> (HorizonEngine, [HorizonEvent]) {
-        let engine = try HorizonEngine(network: graph.network())
+    private func started(
+        _ graph: PlaneRoadGraph = .comb(), route: [DirectedLink]? = nil,
+        at link: DirectedLink = fwd(1), offset: Double = 40
+    ) throws -> (HorizonEngine, [HorizonEvent]) {
+        let engine = try HorizonEngine(network: graph.network)
         if let route { try engine.setRoute(route) }
         let events = try engine.update(onRoad(link, offset, time: 0, discontinuity: true))
         return (engine, events)
@@ -39,7 +42,7 @@ import RoadMap
         // Side paths whose junction is more than 200 m behind are removed with their children.
         let deepChild = before.children(of: passed[0].id)[0].id
         #expect(removedPaths(events) == [passed[0].id, passed[1].id, deepChild])
-        #expect(engine.tree.paths[kept.id] == kept) // passed but within the trailing length: untouched
+        #expect(engine.tree.paths[kept.id] == kept)  // passed but within the trailing length: untouched
         // New side paths at the junctions now within 500 m, extensions reported as linksAdded.
         for offset in [600.0, 700, 800, 900] { #expect(engine.tree.child(of: mainID, at: offset) != nil) }
         #expect(engine.tree.child(of: mainID, at: 1000) == nil)
@@ -50,7 +53,10 @@ import RoadMap
         var replayed = before.paths
         for event in events {
             switch event {
-            case .pathAdded(let id): replayed[id] = engine.tree.paths[id].map { var p = $0; p.links = []; return p }
+            case .pathAdded(let id):
+                replayed[id] = engine.tree.paths[id].map {
+                    var p = $0; p.links = []; return p
+                }
             case .pathRemoved(let id): replayed[id] = nil
             case .linksAdded(let id, let links): replayed[id]!.links += links
             case .linksRemoved(let id, let links): replayed[id]!.links.removeFirst(links.count)
@@ -66,7 +72,7 @@ import RoadMap
         let events = try engine.update(onRoad(fwd(5), 50, time: 2, discontinuity: true))
         #expect(events.first == .reset)
         let main = try #require(engine.tree.mainPath)
-        #expect(main.id.rawValue > oldMain.rawValue) // identifiers are never reused
+        #expect(main.id.rawValue > oldMain.rawValue)  // identifiers are never reused
         #expect(main.links.first?.link == fwd(5) && main.startOffset == 0 && engine.vehicleOffset == 50)
         #expect(events.contains(.mainPathChanged(from: nil, to: main.id)))
         #expect(!engine.tree.paths.keys.contains(oldMain))
@@ -84,9 +90,13 @@ import RoadMap
         let tree = engine.tree
         #expect(try engine.update(MatchResult(time: 1, state: .unknown, discontinuity: false)) == [])
         #expect(engine.tree == tree)
-        #expect(try engine.update(MatchResult(time: 2, state: .offRoad(point: TestGraph.origin), discontinuity: true)) == [.reset])
+        #expect(
+            try engine.update(MatchResult(time: 2, state: .offRoad(point: PlaneRoadGraph.origin), discontinuity: true))
+                == [.reset])
         #expect(engine.tree.paths.isEmpty && engine.vehicleOffset == nil)
-        #expect(try engine.update(MatchResult(time: 3, state: .offRoad(point: TestGraph.origin), discontinuity: false)) == [])
+        #expect(
+            try engine.update(MatchResult(time: 3, state: .offRoad(point: PlaneRoadGraph.origin), discontinuity: false))
+                == [])
     }
 
     @Test func takingASidePathMakesItTheMainPath() throws {
@@ -102,7 +112,7 @@ import RoadMap
         #expect(removedPaths(events) == Set(before.paths.keys).subtracting([side.id, grandchild.id]))
         let main = try #require(engine.tree.mainPath)
         #expect(main.id == side.id && main.level == 0 && main.parent == nil && main.branchOffset == nil)
-        #expect(Array(main.links.prefix(2)) == side.links) // same offsets as before
+        #expect(Array(main.links.prefix(2)) == side.links)  // same offsets as before
         #expect(engine.vehicleOffset == 10)
         #expect(main.endOffset >= 2010)
         #expect(engine.tree.paths[grandchild.id]?.level == 1)
@@ -111,7 +121,7 @@ import RoadMap
     }
 
     @Test func turnRestrictionAheadIsNotOfferedWhenTheTreeGrows() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(9), via: NodeID(9), to: LinkID(109), kind: .prohibitory)]
         let (engine, _) = try started(graph)
         _ = try engine.update(onRoad(fwd(7), 50, time: 2, discontinuity: false))
@@ -128,11 +138,11 @@ import RoadMap
         let main = try #require(engine.tree.mainPath)
         #expect(Array(main.links.map(\.link).prefix(6)) == route + [bwd(203)])
         #expect(main.links.prefix(5).map(\.routeIndex) == [0, 1, 2, 3, 4])
-        #expect(main.links[5].routeIndex == nil) // past the destination: prediction
+        #expect(main.links[5].routeIndex == nil)  // past the destination: prediction
         #expect(engine.isFollowingRoute)
         let straight = try #require(engine.tree.child(of: main.id, at: 300))
         #expect(straight.links.first?.link == fwd(4))
-        #expect(straight.probability > 0.9) // the model still prefers straight on
+        #expect(straight.probability > 0.9)  // the model still prefers straight on
         #expect(engine.tree.child(of: main.id, at: 450)?.links.first?.link == fwd(303))
     }
 
@@ -166,24 +176,26 @@ import RoadMap
     }
 
     @Test func routeThroughAForbiddenTurnIsNotFollowedThere() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(3), via: NodeID(3), to: LinkID(103), kind: .prohibitory)]
         let (engine, _) = try started(graph, route: route)
         let main = try #require(engine.tree.mainPath)
         #expect(Array(main.links.map(\.link).prefix(4)) == [fwd(1), fwd(2), fwd(3), fwd(4)])
         #expect(main.links.prefix(4).map(\.routeIndex) == [0, 1, 2, nil])
-        #expect(engine.tree.child(of: main.id, at: 300) == nil) // the forbidden turn is no side path either
+        #expect(engine.tree.child(of: main.id, at: 300) == nil)  // the forbidden turn is no side path either
     }
 
     @Test func badRoutesAreRejectedWithTypedErrors() throws {
-        var graph = TestGraph.comb()
+        var graph = PlaneRoadGraph.comb()
         graph.links[graph.links.firstIndex { $0.id == LinkID(4) }!].oneway = .forward
-        let engine = try HorizonEngine(network: graph.network())
+        let engine = try HorizonEngine(network: graph.network)
         #expect(throws: HorizonError.emptyRoute) { try engine.setRoute([]) }
         #expect(throws: HorizonError.disconnectedRoute(index: 1, from: fwd(2), to: fwd(4))) {
             try engine.setRoute([fwd(1), fwd(2), fwd(4)])
         }
-        #expect(throws: HorizonError.routeAgainstOneway(index: 0, link: bwd(4))) { try engine.setRoute([bwd(4), bwd(3)]) }
+        #expect(throws: HorizonError.routeAgainstOneway(index: 0, link: bwd(4))) {
+            try engine.setRoute([bwd(4), bwd(3)])
+        }
         #expect(engine.route == nil)
         #expect(throws: HorizonError.self) { try engine.update(onRoad(fwd(1), .nan, time: 0)) }
     }
@@ -203,17 +215,20 @@ import RoadMap
         #expect(slow.vehicleOffset == 45)
         #expect(try !slow.update(onRoad(fwd(1), 51, time: 1.6, discontinuity: false)).isEmpty)
         // Zero minimums recompute on every fix.
-        let eager = try HorizonEngine(network: TestGraph.comb().network(),
-                                      configuration: HorizonConfiguration(minimumUpdateInterval: 0, minimumUpdateDistance: 0))
+        let eager = try HorizonEngine(
+            network: PlaneRoadGraph.comb().network,
+            configuration: HorizonConfiguration(minimumUpdateInterval: 0, minimumUpdateDistance: 0))
         _ = try eager.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
         #expect(try !eager.update(onRoad(fwd(2), 10, time: 0.1, discontinuity: false)).isEmpty)
     }
 
     @Test func sameInputGivesSameEvents() throws {
-        let fixes = [onRoad(fwd(1), 40, time: 0, discontinuity: true), onRoad(fwd(3), 10, time: 1.5),
-                     onRoad(fwd(103), 20, time: 3), onRoad(fwd(203), 300, time: 5)]
+        let fixes = [
+            onRoad(fwd(1), 40, time: 0, discontinuity: true), onRoad(fwd(3), 10, time: 1.5),
+            onRoad(fwd(103), 20, time: 3), onRoad(fwd(203), 300, time: 5),
+        ]
         func run() throws -> [[HorizonEvent]] {
-            let engine = try HorizonEngine(network: TestGraph.comb().network())
+            let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network)
             return try fixes.map { try engine.update($0) }
         }
         let first = try run()

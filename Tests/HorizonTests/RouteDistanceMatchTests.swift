@@ -2,12 +2,13 @@ import GNSS
 import RoadMap
 import Testing
 @testable import Horizon
+import TestSupport
 
 @Suite struct RouteDistanceMatchTests {
     /// A plus junction at node 0 (plane origin): arm `i` runs from node 0 out to node `i`, 100 m long,
     /// 1 north, 2 east, 3 south, 4 west. Plus a chain west: link 5 from node 4 to node 5, 100 m.
     private func crossing(restrictions: [TurnRestriction] = [], eastOneway: Oneway = .no) -> InMemoryRoadNetwork {
-        var g = PlaneGraph()
+        var g = PlaneRoadGraph()
         g.add(1, 0, 1, [(0, 0), (0, 100)])
         g.add(2, 0, 2, [(0, 0), (100, 0)], oneway: eastOneway)
         g.add(3, 0, 3, [(0, 0), (0, -100)])
@@ -18,12 +19,15 @@ import Testing
     }
 
     private func candidate(_ id: UInt64, _ direction: LinkDirection, _ offset: Double) -> MatchCandidate {
-        MatchCandidate(link: DirectedLink(LinkID(id), direction), offset: offset, measuredOffset: offset, length: 100,
-                       point: PlaneGraph.origin, distance: 0, bearing: 0, emission: 0)
+        MatchCandidate(
+            link: DirectedLink(LinkID(id), direction), offset: offset, measuredOffset: offset, length: 100,
+            point: PlaneRoadGraph.origin, distance: 0, bearing: 0, emission: 0)
     }
 
-    private func distances(_ network: InMemoryRoadNetwork, from source: MatchCandidate, to targets: [MatchCandidate],
-                           limit: Double = 500) throws -> [Double] {
+    private func distances(
+        _ network: InMemoryRoadNetwork, from source: MatchCandidate, to targets: [MatchCandidate],
+        limit: Double = 500
+    ) throws -> [Double] {
         var search = RouteDistanceSearch()
         var result: [Double] = []
         try search.distances(from: source, to: targets, limit: limit, in: network, into: &result)
@@ -34,12 +38,14 @@ import Testing
         let network = crossing()
         // From 30 m before the junction on the south arm (driving north) …
         let source = candidate(3, .backward, 70)
-        let d = try distances(network, from: source, to: [
-            candidate(3, .backward, 90),   // … 20 m further on the same link
-            candidate(1, .forward, 40),    // straight on: 30 + 40
-            candidate(2, .forward, 10),    // right turn: 30 + 10
-            candidate(5, .forward, 50),    // left, then the next link: 30 + 100 + 50
-        ])
+        let d = try distances(
+            network, from: source,
+            to: [
+                candidate(3, .backward, 90),  // … 20 m further on the same link
+                candidate(1, .forward, 40),  // straight on: 30 + 40
+                candidate(2, .forward, 10),  // right turn: 30 + 10
+                candidate(5, .forward, 50),  // left, then the next link: 30 + 100 + 50
+            ])
         #expect(d.count == 4)
         #expect(abs(d[0] - 20) < 1e-9)
         #expect(abs(d[1] - 70) < 1e-6)
@@ -54,7 +60,9 @@ import Testing
         #expect(try distances(crossing(eastOneway: .backward), from: source, to: [target]) == [.infinity])
         // No right turn from the south arm: the only way is a detour, which this graph lacks
         // except by U-turns at dead ends: north arm end and back = 30 + 100 + 50 + 100 + 10.
-        let noRight = crossing(restrictions: [TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(2), kind: .prohibitory)])
+        let noRight = crossing(restrictions: [
+            TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(2), kind: .prohibitory)
+        ])
         let detour = try distances(noRight, from: source, to: [target])
         #expect(abs(detour[0] - 290) < 1e-6)
         // With a tighter limit the detour is not searched.

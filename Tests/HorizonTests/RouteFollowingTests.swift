@@ -1,11 +1,12 @@
 import Testing
 import RoadMap
 @testable import Horizon
+import TestSupport
 
 /// A main street west → east (links 1…5, nodes 0…5, 100 m each) and a detour around block 2:
 /// link 11 north from node 1, link 12 east, link 13 south back to node 2; link 20 far away, unconnected.
-private func detourGraph() -> TestGraph {
-    var graph = TestGraph()
+private func detourGraph() -> PlaneRoadGraph {
+    var graph = PlaneRoadGraph()
     for i in 0...5 { graph.node(Int64(i), Double(i) * 100, 0) }
     for i in 1...5 { graph.road(UInt64(i), Int64(i - 1), Int64(i), highway: .secondary, name: "Main") }
     graph.node(11, 100, 80); graph.node(12, 200, 80)
@@ -19,7 +20,7 @@ private func detourGraph() -> TestGraph {
 struct RouteFollowingTests {
     @Test("after a detour the vehicle is back on the route and the main path follows it again")
     func rejoinAfterDetour() throws {
-        let engine = try HorizonEngine(network: detourGraph().network())
+        let engine = try HorizonEngine(network: detourGraph().network)
         try engine.setRoute((1...5).map { fwd(UInt64($0)) })
         _ = try engine.update(onRoad(fwd(1), 50, time: 0, discontinuity: true))
         #expect(engine.isFollowingRoute)
@@ -41,7 +42,8 @@ struct RouteFollowingTests {
     @Test("route text: link lines or an adasis match CSV; bad lines named")
     func parsing() throws {
         #expect(try RoutePlanning.parse("# my route\nL1+\nL1+\n\nL2-\n") == [fwd(1), bwd(2)])
-        let csv = "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n2.0,on_road,20,L2+,3,60,24\n"
+        let csv =
+            "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n2.0,on_road,20,L2+,3,60,24\n"
         #expect(try RoutePlanning.parse(csv) == [fwd(1), fwd(2)])
         #expect(throws: RouteError.self) { try RoutePlanning.parse("L1+\nway 12\n") }
         #expect { try RoutePlanning.parse("L1+\nway 12\n") } throws: { "\($0)".contains("line 2") }
@@ -49,14 +51,18 @@ struct RouteFollowingTests {
 
     @Test("gaps between listed links are closed with the shortest legal connection")
     func connecting() throws {
-        let network = detourGraph().network()
+        let network = detourGraph().network
         let (route, skipped) = try RoutePlanning.connect([fwd(1), fwd(4)], in: network)
         #expect(route == [fwd(1), fwd(2), fwd(3), fwd(4)] && skipped == 0)
         // Through the detour when it is listed.
-        #expect(try RoutePlanning.connect([fwd(1), fwd(12), fwd(3)], in: network).route == [fwd(1), fwd(11), fwd(12), fwd(13), fwd(3)])
+        #expect(
+            try RoutePlanning.connect([fwd(1), fwd(12), fwd(3)], in: network).route == [
+                fwd(1), fwd(11), fwd(12), fwd(13), fwd(3),
+            ])
         // An unreachable link: an error, or left out when asked to be lenient (a wrong match in a drive).
         #expect(throws: RouteError.self) { try RoutePlanning.connect([fwd(3), fwd(1)], in: network, maximumGap: 3) }
-        let lenient = try RoutePlanning.connect([fwd(1), fwd(2), fwd(3), fwd(20), fwd(4)], in: network, skippingUnreachable: true)
+        let lenient = try RoutePlanning.connect(
+            [fwd(1), fwd(2), fwd(3), fwd(20), fwd(4)], in: network, skippingUnreachable: true)
         #expect(lenient.route == [fwd(1), fwd(2), fwd(3), fwd(4)] && lenient.skipped == 1)
     }
 }

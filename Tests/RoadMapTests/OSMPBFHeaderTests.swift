@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 @testable import RoadMap
+import TestSupport
 
 /// The sample extract shipped with the project (central Helsinki, 2019, © OpenStreetMap contributors, ODbL).
 enum OSMPBFSample {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Data/helsinki.osm.pbf").path
+    static let path = Repository.url("Data/helsinki.osm.pbf").path
 
     static var bytes: [UInt8] { get throws { Array(try Data(contentsOf: URL(fileURLWithPath: path))) } }
 }

@@ -1,20 +1,10 @@
 import Testing
 @testable import RoadMap
+import TestSupport
 
 /// A plus-shaped junction: four 100 m arms meeting at node 0, arm `i` from node 0 to node `i`.
 private func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestriction] = []) -> InMemoryRoadNetwork {
-    let centre = GeoPoint(latitude: 60.17, longitude: 24.94)
-    let plane = LocalProjection(origin: centre)
-    func arm(_ id: UInt64, dx: Double, dy: Double, oneway: Oneway = .no) -> RoadLink {
-        RoadLink(id: LinkID(id), wayID: Int64(id) * 10, startNode: NodeID(0), endNode: NodeID(Int64(id)),
-                 geometry: [centre, plane.unproject(x: dx, y: dy)], highway: .residential, oneway: oneway)
-    }
-    return InMemoryRoadNetwork(links: [
-        arm(1, dx: 0, dy: 100, oneway: onewayNorthInbound ? .backward : .no),  // north
-        arm(2, dx: 100, dy: 0),   // east
-        arm(3, dx: 0, dy: -100),  // south
-        arm(4, dx: -100, dy: 0),  // west
-    ], restrictions: restrictions)
+    PlaneRoadGraph.crossing(onewayNorthInbound: onewayNorthInbound, restrictions: restrictions).network
 }
 
 @Test func geometryLengthAndProjection() throws {

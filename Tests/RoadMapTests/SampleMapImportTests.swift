@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 @testable import RoadMap
+import TestSupport
 
 /// The importer on the real sample extract. Expected values come from the OSM data itself, read
 /// with osmium-tool (`osmium fileinfo -e`, `osmium getid Data/helsinki.osm.pbf w4247501 -f opl`).
 @Suite("import of the Helsinki sample map", .serialized)
 struct SampleMapImportTests {
-    static let samplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/helsinki.osm.pbf").path
+    static let samplePath = Repository.url("Data/helsinki.osm.pbf").path
 
     /// Imported once per test process.
     static let importedFile: Result<(String, MapMetadata), Error> = Result {

@@ -4,6 +4,7 @@ import Testing
 import Glibc
 #endif
 @testable import SocketCAN
+import TestSupport
 
 /// Runs `body` and returns the error code it threw, or nil if it succeeded.
 private func errorCode(_ body: () throws -> Void) -> CANInterfaceControlError.Code? {
@@ -122,26 +123,15 @@ struct CANInterfaceControlKernelTests {
     @Test("vcan0 in a real kernel, as root and as nobody (runs the guest suite via Tools/vcan-run)",
           .enabled(if: guestRole == nil))
     func vcanKernel() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let run = "'\(testBinary)' --testing-library swift-testing --filter CANInterfaceControlGuestTests 2>&1"
         let script = """
         \(guestRoleVariable)=root \(run); echo "root-status=$?"
         \(guestRoleVariable)=unprivileged setpriv --reuid=65534 --regid=65534 --clear-groups \(run); echo "user-status=$?"
         """
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("Tools/vcan-run")
-        process.arguments = ["--timeout", "240", "bash", "-c", script]
-        process.currentDirectoryURL = root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "vcan-run failed: \(stderr)")
+        let (status, stdout, stderr) = try runProcess(Repository.url("Tools/vcan-run"),
+                                                      ["--timeout", "240", "bash", "-c", script])
+        try #require(status == 0, "vcan-run failed: \(stderr)")
         #expect(stdout.contains("root-status=0"), "\(stdout)\n\(stderr)")
         #expect(stdout.contains("user-status=0"), "\(stdout)\n\(stderr)")
         // Each role must have run (not skipped) its own guest test, and it must have passed.

@@ -30,6 +30,13 @@ struct CandumpLogTests {
         #expect(parsed.records == records)
     }
 
+    @Test("digits with a combining mark and fullwidth hex digits are errors, not crashes")
+    func nonASCIIDigits() {
+        #expect(throws: CandumpParseError.self) { try CandumpLog.parse(line: "(1.5\u{301}) vcan0 123#00", lineNumber: 1) }
+        #expect(throws: CandumpParseError.self) { try CandumpLog.parse(line: "(1.5) vcan0 123#0\u{FF11}", lineNumber: 1) }
+        #expect(throws: CandumpParseError.self) { try CandumpLog.parse(line: "(1.5) vcan0 12\u{FF13}#00", lineNumber: 1) }
+    }
+
     @Test("output of the real candump tool parses, including lowercase hex and nanosecond stamps")
     func readsCanUtilsOutput() throws {
         let record = try #require(try CandumpLog.parse(line: "(1795358596.701956) vcan0 123#11", lineNumber: 1))

@@ -2,6 +2,7 @@ import ADASISv2
 import Foundation
 import SocketCAN
 import Testing
+import TestSupport
 
 /// Golden-frame regression: the frames `adasis replay` writes for a few short drives on the sample
 /// map must equal the checked-in logs in Tests/adasisTests/Golden/. When the output changes on
@@ -15,10 +16,14 @@ struct GoldenFrameTests {
     }
 
     static let entries: [Entry] = {
-        let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent("Tests/adasisTests/Golden/drives.txt"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(
+                contentsOf: Repository.root.appendingPathComponent("Tests/adasisTests/Golden/drives.txt"),
+                encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            return fields.count == 4 ? Entry(name: fields[0], trace: fields[1], preset: fields[2], seconds: fields[3]) : nil
+            return fields.count == 4
+                ? Entry(name: fields[0], trace: fields[1], preset: fields[2], seconds: fields[3]) : nil
         }
     }()
 
@@ -42,7 +47,8 @@ struct GoldenFrameTests {
     /// Replays `entry` to vcan0 inside the real kernel while candump records; stdout is the recording.
     static func replayToVcan(_ entry: Entry, map: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let arguments = replayArguments(entry, map: map).map { "'\($0)'" }.joined(separator: " ")
-        return try runInVcanKernel("""
+        return try runInVcanKernel(
+            """
             set -e
             log=$(mktemp)
             candump -L vcan0 > "$log" &
@@ -56,7 +62,9 @@ struct GoldenFrameTests {
     }
 
     static func golden(_ entry: Entry) throws -> [CandumpRecord] {
-        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/adasisTests/Golden/\(entry.name).log"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Repository.root.appendingPathComponent("Tests/adasisTests/Golden/\(entry.name).log"),
+            encoding: .utf8)
         let parsed = CandumpLog.parse(text: text)
         try #require(parsed.errors.isEmpty, "golden log \(entry.name) has malformed lines: \(parsed.errors.prefix(3))")
         return parsed.records
@@ -66,14 +74,19 @@ struct GoldenFrameTests {
     func replayEqualsGolden(entry: Entry) throws {
         try requireBuiltAdasis()
         let map = try Self.mapPath.get()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-golden-\(getpid())-\(entry.name).log").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adasis-golden-\(getpid())-\(entry.name).log"
+        ).path
         defer { unlink(output) }
         let result = try Self.run(Self.replayArguments(entry, map: map) + ["--candump", output])
         try #require(result.status == 0, "adasis replay failed: \(result.stderr)")
         let produced = CandumpLog.parse(text: try String(contentsOfFile: output, encoding: .utf8)).records
         let expected = try Self.golden(entry)
         let differences = FrameDifference.describe(expected: expected, produced: produced, timestamps: true)
-        #expect(differences.isEmpty, "\(entry.name) differs from its golden log (Tools/update-golden regenerates it on purpose):\n\(differences.joined(separator: "\n"))")
+        #expect(
+            differences.isEmpty,
+            "\(entry.name) differs from its golden log (Tools/update-golden regenerates it on purpose):\n\(differences.joined(separator: "\n"))"
+        )
     }
 
     @Test("replay to vcan0 in a real kernel: candump records the golden frames", arguments: entries.prefix(1))
@@ -83,16 +96,22 @@ struct GoldenFrameTests {
         let result = try Self.replayToVcan(entry, map: map)
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         let recorded = CandumpLog.parse(text: result.stdout).records
-        let differences = FrameDifference.describe(expected: try Self.golden(entry), produced: recorded, timestamps: false)
-        #expect(differences.isEmpty, "frames on vcan0 differ from the golden log:\n\(differences.joined(separator: "\n"))")
+        let differences = FrameDifference.describe(
+            expected: try Self.golden(entry), produced: recorded, timestamps: false)
+        #expect(
+            differences.isEmpty, "frames on vcan0 differ from the golden log:\n\(differences.joined(separator: "\n"))")
     }
 }
 
 /// A readable comparison of two frame logs: differing frames decoded field by field.
 enum FrameDifference {
-    static func describe(expected: [CandumpRecord], produced: [CandumpRecord], timestamps: Bool, limit: Int = 8) -> [String] {
+    static func describe(expected: [CandumpRecord], produced: [CandumpRecord], timestamps: Bool, limit: Int = 8)
+        -> [String]
+    {
         var lines: [String] = []
-        if expected.count != produced.count { lines.append("frame count \(produced.count), expected \(expected.count)") }
+        if expected.count != produced.count {
+            lines.append("frame count \(produced.count), expected \(expected.count)")
+        }
         var shown = 0
         var differing = 0
         for index in 0..<min(expected.count, produced.count) {
@@ -113,7 +132,8 @@ enum FrameDifference {
     }
 
     static func fields(_ expected: CANFrame, _ produced: CANFrame) -> String {
-        guard let want = try? ADASISMessage.decode(expected.data), let got = try? ADASISMessage.decode(produced.data) else {
+        guard let want = try? ADASISMessage.decode(expected.data), let got = try? ADASISMessage.decode(produced.data)
+        else {
             return "\(CandumpRecord.frameText(produced)), expected \(CandumpRecord.frameText(expected))"
         }
         if want.type != got.type { return "\(got.type) message, expected \(want.type): \(got) vs \(want)" }
@@ -122,7 +142,9 @@ enum FrameDifference {
         for (x, y) in zip(a, b) where "\(x.value)" != "\(y.value)" {
             changes.append("\(x.label ?? "?") \(y.value) (expected \(x.value))")
         }
-        if expected.identifier != produced.identifier { changes.append("identifier \(produced.identifier) (expected \(expected.identifier))") }
+        if expected.identifier != produced.identifier {
+            changes.append("identifier \(produced.identifier) (expected \(expected.identifier))")
+        }
         return "\(got.type): " + changes.joined(separator: ", ")
     }
 

@@ -9,8 +9,10 @@ struct MapCommandTests {
         try requireBuiltAdasis()
         let result = try runAdasis(["map", "info", try GoldenFrameTests.mapPath.get()])
         #expect(result.status == 0, "\(result.stderr)")
-        for line in ["map version:  2019 Q2", "countries:    FI", "links:        998, 27.92 km", "speed limit explicit",
-                     "features:     2 safety cameras", "turn restrictions"] {
+        for line in [
+            "map version:  2019 Q2", "countries:    FI", "links:        998, 27.92 km", "speed limit explicit",
+            "features:     2 safety cameras", "turn restrictions",
+        ] {
             #expect(result.stdout.contains(line), "missing '\(line)' in\n\(result.stdout)")
         }
     }
@@ -18,11 +20,13 @@ struct MapCommandTests {
     @Test("export-geojson writes a FeatureCollection: one LineString per link, Points for cameras and signals")
     func exportGeoJSON() throws {
         try requireBuiltAdasis()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-export-\(getpid()).geojson").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-export-\(getpid()).geojson")
+            .path
         defer { unlink(output) }
         let result = try runAdasis(["map", "export-geojson", try GoldenFrameTests.mapPath.get(), "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
-        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
         let features = try #require(object?["features"] as? [[String: Any]])
         let types = features.compactMap { ($0["geometry"] as? [String: Any])?["type"] as? String }
         #expect(types.filter { $0 == "LineString" }.count == 998)

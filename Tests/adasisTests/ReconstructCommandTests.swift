@@ -6,8 +6,11 @@ import Testing
 struct ReconstructCommandTests {
     static func replay(_ extra: [String]) throws -> (map: String, log: String) {
         let map = try GoldenFrameTests.mapPath.get()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-reconstruct-\(getpid())-\(extra.joined()).log").path
-        let result = try runAdasis(["replay", "--map", map, "Data/drives/kamppi.csv", "--duration", "30", "--candump", log] + extra)
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adasis-reconstruct-\(getpid())-\(extra.joined()).log"
+        ).path
+        let result = try runAdasis(
+            ["replay", "--map", map, "Data/drives/kamppi.csv", "--duration", "30", "--candump", log] + extra)
         try #require(result.status == 0, "replay failed: \(result.stderr)")
         return (map, log)
     }

@@ -1,29 +1,13 @@
 import Foundation
 import SocketCAN
 import Testing
+import TestSupport
 
 /// gpsfake (Debian package gpsd-clients), if installed.
 private let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
 /// In CI the end-to-end test must run (and fail loudly if gpsfake is missing); locally it is
 /// skipped with a message when gpsfake is not installed.
 private let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
-
-
-/// A TCP port nobody listens on right now (the kernel's choice for port 0).
-private func freePort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
-        }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
 
 /// A fresh temporary directory.
 private func temporaryDirectory() throws -> URL {
@@ -75,10 +59,10 @@ struct RunDaemonTests {
         try requireBuiltAdasis()
         let directory = try temporaryDirectory()
         let map = directory.appendingPathComponent("helsinki.map").path
-        let imported = try runAdasis(["map", "import", repositoryRoot.appendingPathComponent("Data/helsinki.osm.pbf").path,
+        let imported = try runAdasis(["map", "import", Repository.root.appendingPathComponent("Data/helsinki.osm.pbf").path,
                                       "-o", map, "--country", "FI"])
         try #require(imported.status == 0, "map import failed: \(imported.stderr)")
-        return (directory, map, freePort(), directory.appendingPathComponent("adasis.prom").path,
+        return (directory, map, Int(try freePort()), directory.appendingPathComponent("adasis.prom").path,
                 directory.appendingPathComponent("adasis.toml").path)
     }
 
@@ -193,7 +177,8 @@ struct RunDaemonTests {
         #expect(value("adasis_can_down_episodes_total") == 0)
         #expect(value("adasis_gnss_reconnects_total") == 0)
         #expect(!text.contains("adasis_frames_dropped_total"), "frames dropped:\n\(text)")
-        #expect(!FileManager.default.fileExists(atPath: metrics + ".tmp"))
+        let metricsDirectory = (metrics as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: metricsDirectory).allSatisfy { !$0.contains(".partial-") })
     }
 
     // A full TX queue is not producible on vcan; HorizonDaemonTests prove it on a real CANSocket

@@ -1,26 +1,11 @@
 import Foundation
 import SocketCAN
 import Testing
-
-/// Runs `executable` with `arguments` from the repository root; returns exit status, stdout, stderr.
-func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-}
+import TestSupport
 
 /// Runs the built `.build/debug/adasis` with `arguments` on the host.
 func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    try runProcess(repositoryRoot.appendingPathComponent(".build/debug/adasis"), arguments)
+    try runProcess(Repository.root.appendingPathComponent(".build/debug/adasis"), arguments)
 }
 
 /// Runs `script` with bash inside a real kernel with vcan0 up (Tools/vcan-run: the host kernel,
@@ -28,18 +13,16 @@ func runAdasis(_ arguments: [String]) throws -> (status: Int32, stdout: String, 
 /// allows QEMU with software emulation (TCG), where programs run ≈ 30× slower; the scripts bound
 /// their own waits, so a failure still ends well before it.
 func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    try runProcess(repositoryRoot.appendingPathComponent("Tools/vcan-run"), ["--timeout", "600", "bash", "-c", script])
+    try runProcess(
+        Repository.root.appendingPathComponent("Tools/vcan-run"), ["--timeout", "600", "bash", "-c", script])
 }
-
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 
 /// Fails with a clear message unless `swift build` produced `.build/debug/adasis`.
 func requireBuiltAdasis() throws {
-    let path = repositoryRoot.appendingPathComponent(".build/debug/adasis").path
-    try #require(FileManager.default.isExecutableFile(atPath: path),
-                 "\(path) is missing: run `swift build` before `swift test --filter adasisTests`")
+    let path = Repository.root.appendingPathComponent(".build/debug/adasis").path
+    try #require(
+        FileManager.default.isExecutableFile(atPath: path),
+        "\(path) is missing: run `swift build` before `swift test --filter adasisTests`")
 }
 
 @Suite("real kernel via Tools/vcan-run", .serialized)
@@ -56,19 +39,19 @@ struct VcanKernelTests {
     func cansendCandumpRoundTrip() throws {
         let sent = ["123#DEADBEEF", "1ABCDEF0#0102030405060708", "7FF#R", "000#"]
         let script = """
-        set -e
-        candump -L vcan0 > /tmp/vcan-run-test-$$.log &
-        dumper=$!
-        sleep 1
-        \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
-        sleep 0.3
-        kill $dumper
-        wait $dumper || true
-        cat /tmp/vcan-run-test-$$.log
-        rm -f /tmp/vcan-run-test-$$.log
-        ip link set vcan0 down
-        if cansend vcan0 123#00 2>/dev/null; then echo "SENT-WHILE-DOWN"; fi
-        """
+            set -e
+            candump -L vcan0 > /tmp/vcan-run-test-$$.log &
+            dumper=$!
+            sleep 1
+            \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
+            sleep 0.3
+            kill $dumper
+            wait $dumper || true
+            cat /tmp/vcan-run-test-$$.log
+            rm -f /tmp/vcan-run-test-$$.log
+            ip link set vcan0 down
+            if cansend vcan0 123#00 2>/dev/null; then echo "SENT-WHILE-DOWN"; fi
+            """
         let result = try runInVcanKernel(script)
         try #require(result.status == 0, "vcan-run failed (is user-mode-linux installed?): \(result.stderr)")
         let parsed = CandumpLog.parse(text: result.stdout.replacingOccurrences(of: "SENT-WHILE-DOWN", with: ""))
@@ -86,23 +69,24 @@ struct DumpCommandKernelTests {
         try requireBuiltAdasis()
         let sent = ["123#DEADBEEF", "1ABCDEF0#0102", "7FF#R"]
         let script = """
-        .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log 2> /tmp/adasis-dump-$$.err &
-        dumper=$!
-        for i in $(seq 100); do grep -q "listening on vcan0" /tmp/adasis-dump-$$.err 2>/dev/null && break; sleep 0.05; done
-        \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
-        wait $dumper || { echo "dump failed with $?" >&2; exit 1; }
-        cat /tmp/adasis-dump-$$.log
-        rm -f /tmp/adasis-dump-$$.log
-        ip link set vcan0 down
-        .build/debug/adasis dump vcan0 --timeout 0.5 && { echo "dump succeeded on a down interface" >&2; exit 1; }
-        exit 0
-        """
+            .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log 2> /tmp/adasis-dump-$$.err &
+            dumper=$!
+            for i in $(seq 100); do grep -q "listening on vcan0" /tmp/adasis-dump-$$.err 2>/dev/null && break; sleep 0.05; done
+            \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
+            wait $dumper || { echo "dump failed with $?" >&2; exit 1; }
+            cat /tmp/adasis-dump-$$.log
+            rm -f /tmp/adasis-dump-$$.log
+            ip link set vcan0 down
+            .build/debug/adasis dump vcan0 --timeout 0.5 && { echo "dump succeeded on a down interface" >&2; exit 1; }
+            exit 0
+            """
         let result = try runInVcanKernel(script)
         try #require(result.status == 0, "\(result.stderr)")
         let parsed = CandumpLog.parse(text: result.stdout)
         #expect(parsed.errors.isEmpty, "\(parsed.errors)")
         #expect(parsed.records.map { CandumpRecord.frameText($0.frame) } == sent)
-        #expect(parsed.records.allSatisfy { $0.interface == "vcan0" && $0.timestampMicroseconds > 1_000_000_000_000_000 })
+        #expect(
+            parsed.records.allSatisfy { $0.interface == "vcan0" && $0.timestampMicroseconds > 1_000_000_000_000_000 })
         #expect(result.stderr.contains("the interface is down"))
     }
 }
@@ -113,26 +97,26 @@ struct SendCommandKernelTests {
     func sendMatchesCandump() throws {
         try requireBuiltAdasis()
         let log = """
-        (1700000000.000000) vcan0 123#DEADBEEF
-        (1700000000.010000) vcan0 1ABCDEF0#0102030405060708
-        (1700000000.020000) vcan0 7FF#R
-        (1700000000.030000) vcan0 000#
+            (1700000000.000000) vcan0 123#DEADBEEF
+            (1700000000.010000) vcan0 1ABCDEF0#0102030405060708
+            (1700000000.020000) vcan0 7FF#R
+            (1700000000.030000) vcan0 000#
 
-        """
+            """
         let expected = CandumpLog.parse(text: log).records.map { CandumpRecord.frameText($0.frame) }
         let script = """
-        candump -L vcan0 > /tmp/adasis-send-$$.log &
-        dumper=$!
-        sleep 1
-        printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
-        sleep 0.3
-        kill $dumper
-        cat /tmp/adasis-send-$$.log
-        rm -f /tmp/adasis-send-$$.log
-        ip link set vcan0 down
-        printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 && { echo "send succeeded on a down interface" >&2; exit 1; }
-        exit 0
-        """
+            candump -L vcan0 > /tmp/adasis-send-$$.log &
+            dumper=$!
+            sleep 1
+            printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
+            sleep 0.3
+            kill $dumper
+            cat /tmp/adasis-send-$$.log
+            rm -f /tmp/adasis-send-$$.log
+            ip link set vcan0 down
+            printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 && { echo "send succeeded on a down interface" >&2; exit 1; }
+            exit 0
+            """
         let result = try runInVcanKernel(script)
         try #require(result.status == 0, "\(result.stderr)")
         let recorded = CandumpLog.parse(text: result.stdout)
@@ -148,14 +132,17 @@ struct CANInterfaceCommandTests {
     @Test("state on vcan0 (no controller), permission and missing-interface errors say what to do")
     func statesAndErrors() throws {
         try requireBuiltAdasis()
-        let result = try runInVcanKernel("""
+        let result = try runInVcanKernel(
+            """
             .build/debug/adasis can-interface vcan0 2>/dev/null; echo "status=$?"
             setpriv --reuid=65534 --regid=65534 --clear-groups .build/debug/adasis can-interface vcan0 --bitrate 500000 2>&1 | grep adasis; echo "status=$?"
             .build/debug/adasis can-interface nosuch0 2>&1 | grep adasis
             """)
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         #expect(result.stdout.contains("vcan0: state not supported (no CAN controller)"), "\(result.stdout)")
-        #expect(result.stdout.contains("permission denied; changing a CAN interface needs CAP_NET_ADMIN"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("permission denied; changing a CAN interface needs CAP_NET_ADMIN"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("no interface named 'nosuch0'"), "\(result.stdout)")
     }
 }

@@ -5,7 +5,7 @@
 /// only the SEGMENT of the current link, path index 4). Start from a preset and switch single
 /// types on or off.
 public struct MessageSelection: Hashable, Sendable {
-    /// The named presets.
+    /// The named presets; the raw value is the configuration key (`messages.preset`, `replay --preset`).
     public enum Preset: String, Hashable, Sendable, CaseIterable {
         /// POSITION, STUB, SEGMENT, META-DATA.
         case `default`
@@ -26,11 +26,6 @@ public struct MessageSelection: Hashable, Sendable {
     public var currentLinkOnly: Bool
     /// Send a continuation stub (sub-path index 6) after the stubs of each junction.
     public var continuationStubs: Bool
-
-    /// Profile types this project produces.
-    public static let producedShortTypes: Set<ProfileShortType> = [.curvature, .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals]
-    /// PROFILE LONG types this project produces.
-    public static let producedLongTypes: Set<ProfileLongType> = [.longitude, .latitude, .linkIdentifier]
 
     /// The selection of `preset`.
     public init(preset: Preset) {
@@ -58,8 +53,36 @@ public struct MessageSelection: Hashable, Sendable {
     public func sends(_ type: MessageType) -> Bool { messageTypes.contains(type) }
 
     /// Whether PROFILE SHORT of `type` is sent.
-    public func sends(_ type: ProfileShortType) -> Bool { messageTypes.contains(.profileShort) && profileShortTypes.contains(type) }
+    public func sends(_ type: ProfileShortType) -> Bool {
+        messageTypes.contains(.profileShort) && profileShortTypes.contains(type)
+    }
 
     /// Whether PROFILE LONG of `type` is sent.
-    public func sends(_ type: ProfileLongType) -> Bool { messageTypes.contains(.profileLong) && profileLongTypes.contains(type) }
+    public func sends(_ type: ProfileLongType) -> Bool {
+        messageTypes.contains(.profileLong) && profileLongTypes.contains(type)
+    }
+
+    /// Switches `message` on or off.
+    public mutating func set(_ message: SelectableMessage, sent: Bool) {
+        if sent { messageTypes.insert(message.messageType) } else { messageTypes.remove(message.messageType) }
+    }
+
+    /// Switches `profile` on or off (its PROFILE SHORT or LONG message is left as it is).
+    public mutating func set(_ profile: SelectableProfile, sent: Bool) {
+        if let type = profile.shortType {
+            if sent { profileShortTypes.insert(type) } else { profileShortTypes.remove(type) }
+        }
+        if let type = profile.longType {
+            if sent { profileLongTypes.insert(type) } else { profileLongTypes.remove(type) }
+        }
+    }
+
+    /// Sends exactly `profiles`: the other profile types are switched off, and PROFILE SHORT or
+    /// LONG is switched on when one of its types is listed.
+    public mutating func sendOnly(_ profiles: [SelectableProfile]) {
+        profileShortTypes = Set(profiles.compactMap(\.shortType))
+        profileLongTypes = Set(profiles.compactMap(\.longType))
+        if !profileShortTypes.isEmpty { messageTypes.insert(.profileShort) }
+        if !profileLongTypes.isEmpty { messageTypes.insert(.profileLong) }
+    }
 }

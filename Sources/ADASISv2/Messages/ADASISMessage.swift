@@ -57,7 +57,9 @@ public enum ADASISMessage: Hashable, Sendable {
 
     /// Decodes an 8-byte payload. Never traps: any input gives a message or a typed error
     /// (`wrongLength` for a payload that is not 8 bytes, `unsupportedMessageType` for types 0 and 7).
-    public static func decode(_ bytes: [UInt8], byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> ADASISMessage {
+    public static func decode(_ bytes: [UInt8], byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError)
+        -> ADASISMessage
+    {
         let (type, values) = try FieldPacking.unpack(bytes, byteOrder: byteOrder)
         let fields = UnpackedFields(type: type, values: values)
         switch type {

@@ -68,7 +68,8 @@ public struct CANIdentifierAssignment: Hashable, Sendable {
 
     /// This project's defaults (those of `Tools/adasis-v2.dbc`): POSITION 0x361, SEGMENT 0x250,
     /// STUB 0x251, PROFILE SHORT 0x255, PROFILE LONG 0x252, META-DATA 0x362; 11-bit.
-    public static let defaults = CANIdentifierAssignment(mode: .perType(defaultIdentifiers.mapValues { Identifier(standard: $0) }))
+    public static let defaults = CANIdentifierAssignment(
+        mode: .perType(defaultIdentifiers.mapValues { Identifier(standard: $0) }))
 
     /// The default identifier values by message type.
     public static let defaultIdentifiers: [MessageType: UInt32] = [
@@ -110,7 +111,8 @@ public struct CANIdentifierAssignment: Hashable, Sendable {
     /// Every identifier in use (for receive filters), sorted.
     public var identifiers: [Identifier] {
         switch mode {
-        case .perType(let identifiers): identifiers.values.sorted { ($0.isExtended ? 1 : 0, $0.rawValue) < ($1.isExtended ? 1 : 0, $1.rawValue) }
+        case .perType(let identifiers):
+            identifiers.values.sorted { ($0.isExtended ? 1 : 0, $0.rawValue) < ($1.isExtended ? 1 : 0, $1.rawValue) }
         case .multiplexed(let identifier): [identifier]
         }
     }
@@ -118,8 +120,10 @@ public struct CANIdentifierAssignment: Hashable, Sendable {
     /// The message type a frame with `identifier` carries; `nil` for a foreign identifier.
     /// In per-type mode the identifier alone decides. In multiplexed mode the type is read from the
     /// top 3 bits of `payload` in `byteOrder` (`nil` without an 8-byte payload or for types 0 and 7).
-    public func messageType(forIdentifier identifier: Identifier, payload: [UInt8] = [],
-                            byteOrder: ByteOrder = .bigEndian) -> MessageType? {
+    public func messageType(
+        forIdentifier identifier: Identifier, payload: [UInt8] = [],
+        byteOrder: ByteOrder = .bigEndian
+    ) -> MessageType? {
         switch mode {
         case .perType(let identifiers):
             return identifiers.first { $0.value == identifier }?.key

@@ -1,5 +1,5 @@
-// Enumerated field values of `docs/adasis-v2.md` §3. Every enum covers every code its field
-// can carry (reserved codes included), so any received frame maps onto a case.
+// Enumerated field values (the value tables of `Tools/adasis-v2.dbc`). Every enum covers every
+// code its field can carry (reserved codes included), so any received frame maps onto a case.
 
 /// A two-bit yes/no attribute (Tunnel, Bridge, BuiltUpArea, DividedRoad, ComplexIntersection,
 /// PartOfCalculatedRoute).

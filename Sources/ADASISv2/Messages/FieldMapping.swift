@@ -34,7 +34,7 @@ struct UnpackedFields {
 
     /// The field's raw value as an enumeration; a code without a case is a typed error.
     func enumeration<E: RawRepresentable>(_ name: String, as _: E.Type = E.self) throws(FieldCodingError) -> E
-        where E.RawValue == UInt8 {
+    where E.RawValue == UInt8 {
         let value = values[name] ?? 0
         guard let code = UInt8(exactly: value), let result = E(rawValue: code) else {
             let width = MessageLayout.fields(of: type)?.first { $0.name == name }?.bits ?? 8

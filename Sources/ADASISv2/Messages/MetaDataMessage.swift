@@ -27,11 +27,13 @@ public struct MetaDataMessage: Hashable, Sendable {
 
     /// Creates a META-DATA; by default protocol version 2.0.4, km/h, right-hand traffic,
     /// OpenStreetMap, everything else unknown/N/A.
-    public init(countryCode: UInt16 = 0, drivingSide: DrivingSide = .right,
-                speedUnits: SpeedUnits = .kilometresPerHour, mapProvider: MapProvider = .other,
-                cyclicCounter: UInt8 = 0, protocolVersionMajor: UInt8 = 2, protocolVersionMinor: UInt8 = 0,
-                protocolVersionMinorSub: UInt8 = 4, hardwareVersion: UInt16 = 0, regionCode: UInt16 = 0,
-                mapVersionYear: UInt8 = 63, mapVersionQuarter: UInt8 = 0) {
+    public init(
+        countryCode: UInt16 = 0, drivingSide: DrivingSide = .right,
+        speedUnits: SpeedUnits = .kilometresPerHour, mapProvider: MapProvider = .other,
+        cyclicCounter: UInt8 = 0, protocolVersionMajor: UInt8 = 2, protocolVersionMinor: UInt8 = 0,
+        protocolVersionMinorSub: UInt8 = 4, hardwareVersion: UInt16 = 0, regionCode: UInt16 = 0,
+        mapVersionYear: UInt8 = 63, mapVersionQuarter: UInt8 = 0
+    ) {
         self.mapProvider = mapProvider
         self.countryCode = countryCode
         self.cyclicCounter = cyclicCounter
@@ -56,23 +58,26 @@ extension MetaDataMessage: FieldMappedMessage {
     static var messageType: MessageType { .metaData }
 
     var fieldValues: KeyValuePairs<String, UInt64> {
-        ["MapProvider": UInt64(mapProvider.rawValue), "CountryCode": UInt64(countryCode),
-         "CyclicCounter": UInt64(cyclicCounter), "ProtocolVersionMajor": UInt64(protocolVersionMajor),
-         "ProtocolVersionMinorSub": UInt64(protocolVersionMinorSub), "HardwareVersion": UInt64(hardwareVersion),
-         "DrivingSide": UInt64(drivingSide.rawValue), "RegionCode": UInt64(regionCode),
-         "MapVersionQuarter": UInt64(mapVersionQuarter), "MapVersionYear": UInt64(mapVersionYear),
-         "SpeedUnits": UInt64(speedUnits.rawValue), "ProtocolVersionMinor": UInt64(protocolVersionMinor)]
+        [
+            "MapProvider": UInt64(mapProvider.rawValue), "CountryCode": UInt64(countryCode),
+            "CyclicCounter": UInt64(cyclicCounter), "ProtocolVersionMajor": UInt64(protocolVersionMajor),
+            "ProtocolVersionMinorSub": UInt64(protocolVersionMinorSub), "HardwareVersion": UInt64(hardwareVersion),
+            "DrivingSide": UInt64(drivingSide.rawValue), "RegionCode": UInt64(regionCode),
+            "MapVersionQuarter": UInt64(mapVersionQuarter), "MapVersionYear": UInt64(mapVersionYear),
+            "SpeedUnits": UInt64(speedUnits.rawValue), "ProtocolVersionMinor": UInt64(protocolVersionMinor),
+        ]
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
-        self.init(countryCode: try fields.integer("CountryCode"), drivingSide: try fields.enumeration("DrivingSide"),
-                  speedUnits: try fields.enumeration("SpeedUnits"), mapProvider: try fields.enumeration("MapProvider"),
-                  cyclicCounter: try fields.integer("CyclicCounter"),
-                  protocolVersionMajor: try fields.integer("ProtocolVersionMajor"),
-                  protocolVersionMinor: try fields.integer("ProtocolVersionMinor"),
-                  protocolVersionMinorSub: try fields.integer("ProtocolVersionMinorSub"),
-                  hardwareVersion: try fields.integer("HardwareVersion"), regionCode: try fields.integer("RegionCode"),
-                  mapVersionYear: try fields.integer("MapVersionYear"),
-                  mapVersionQuarter: try fields.integer("MapVersionQuarter"))
+        self.init(
+            countryCode: try fields.integer("CountryCode"), drivingSide: try fields.enumeration("DrivingSide"),
+            speedUnits: try fields.enumeration("SpeedUnits"), mapProvider: try fields.enumeration("MapProvider"),
+            cyclicCounter: try fields.integer("CyclicCounter"),
+            protocolVersionMajor: try fields.integer("ProtocolVersionMajor"),
+            protocolVersionMinor: try fields.integer("ProtocolVersionMinor"),
+            protocolVersionMinorSub: try fields.integer("ProtocolVersionMinorSub"),
+            hardwareVersion: try fields.integer("HardwareVersion"), regionCode: try fields.integer("RegionCode"),
+            mapVersionYear: try fields.integer("MapVersionYear"),
+            mapVersionQuarter: try fields.integer("MapVersionQuarter"))
     }
 }

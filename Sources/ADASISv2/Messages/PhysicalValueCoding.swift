@@ -1,6 +1,7 @@
 import Foundation
 
-/// Physical value ↔ raw code conversions of the message fields (`docs/adasis-v2.md` §3–4).
+/// Physical value ↔ raw code conversions of the message fields (the value tables
+/// of `Tools/adasis-v2.dbc`; this project's choices in `Docs/adasis-conventions.md`).
 /// Quantities whose code saturates ("≥", "≤", "older than") clamp to the end codes; non-finite
 /// input gives the field's invalid/N/A code. Decoders return `nil` for unknown, invalid and N/A.
 extension ValueCoding {

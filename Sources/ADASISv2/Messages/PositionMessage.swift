@@ -24,9 +24,11 @@ public struct PositionMessage: Hashable, Sendable {
     public var relativeHeading: UInt8
 
     /// Creates a POSITION; unspecified fields are "unknown"/"N/A" except the probability (100 %).
-    public init(offset: UInt16, pathIndex: UInt8, cyclicCounter: UInt8 = 0, positionIndex: UInt8 = 0,
-                positionProbability: UInt8 = 30, positionAge: UInt16 = 0, positionConfidence: UInt8 = 7,
-                currentLane: CurrentLane = .unknown, speed: UInt16 = 511, relativeHeading: UInt8 = 0) {
+    public init(
+        offset: UInt16, pathIndex: UInt8, cyclicCounter: UInt8 = 0, positionIndex: UInt8 = 0,
+        positionProbability: UInt8 = 30, positionAge: UInt16 = 0, positionConfidence: UInt8 = 7,
+        currentLane: CurrentLane = .unknown, speed: UInt16 = 511, relativeHeading: UInt8 = 0
+    ) {
         self.offset = offset
         self.cyclicCounter = cyclicCounter
         self.pathIndex = pathIndex
@@ -53,20 +55,23 @@ extension PositionMessage: FieldMappedMessage {
     static var messageType: MessageType { .position }
 
     var fieldValues: KeyValuePairs<String, UInt64> {
-        ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-         "PositionIndex": UInt64(positionIndex), "PositionProbability": UInt64(positionProbability),
-         "PositionAge": UInt64(positionAge), "PositionConfidence": UInt64(positionConfidence),
-         "CurrentLane": UInt64(currentLane.rawValue), "Speed": UInt64(speed),
-         "RelativeHeading": UInt64(relativeHeading)]
+        [
+            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
+            "PositionIndex": UInt64(positionIndex), "PositionProbability": UInt64(positionProbability),
+            "PositionAge": UInt64(positionAge), "PositionConfidence": UInt64(positionConfidence),
+            "CurrentLane": UInt64(currentLane.rawValue), "Speed": UInt64(speed),
+            "RelativeHeading": UInt64(relativeHeading),
+        ]
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
-        self.init(offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
-                  cyclicCounter: try fields.integer("CyclicCounter"), positionIndex: try fields.integer("PositionIndex"),
-                  positionProbability: try fields.integer("PositionProbability"),
-                  positionAge: try fields.integer("PositionAge"),
-                  positionConfidence: try fields.integer("PositionConfidence"),
-                  currentLane: try fields.enumeration("CurrentLane"), speed: try fields.integer("Speed"),
-                  relativeHeading: try fields.integer("RelativeHeading"))
+        self.init(
+            offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
+            cyclicCounter: try fields.integer("CyclicCounter"), positionIndex: try fields.integer("PositionIndex"),
+            positionProbability: try fields.integer("PositionProbability"),
+            positionAge: try fields.integer("PositionAge"),
+            positionConfidence: try fields.integer("PositionConfidence"),
+            currentLane: try fields.enumeration("CurrentLane"), speed: try fields.integer("Speed"),
+            relativeHeading: try fields.integer("RelativeHeading"))
     }
 }

@@ -24,10 +24,12 @@ public struct ProfileShortMessage: Hashable, Sendable {
     public var value1: UInt16
 
     /// Creates a PROFILE SHORT; by default a single spot (`distance1` 0, `value1` unknown).
-    public init(offset: UInt16, pathIndex: UInt8, profileType: ProfileShortType, value0: UInt16,
-                distance1: UInt16 = 0, value1: UInt16 = 1023, cyclicCounter: UInt8 = 0,
-                isControlPoint: Bool = false, isRetransmission: Bool = false, isUpdate: Bool = false,
-                accuracy: ProfileAccuracy = .unknown) {
+    public init(
+        offset: UInt16, pathIndex: UInt8, profileType: ProfileShortType, value0: UInt16,
+        distance1: UInt16 = 0, value1: UInt16 = 1023, cyclicCounter: UInt8 = 0,
+        isControlPoint: Bool = false, isRetransmission: Bool = false, isUpdate: Bool = false,
+        accuracy: ProfileAccuracy = .unknown
+    ) {
         self.offset = offset
         self.cyclicCounter = cyclicCounter
         self.pathIndex = pathIndex
@@ -49,20 +51,23 @@ extension ProfileShortMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileShort }
 
     var fieldValues: KeyValuePairs<String, UInt64> {
-        ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-         "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
-         "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue,
-         "Accuracy": UInt64(accuracy.rawValue), "Distance1": UInt64(distance1), "Value0": UInt64(value0),
-         "Value1": UInt64(value1)]
+        [
+            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
+            "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
+            "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue,
+            "Accuracy": UInt64(accuracy.rawValue), "Distance1": UInt64(distance1), "Value0": UInt64(value0),
+            "Value1": UInt64(value1),
+        ]
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
-        self.init(offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
-                  profileType: try fields.enumeration("ProfileType"), value0: try fields.integer("Value0"),
-                  distance1: try fields.integer("Distance1"), value1: try fields.integer("Value1"),
-                  cyclicCounter: try fields.integer("CyclicCounter"), isControlPoint: fields.flag("ControlPoint"),
-                  isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"),
-                  accuracy: try fields.enumeration("Accuracy"))
+        self.init(
+            offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
+            profileType: try fields.enumeration("ProfileType"), value0: try fields.integer("Value0"),
+            distance1: try fields.integer("Distance1"), value1: try fields.integer("Value1"),
+            cyclicCounter: try fields.integer("CyclicCounter"), isControlPoint: fields.flag("ControlPoint"),
+            isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"),
+            accuracy: try fields.enumeration("Accuracy"))
     }
 }
 
@@ -86,9 +91,11 @@ public struct ProfileLongMessage: Hashable, Sendable {
     public var value: UInt32
 
     /// Creates a PROFILE LONG.
-    public init(offset: UInt16, pathIndex: UInt8, profileType: ProfileLongType, value: UInt32,
-                cyclicCounter: UInt8 = 0, isControlPoint: Bool = false, isRetransmission: Bool = false,
-                isUpdate: Bool = false) {
+    public init(
+        offset: UInt16, pathIndex: UInt8, profileType: ProfileLongType, value: UInt32,
+        cyclicCounter: UInt8 = 0, isControlPoint: Bool = false, isRetransmission: Bool = false,
+        isUpdate: Bool = false
+    ) {
         self.offset = offset
         self.cyclicCounter = cyclicCounter
         self.pathIndex = pathIndex
@@ -104,15 +111,18 @@ extension ProfileLongMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileLong }
 
     var fieldValues: KeyValuePairs<String, UInt64> {
-        ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-         "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
-         "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue, "Value": UInt64(value)]
+        [
+            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
+            "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
+            "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue, "Value": UInt64(value),
+        ]
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
-        self.init(offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
-                  profileType: try fields.enumeration("ProfileType"), value: try fields.integer("Value"),
-                  cyclicCounter: try fields.integer("CyclicCounter"), isControlPoint: fields.flag("ControlPoint"),
-                  isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"))
+        self.init(
+            offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
+            profileType: try fields.enumeration("ProfileType"), value: try fields.integer("Value"),
+            cyclicCounter: try fields.integer("CyclicCounter"), isControlPoint: fields.flag("ControlPoint"),
+            isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"))
     }
 }

@@ -1,4 +1,5 @@
-/// ProfileType of a PROFILE SHORT (10-bit spot values), `docs/adasis-v2.md` §4.
+/// ProfileType of a PROFILE SHORT (10-bit spot values); the ones this project sends are listed in
+/// `Docs/adasis-conventions.md`.
 public enum ProfileShortType: Hashable, Sendable {
     /// Not available (0).
     case notAvailable
@@ -68,7 +69,8 @@ extension ProfileShortType: RawRepresentable {
     }
 }
 
-/// ProfileType of a PROFILE LONG (32-bit value), `docs/adasis-v2.md` §4.
+/// ProfileType of a PROFILE LONG (32-bit value); the ones this project sends are listed in
+/// `Docs/adasis-conventions.md`.
 public enum ProfileLongType: Hashable, Sendable {
     /// Not available (0).
     case notAvailable

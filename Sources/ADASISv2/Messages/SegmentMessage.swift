@@ -38,14 +38,16 @@ public struct SegmentMessage: Hashable, Sendable {
     public var numberOfLanesDrivingDirection: UInt8
 
     /// Creates a SEGMENT; unspecified attributes are "unknown"/"N/A".
-    public init(offset: UInt16, pathIndex: UInt8, cyclicCounter: UInt8 = 0, tunnel: YesNo = .unknown,
-                bridge: YesNo = .unknown, builtUpArea: YesNo = .unknown, isRetransmission: Bool = false,
-                isUpdate: Bool = false, relativeProbability: UInt8 = 31,
-                functionalRoadClass: FunctionalRoadClass = .unknown, partOfCalculatedRoute: YesNo = .unknown,
-                complexIntersection: YesNo = .unknown, formOfWay: FormOfWay = .unknown,
-                effectiveSpeedLimit: UInt8 = 0, effectiveSpeedLimitType: SpeedLimitType = .unknown,
-                dividedRoad: YesNo = .unknown, numberOfLanesOppositeDirection: UInt8 = 3,
-                numberOfLanesDrivingDirection: UInt8 = 7) {
+    public init(
+        offset: UInt16, pathIndex: UInt8, cyclicCounter: UInt8 = 0, tunnel: YesNo = .unknown,
+        bridge: YesNo = .unknown, builtUpArea: YesNo = .unknown, isRetransmission: Bool = false,
+        isUpdate: Bool = false, relativeProbability: UInt8 = 31,
+        functionalRoadClass: FunctionalRoadClass = .unknown, partOfCalculatedRoute: YesNo = .unknown,
+        complexIntersection: YesNo = .unknown, formOfWay: FormOfWay = .unknown,
+        effectiveSpeedLimit: UInt8 = 0, effectiveSpeedLimitType: SpeedLimitType = .unknown,
+        dividedRoad: YesNo = .unknown, numberOfLanesOppositeDirection: UInt8 = 3,
+        numberOfLanesDrivingDirection: UInt8 = 7
+    ) {
         self.offset = offset
         self.cyclicCounter = cyclicCounter
         self.pathIndex = pathIndex
@@ -80,34 +82,37 @@ extension SegmentMessage: FieldMappedMessage {
     static var messageType: MessageType { .segment }
 
     var fieldValues: KeyValuePairs<String, UInt64> {
-        ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-         "Tunnel": UInt64(tunnel.rawValue), "Bridge": UInt64(bridge.rawValue),
-         "BuiltUpArea": UInt64(builtUpArea.rawValue), "Retransmission": isRetransmission.fieldValue,
-         "Update": isUpdate.fieldValue, "RelativeProbability": UInt64(relativeProbability),
-         "FunctionalRoadClass": UInt64(functionalRoadClass.rawValue),
-         "PartOfCalculatedRoute": UInt64(partOfCalculatedRoute.rawValue),
-         "ComplexIntersection": UInt64(complexIntersection.rawValue), "FormOfWay": UInt64(formOfWay.rawValue),
-         "EffectiveSpeedLimit": UInt64(effectiveSpeedLimit),
-         "EffectiveSpeedLimitType": UInt64(effectiveSpeedLimitType.rawValue),
-         "DividedRoad": UInt64(dividedRoad.rawValue),
-         "NumberOfLanesOppositeDirection": UInt64(numberOfLanesOppositeDirection),
-         "NumberOfLanesDrivingDirection": UInt64(numberOfLanesDrivingDirection)]
+        [
+            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
+            "Tunnel": UInt64(tunnel.rawValue), "Bridge": UInt64(bridge.rawValue),
+            "BuiltUpArea": UInt64(builtUpArea.rawValue), "Retransmission": isRetransmission.fieldValue,
+            "Update": isUpdate.fieldValue, "RelativeProbability": UInt64(relativeProbability),
+            "FunctionalRoadClass": UInt64(functionalRoadClass.rawValue),
+            "PartOfCalculatedRoute": UInt64(partOfCalculatedRoute.rawValue),
+            "ComplexIntersection": UInt64(complexIntersection.rawValue), "FormOfWay": UInt64(formOfWay.rawValue),
+            "EffectiveSpeedLimit": UInt64(effectiveSpeedLimit),
+            "EffectiveSpeedLimitType": UInt64(effectiveSpeedLimitType.rawValue),
+            "DividedRoad": UInt64(dividedRoad.rawValue),
+            "NumberOfLanesOppositeDirection": UInt64(numberOfLanesOppositeDirection),
+            "NumberOfLanesDrivingDirection": UInt64(numberOfLanesDrivingDirection),
+        ]
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
-        self.init(offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
-                  cyclicCounter: try fields.integer("CyclicCounter"), tunnel: try fields.enumeration("Tunnel"),
-                  bridge: try fields.enumeration("Bridge"), builtUpArea: try fields.enumeration("BuiltUpArea"),
-                  isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"),
-                  relativeProbability: try fields.integer("RelativeProbability"),
-                  functionalRoadClass: try fields.enumeration("FunctionalRoadClass"),
-                  partOfCalculatedRoute: try fields.enumeration("PartOfCalculatedRoute"),
-                  complexIntersection: try fields.enumeration("ComplexIntersection"),
-                  formOfWay: try fields.enumeration("FormOfWay"),
-                  effectiveSpeedLimit: try fields.integer("EffectiveSpeedLimit"),
-                  effectiveSpeedLimitType: try fields.enumeration("EffectiveSpeedLimitType"),
-                  dividedRoad: try fields.enumeration("DividedRoad"),
-                  numberOfLanesOppositeDirection: try fields.integer("NumberOfLanesOppositeDirection"),
-                  numberOfLanesDrivingDirection: try fields.integer("NumberOfLanesDrivingDirection"))
+        self.init(
+            offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
+            cyclicCounter: try fields.integer("CyclicCounter"), tunnel: try fields.enumeration("Tunnel"),
+            bridge: try fields.enumeration("Bridge"), builtUpArea: try fields.enumeration("BuiltUpArea"),
+            isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"),
+            relativeProbability: try fields.integer("RelativeProbability"),
+            functionalRoadClass: try fields.enumeration("FunctionalRoadClass"),
+            partOfCalculatedRoute: try fields.enumeration("PartOfCalculatedRoute"),
+            complexIntersection: try fields.enumeration("ComplexIntersection"),
+            formOfWay: try fields.enumeration("FormOfWay"),
+            effectiveSpeedLimit: try fields.integer("EffectiveSpeedLimit"),
+            effectiveSpeedLimitType: try fields.enumeration("EffectiveSpeedLimitType"),
+            dividedRoad: try fields.enumeration("DividedRoad"),
+            numberOfLanesOppositeDirection: try fields.integer("NumberOfLanesOppositeDirection"),
+            numberOfLanesDrivingDirection: try fields.integer("NumberOfLanesDrivingDirection"))
     }
 }

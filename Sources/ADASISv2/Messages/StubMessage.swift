@@ -35,12 +35,14 @@ public struct StubMessage: Hashable, Sendable {
     public var numberOfLanesDrivingDirection: UInt8
 
     /// Creates a STUB; unspecified attributes are "unknown"/"N/A".
-    public init(offset: UInt16, pathIndex: UInt8, subPathIndex: UInt8, cyclicCounter: UInt8 = 0,
-                isRetransmission: Bool = false, isUpdate: Bool = false, relativeProbability: UInt8 = 31,
-                functionalRoadClass: FunctionalRoadClass = .unknown, partOfCalculatedRoute: YesNo = .unknown,
-                complexIntersection: YesNo = .unknown, formOfWay: FormOfWay = .unknown, turnAngle: UInt8 = 254,
-                isLastStubAtOffset: Bool = true, rightOfWay: RightOfWay = .unknown,
-                numberOfLanesOppositeDirection: UInt8 = 3, numberOfLanesDrivingDirection: UInt8 = 7) {
+    public init(
+        offset: UInt16, pathIndex: UInt8, subPathIndex: UInt8, cyclicCounter: UInt8 = 0,
+        isRetransmission: Bool = false, isUpdate: Bool = false, relativeProbability: UInt8 = 31,
+        functionalRoadClass: FunctionalRoadClass = .unknown, partOfCalculatedRoute: YesNo = .unknown,
+        complexIntersection: YesNo = .unknown, formOfWay: FormOfWay = .unknown, turnAngle: UInt8 = 254,
+        isLastStubAtOffset: Bool = true, rightOfWay: RightOfWay = .unknown,
+        numberOfLanesOppositeDirection: UInt8 = 3, numberOfLanesDrivingDirection: UInt8 = 7
+    ) {
         self.offset = offset
         self.cyclicCounter = cyclicCounter
         self.pathIndex = pathIndex
@@ -69,30 +71,33 @@ extension StubMessage: FieldMappedMessage {
     static var messageType: MessageType { .stub }
 
     var fieldValues: KeyValuePairs<String, UInt64> {
-        ["Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-         "SubPathIndex": UInt64(subPathIndex), "Retransmission": isRetransmission.fieldValue,
-         "Update": isUpdate.fieldValue, "RelativeProbability": UInt64(relativeProbability),
-         "FunctionalRoadClass": UInt64(functionalRoadClass.rawValue),
-         "PartOfCalculatedRoute": UInt64(partOfCalculatedRoute.rawValue),
-         "ComplexIntersection": UInt64(complexIntersection.rawValue), "FormOfWay": UInt64(formOfWay.rawValue),
-         "TurnAngle": UInt64(turnAngle), "LastStubAtOffset": isLastStubAtOffset.fieldValue,
-         "RightOfWay": UInt64(rightOfWay.rawValue),
-         "NumberOfLanesOppositeDirection": UInt64(numberOfLanesOppositeDirection),
-         "NumberOfLanesDrivingDirection": UInt64(numberOfLanesDrivingDirection)]
+        [
+            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
+            "SubPathIndex": UInt64(subPathIndex), "Retransmission": isRetransmission.fieldValue,
+            "Update": isUpdate.fieldValue, "RelativeProbability": UInt64(relativeProbability),
+            "FunctionalRoadClass": UInt64(functionalRoadClass.rawValue),
+            "PartOfCalculatedRoute": UInt64(partOfCalculatedRoute.rawValue),
+            "ComplexIntersection": UInt64(complexIntersection.rawValue), "FormOfWay": UInt64(formOfWay.rawValue),
+            "TurnAngle": UInt64(turnAngle), "LastStubAtOffset": isLastStubAtOffset.fieldValue,
+            "RightOfWay": UInt64(rightOfWay.rawValue),
+            "NumberOfLanesOppositeDirection": UInt64(numberOfLanesOppositeDirection),
+            "NumberOfLanesDrivingDirection": UInt64(numberOfLanesDrivingDirection),
+        ]
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
-        self.init(offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
-                  subPathIndex: try fields.integer("SubPathIndex"), cyclicCounter: try fields.integer("CyclicCounter"),
-                  isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"),
-                  relativeProbability: try fields.integer("RelativeProbability"),
-                  functionalRoadClass: try fields.enumeration("FunctionalRoadClass"),
-                  partOfCalculatedRoute: try fields.enumeration("PartOfCalculatedRoute"),
-                  complexIntersection: try fields.enumeration("ComplexIntersection"),
-                  formOfWay: try fields.enumeration("FormOfWay"), turnAngle: try fields.integer("TurnAngle"),
-                  isLastStubAtOffset: fields.flag("LastStubAtOffset"),
-                  rightOfWay: try fields.enumeration("RightOfWay"),
-                  numberOfLanesOppositeDirection: try fields.integer("NumberOfLanesOppositeDirection"),
-                  numberOfLanesDrivingDirection: try fields.integer("NumberOfLanesDrivingDirection"))
+        self.init(
+            offset: try fields.integer("Offset"), pathIndex: try fields.integer("PathIndex"),
+            subPathIndex: try fields.integer("SubPathIndex"), cyclicCounter: try fields.integer("CyclicCounter"),
+            isRetransmission: fields.flag("Retransmission"), isUpdate: fields.flag("Update"),
+            relativeProbability: try fields.integer("RelativeProbability"),
+            functionalRoadClass: try fields.enumeration("FunctionalRoadClass"),
+            partOfCalculatedRoute: try fields.enumeration("PartOfCalculatedRoute"),
+            complexIntersection: try fields.enumeration("ComplexIntersection"),
+            formOfWay: try fields.enumeration("FormOfWay"), turnAngle: try fields.integer("TurnAngle"),
+            isLastStubAtOffset: fields.flag("LastStubAtOffset"),
+            rightOfWay: try fields.enumeration("RightOfWay"),
+            numberOfLanesOppositeDirection: try fields.integer("NumberOfLanesOppositeDirection"),
+            numberOfLanesDrivingDirection: try fields.integer("NumberOfLanesDrivingDirection"))
     }
 }

@@ -19,7 +19,8 @@ extension HorizonReconstructor {
         let parent = stub.pathIndex, child = stub.subPathIndex
         let opensPath = Self.isRegularPath(child)
         guard Self.isRegularPath(parent), opensPath || child == 5 || child == 6,
-              let offset = absoluteOffset(stub.offset, on: parent) else { return discard(.stub) }
+            let offset = absoluteOffset(stub.offset, on: parent)
+        else { return discard(.stub) }
         // A sub-path may not be the main path nor an ancestor of its own parent.
         if opensPath, child == horizon.mainPathIndex || child == parent || isAncestor(child, of: parent) {
             return discard(.stub)
@@ -46,7 +47,8 @@ extension HorizonReconstructor {
     /// one placed elsewhere before is an index reused for another road: it is dropped with its subtree.
     private mutating func place(_ child: UInt8, under parent: UInt8, at offset: Int, announcedBy stub: StubMessage) {
         if let existing = horizon.paths[child], existing.parent != nil,
-           existing.parent != parent || existing.branchOffset != offset {
+            existing.parent != parent || existing.branchOffset != offset
+        {
             for index in subtree(of: child) { horizon.paths[index] = nil }
         }
         var path = horizon.paths[child] ?? ReconstructedPath(index: child)
@@ -72,23 +74,27 @@ extension HorizonReconstructor {
         else { return discard(.profileShort) }
         var spots = [(offset, UInt32(profile.value0))]
         if profile.hasSecondSpot { spots.append((offset + Int(profile.distance1), UInt32(profile.value1))) }
-        store(spots, type: .short(profile.profileType), on: profile.pathIndex, messageType: .profileShort,
-              accuracy: profile.accuracy, isControlPoint: profile.isControlPoint,
-              isRetransmission: profile.isRetransmission && !profile.isUpdate)
+        store(
+            spots, type: .short(profile.profileType), on: profile.pathIndex, messageType: .profileShort,
+            accuracy: profile.accuracy, isControlPoint: profile.isControlPoint,
+            isRetransmission: profile.isRetransmission && !profile.isUpdate)
     }
 
     mutating func apply(_ profile: ProfileLongMessage) {
         guard Self.isRegularPath(profile.pathIndex), let offset = absoluteOffset(profile.offset, on: profile.pathIndex)
         else { return discard(.profileLong) }
-        store([(offset, profile.value)], type: .long(profile.profileType), on: profile.pathIndex,
-              messageType: .profileLong, accuracy: nil, isControlPoint: profile.isControlPoint,
-              isRetransmission: profile.isRetransmission && !profile.isUpdate)
+        store(
+            [(offset, profile.value)], type: .long(profile.profileType), on: profile.pathIndex,
+            messageType: .profileLong, accuracy: nil, isControlPoint: profile.isControlPoint,
+            isRetransmission: profile.isRetransmission && !profile.isUpdate)
     }
 
     /// Stores spots; a retransmission only fills spots not held yet (counted as ignored when it
     /// brings nothing new).
-    private mutating func store(_ spots: [(Int, UInt32)], type: ProfileType, on index: UInt8, messageType: MessageType,
-                                accuracy: ProfileAccuracy?, isControlPoint: Bool, isRetransmission: Bool) {
+    private mutating func store(
+        _ spots: [(Int, UInt32)], type: ProfileType, on index: UInt8, messageType: MessageType,
+        accuracy: ProfileAccuracy?, isControlPoint: Bool, isRetransmission: Bool
+    ) {
         var path = horizon.paths[index] ?? ReconstructedPath(index: index)
         var held = path.profiles[type] ?? [:]
         var stored = false

@@ -1,5 +1,6 @@
-/// Rebuilds the horizon from a stream of ADASIS v2 messages, the way a receiving ECU does
-/// (`docs/adasis-v2.md` §6). A value type without I/O: feed it messages in reception order.
+/// Rebuilds the horizon from a stream of ADASIS v2 messages, the way a receiving ECU does (the
+/// sender's policies it relies on: `Docs/adasis-conventions.md`). A value type without I/O: feed
+/// it messages in reception order.
 ///
 /// - META-DATA is kept as received.
 /// - STUBs place sub-paths in the tree (parent, absolute branch offset, announcing stub).
@@ -61,8 +62,10 @@ public struct HorizonReconstructor: Sendable {
 
     /// Decodes an 8-byte payload and applies it. Undecodable payloads are counted in
     /// `undecodableFrames` and rethrown as the decoder's typed error; the horizon is unchanged.
-    public mutating func apply(payload: [UInt8], byteOrder: ByteOrder = .bigEndian,
-                               time: Double) throws(FieldCodingError) {
+    public mutating func apply(
+        payload: [UInt8], byteOrder: ByteOrder = .bigEndian,
+        time: Double
+    ) throws(FieldCodingError) {
         let message: ADASISMessage
         do {
             message = try ADASISMessage.decode(payload, byteOrder: byteOrder)
@@ -76,7 +79,8 @@ public struct HorizonReconstructor: Sendable {
     /// Applies one received message; `time` (seconds, the caller's clock) is recorded, never read
     /// from a clock.
     public mutating func apply(_ message: ADASISMessage, time: Double) {
-        horizon.counters[message.type, default: MessageTypeCounters()].record(counter: message.cyclicCounter, time: time)
+        horizon.counters[message.type, default: MessageTypeCounters()].record(
+            counter: message.cyclicCounter, time: time)
         switch message {
         case .metaData(let metaData): horizon.metaData = metaData
         case .position(let position): apply(position, time: time)

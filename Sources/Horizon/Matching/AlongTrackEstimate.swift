@@ -31,8 +31,10 @@ struct AlongTrackEstimate: Hashable, Sendable {
     ///   - sigma: 1-sigma accuracy of the fix, metres.
     ///   - gate: innovations larger than `gate` standard deviations restart the estimate from the
     ///     measurement (a U-turn, a wrong route, a jump), so a bad prediction cannot persist.
-    func advanced(from source: MatchCandidate, to target: MatchCandidate, routeDistance: Double,
-                  expectedDistance: Double, processVariance: Double, sigma: Double, gate: Double) -> AlongTrackEstimate {
+    func advanced(
+        from source: MatchCandidate, to target: MatchCandidate, routeDistance: Double,
+        expectedDistance: Double, processVariance: Double, sigma: Double, gate: Double
+    ) -> AlongTrackEstimate {
         let measurementVariance = sigma * sigma
         guard processVariance.isFinite else {
             return AlongTrackEstimate(offset: target.measuredOffset, variance: measurementVariance)

@@ -20,7 +20,9 @@ struct JumpDetector {
         if let v0 = previous.speed, let v1 = fix.speed {
             speed = min(speed, 2 * max(v0, v1) + 5)
         }
-        let noise = 3 * (configuration.sigma(for: previous.horizontalAccuracy) + configuration.sigma(for: fix.horizontalAccuracy))
+        let noise =
+            3
+            * (configuration.sigma(for: previous.horizontalAccuracy) + configuration.sigma(for: fix.horizontalAccuracy))
         return speed * dt + noise + 10
     }
 }

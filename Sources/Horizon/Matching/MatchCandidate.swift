@@ -53,18 +53,22 @@ struct CandidateSearch {
         for link in try network.links(near: point, radius: radius) {
             guard let projection = link.geometry.project(point), projection.distance <= radius else { continue }
             let along = min(max(projection.offset, 0), link.length)
-            let unclamped = Self.unclampedOffset(of: point, on: link.geometry, projected: projection.offset,
-                                                 length: link.length)
+            let unclamped = Self.unclampedOffset(
+                of: point, on: link.geometry, projected: projection.offset,
+                length: link.length)
             for direction in [LinkDirection.forward, .backward] where link.oneway.allows(direction) {
-                let bearing = direction == .forward
+                let bearing =
+                    direction == .forward
                     ? projection.bearing : (projection.bearing + 180).truncatingRemainder(dividingBy: 360)
-                result.append(MatchCandidate(
-                    link: DirectedLink(link.id, direction),
-                    offset: direction == .forward ? along : link.length - along,
-                    measuredOffset: direction == .forward ? unclamped : link.length - unclamped,
-                    length: link.length, point: projection.point, distance: projection.distance,
-                    bearing: bearing,
-                    emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix)))
+                result.append(
+                    MatchCandidate(
+                        link: DirectedLink(link.id, direction),
+                        offset: direction == .forward ? along : link.length - along,
+                        measuredOffset: direction == .forward ? unclamped : link.length - unclamped,
+                        length: link.length, point: projection.point, distance: projection.distance,
+                        bearing: bearing,
+                        emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix))
+                )
             }
         }
         if result.count > configuration.maximumCandidates {
@@ -77,7 +81,9 @@ struct CandidateSearch {
 
     /// The offset of `point` along `geometry` (forward), extended past the ends along the first
     /// and last segment: a point 3 m beyond the last node on the road's line is at `length + 3`.
-    static func unclampedOffset(of point: GeoPoint, on geometry: [GeoPoint], projected: Double, length: Double) -> Double {
+    static func unclampedOffset(of point: GeoPoint, on geometry: [GeoPoint], projected: Double, length: Double)
+        -> Double
+    {
         guard geometry.count >= 2 else { return projected }
         let plane = LocalProjection(origin: point)
         func along(from a: GeoPoint, to b: GeoPoint) -> Double {
@@ -91,7 +97,8 @@ struct CandidateSearch {
         }
         if projected >= length {
             let n = geometry.count
-            let beyond = along(from: geometry[n - 2], to: geometry[n - 1]) - geometry[n - 2].distance(to: geometry[n - 1])
+            let beyond =
+                along(from: geometry[n - 2], to: geometry[n - 1]) - geometry[n - 2].distance(to: geometry[n - 1])
             return length + max(0, beyond)
         }
         return projected

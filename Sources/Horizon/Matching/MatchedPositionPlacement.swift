@@ -28,32 +28,38 @@ struct MatchedPositionPlacement {
             // distance driven between two fixes), each time onto the best-scoring legal successor.
             var current = best, remaining = estimate.offset - candidate.length
             for _ in 0..<Self.maximumLinksWalked {
-                guard let next = try bestSuccessor(of: current, routeSearch: &routeSearch, network: network) else { break }
+                guard let next = try bestSuccessor(of: current, routeSearch: &routeSearch, network: network) else {
+                    break
+                }
                 current = next
                 if remaining <= column[next].length { break }
                 remaining -= column[next].length
             }
             if current != best {
-                return try Self.position(on: column[current].link, length: column[current].length,
-                                         offset: remaining, confidence: confidence, network: network)
+                return try Self.position(
+                    on: column[current].link, length: column[current].length,
+                    offset: remaining, confidence: confidence, network: network)
             }
         } else if estimate.offset < 0 {
             // Walk back through the junctions the fix ran ahead of, onto the best-scoring state
             // whose link leads into the current one.
             var current = best, remaining = estimate.offset
             for _ in 0..<Self.maximumLinksWalked {
-                guard let previous = try bestPredecessor(of: current, routeSearch: &routeSearch, network: network) else { break }
+                guard let previous = try bestPredecessor(of: current, routeSearch: &routeSearch, network: network)
+                else { break }
                 current = previous
                 remaining += column[previous].length
                 if remaining >= 0 { break }
             }
             if current != best {
-                return try Self.position(on: column[current].link, length: column[current].length,
-                                         offset: remaining, confidence: confidence, network: network)
+                return try Self.position(
+                    on: column[current].link, length: column[current].length,
+                    offset: remaining, confidence: confidence, network: network)
             }
         }
-        return try Self.position(on: candidate.link, length: candidate.length, offset: estimate.offset,
-                                 confidence: confidence, network: network)
+        return try Self.position(
+            on: candidate.link, length: candidate.length, offset: estimate.offset,
+            confidence: confidence, network: network)
     }
 
     /// Junctions the along-track estimate may carry the matched position past in one fix.
@@ -61,7 +67,9 @@ struct MatchedPositionPlacement {
 
     /// The column state on a legal successor (not the U-turn) of state `index`'s link with the
     /// best Viterbi score, if any.
-    private func bestSuccessor(of index: Int, routeSearch: inout RouteDistanceSearch, network: any RoadNetwork) throws -> Int? {
+    private func bestSuccessor(of index: Int, routeSearch: inout RouteDistanceSearch, network: any RoadNetwork) throws
+        -> Int?
+    {
         let link = column[index].link
         let successors = try routeSearch.successors(of: link, in: network)
         var next: Int?
@@ -73,8 +81,10 @@ struct MatchedPositionPlacement {
 
     /// The column state whose link legally leads into state `index`'s link (not its U-turn) with
     /// the best Viterbi score, if any.
-    private func bestPredecessor(of index: Int, routeSearch: inout RouteDistanceSearch,
-                                 network: any RoadNetwork) throws -> Int? {
+    private func bestPredecessor(
+        of index: Int, routeSearch: inout RouteDistanceSearch,
+        network: any RoadNetwork
+    ) throws -> Int? {
         let link = column[index].link
         var previous: Int?
         for k in column.indices where column[k].link != link.reversed && column[k].link != link {
@@ -85,12 +95,16 @@ struct MatchedPositionPlacement {
     }
 
     /// The position `offset` metres into `link` (clamped to the link), with its point on the geometry.
-    private static func position(on link: DirectedLink, length: Double, offset: Double, confidence: Double,
-                                 network: any RoadNetwork) throws -> MatchedPosition {
+    private static func position(
+        on link: DirectedLink, length: Double, offset: Double, confidence: Double,
+        network: any RoadNetwork
+    ) throws -> MatchedPosition {
         let offset = min(max(offset, 0), length)
         let road = try network.link(link.link)
         let forwardOffset = link.direction == .forward ? offset : length - offset
-        let point = road.geometry.point(atOffset: forwardOffset)?.point ?? road.geometry.first ?? GeoPoint(latitude: 0, longitude: 0)
+        let point =
+            road.geometry.point(atOffset: forwardOffset)?.point ?? road.geometry.first
+            ?? GeoPoint(latitude: 0, longitude: 0)
         return MatchedPosition(link: link, offset: offset, point: point, confidence: confidence)
     }
 }

@@ -185,13 +185,15 @@ public final class OnlineMapMatcher {
         nextFilter.append(contentsOf: repeatElement(0, count: candidates.count))
         nextEstimates.removeAll(keepingCapacity: true)
         for candidate in candidates { nextEstimates.append(.measured(candidate, sigma: sigma)) }
-        for (i, source) in column.enumerated() where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
+        for (i, source) in column.enumerated()
+        where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
             try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
             // The route is measured from the state's along-track estimate, not from its fix's
             // projection, so a state keeps the history of the distance it has driven.
             let shift = estimates[i].offset - source.offset
             for j in candidates.indices where routeDistances[j].isFinite {
-                let sameLink = candidates[j].link == source.link
+                let sameLink =
+                    candidates[j].link == source.link
                     && candidates[j].offset - source.offset >= -routeSearch.backwardTolerance
                 let driven = (sameLink ? candidates[j].offset - source.offset : routeDistances[j]) - shift
                 let transition = -abs(driven - expected) / beta
@@ -226,7 +228,9 @@ public final class OnlineMapMatcher {
     /// how far along the link the vehicle moved. A car joining the road across a car park moves
     /// towards the road, not along it.
     private func drivesAlong(_ fix: GNSSFix, _ candidate: MatchCandidate) -> Bool {
-        guard let speed = fix.speed, speed > configuration.headingSpeedThreshold, let heading = fix.heading else { return true }
+        guard let speed = fix.speed, speed > configuration.headingSpeedThreshold, let heading = fix.heading else {
+            return true
+        }
         return cos((heading - candidate.bearing) * .pi / 180) >= cos(Double.pi / 4)
     }
 
@@ -243,8 +247,8 @@ public final class OnlineMapMatcher {
     /// driven since the stop, not since the last moving fix.
     private func heldWhileStopped(_ fix: GNSSFix, sigma: Double) -> MatchedPosition? {
         guard let speed = fix.speed, speed <= configuration.stopSpeed, !column.isEmpty,
-              let held = lastState.position,
-              held.point.distance(to: fix.point) <= configuration.searchRadius(sigma: sigma)
+            let held = lastState.position,
+            held.point.distance(to: fix.point) <= configuration.searchRadius(sigma: sigma)
         else { return nil }
         columnFix = fix
         misses = 0

@@ -15,6 +15,7 @@ struct ResidualAccuracy: Sendable {
     /// The estimated 1-sigma accuracy, `nil` until enough fixes are in.
     func accuracy(_ configuration: MatcherConfiguration) -> Double? {
         guard configuration.estimatesAccuracy, count >= configuration.accuracyEstimateMinimumFixes else { return nil }
-        return min(configuration.maximumEstimatedAccuracy, max(configuration.minimumAccuracy, (meanSquare / 2).squareRoot()))
+        return min(
+            configuration.maximumEstimatedAccuracy, max(configuration.minimumAccuracy, (meanSquare / 2).squareRoot()))
     }
 }

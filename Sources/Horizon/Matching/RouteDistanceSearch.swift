@@ -21,8 +21,10 @@ struct RouteDistanceSearch {
 
     /// Writes into `distances[j]` the route distance from `source` to `targets[j]`, or `.infinity`
     /// when it is not reachable within `limit` metres.
-    mutating func distances(from source: MatchCandidate, to targets: [MatchCandidate], limit: Double,
-                            in network: any RoadNetwork, into distances: inout [Double]) throws {
+    mutating func distances(
+        from source: MatchCandidate, to targets: [MatchCandidate], limit: Double,
+        in network: any RoadNetwork, into distances: inout [Double]
+    ) throws {
         distances.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         for target in targets {
@@ -106,7 +108,9 @@ struct RouteDistanceSearch {
     }
 
     /// Heap order: by distance, ties by link, so the search is deterministic.
-    private func isBefore(_ a: (distance: Double, link: DirectedLink), _ b: (distance: Double, link: DirectedLink)) -> Bool {
+    private func isBefore(_ a: (distance: Double, link: DirectedLink), _ b: (distance: Double, link: DirectedLink))
+        -> Bool
+    {
         a.distance < b.distance || (a.distance == b.distance && a.link < b.link)
     }
 }

@@ -37,7 +37,10 @@ public enum RoutePlanning {
                 if field.isEmpty { continue }
             }
             guard let link = directedLink(field) else {
-                throw RouteError(message: "line \(index + 1): '\(field)' is not a link; write links as adasis match prints them, e.g. L2321844262062260273+")
+                throw RouteError(
+                    message:
+                        "line \(index + 1): '\(field)' is not a link; write links as adasis match prints them, e.g. L2321844262062260273+"
+                )
             }
             if links.last != link { links.append(link) }
         }
@@ -48,7 +51,8 @@ public enum RoutePlanning {
     /// `L<id>+` / `L<id>-`.
     static func directedLink(_ text: String) -> DirectedLink? {
         guard text.hasPrefix("L"), let sign = text.last, sign == "+" || sign == "-",
-              let id = UInt64(text.dropFirst().dropLast()) else { return nil }
+            let id = UInt64(text.dropFirst().dropLast())
+        else { return nil }
         return DirectedLink(LinkID(id), sign == "+" ? .forward : .backward)
     }
 
@@ -59,8 +63,10 @@ public enum RoutePlanning {
     /// With `skippingUnreachable`, a link that cannot be reached from the route so far (a wrong
     /// match of a recorded drive) is left out instead of failing, and a route of fewer than three
     /// links that cannot go on is restarted at the unreachable link; `skipped` counts what was left out.
-    public static func connect(_ links: [DirectedLink], in network: any RoadNetwork, maximumGap: Int = 8,
-                               skippingUnreachable: Bool = false) throws -> (route: [DirectedLink], skipped: Int) {
+    public static func connect(
+        _ links: [DirectedLink], in network: any RoadNetwork, maximumGap: Int = 8,
+        skippingUnreachable: Bool = false
+    ) throws -> (route: [DirectedLink], skipped: Int) {
         guard var route = links.first.map({ [$0] }) else { throw RouteError(message: "the route has no links") }
         var skipped = 0
         for target in links.dropFirst() {
@@ -70,7 +76,8 @@ public enum RoutePlanning {
             var connected = false
             for back in 0..<(skippingUnreachable ? min(5, route.count) : 1) {
                 let from = route[route.count - 1 - back]
-                guard let bridge = try shortestConnection(from: from, to: target, in: network, maximumLinks: maximumGap) else { continue }
+                guard let bridge = try shortestConnection(from: from, to: target, in: network, maximumLinks: maximumGap)
+                else { continue }
                 skipped += back
                 route.removeLast(back)
                 route += bridge
@@ -79,7 +86,10 @@ public enum RoutePlanning {
             }
             if connected { continue }
             guard skippingUnreachable else {
-                throw RouteError(message: "no legal connection of at most \(maximumGap) links from \(route[route.count - 1]) to \(target)")
+                throw RouteError(
+                    message:
+                        "no legal connection of at most \(maximumGap) links from \(route[route.count - 1]) to \(target)"
+                )
             }
             // A wrong first match (a drive starting at a junction) would cut off everything after it:
             // restart at the target while the route is still this short.
@@ -90,14 +100,17 @@ public enum RoutePlanning {
     }
 
     /// The links after `from` up to and including `to`, fewest links first; `nil` when none.
-    private static func shortestConnection(from: DirectedLink, to: DirectedLink, in network: any RoadNetwork,
-                                           maximumLinks: Int) throws -> [DirectedLink]? {
+    private static func shortestConnection(
+        from: DirectedLink, to: DirectedLink, in network: any RoadNetwork,
+        maximumLinks: Int
+    ) throws -> [DirectedLink]? {
         var previous: [DirectedLink: DirectedLink] = [:]
         var frontier = [from]
         for _ in 0..<maximumLinks {
             var next: [DirectedLink] = []
             for link in frontier {
-                for successor in try network.successors(of: link) where previous[successor] == nil && successor != from {
+                for successor in try network.successors(of: link) where previous[successor] == nil && successor != from
+                {
                     previous[successor] = link
                     if successor == to {
                         var path = [to]

@@ -62,8 +62,10 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     public var laneStepFactor: Double
 
     /// Creates a model; the defaults are the documented ones.
-    public init(angleFloor: Double = 0.1, classStepFactor: Double = 0.5, rampEntryFactor: Double = 0.5,
-                nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15) {
+    public init(
+        angleFloor: Double = 0.1, classStepFactor: Double = 0.5, rampEntryFactor: Double = 0.5,
+        nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15
+    ) {
         self.angleFloor = angleFloor
         self.classStepFactor = classStepFactor
         self.rampEntryFactor = rampEntryFactor
@@ -72,8 +74,10 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     }
 
     /// The unnormalised weight of continuing from `incoming` onto `candidate` with turn `turnAngle`.
-    public func weight(from incoming: RoadLink, to candidate: RoadLink, direction: LinkDirection,
-                       turnAngle: Double) -> Double {
+    public func weight(
+        from incoming: RoadLink, to candidate: RoadLink, direction: LinkDirection,
+        turnAngle: Double
+    ) -> Double {
         let cosine = cos(turnAngle * .pi / 180)
         let straightness = (1 + cosine) / 2
         let angle = angleFloor + (1 - angleFloor) * straightness * straightness
@@ -104,13 +108,19 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         for candidate in forward {
             let road = try network.link(candidate.link)
             let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
-            weighted.append((candidate, angle, weight(from: incomingLink, to: road, direction: candidate.direction,
-                                                      turnAngle: angle)))
+            weighted.append(
+                (
+                    candidate, angle,
+                    weight(
+                        from: incomingLink, to: road, direction: candidate.direction,
+                        turnAngle: angle)
+                ))
         }
         let total = weighted.reduce(0) { $0 + $1.weight }
         let branches = weighted.map {
-            JunctionBranch(link: $0.link, probability: total > 0 ? $0.weight / total : 1 / Double(weighted.count),
-                           turnAngle: $0.angle, isUTurn: false)
+            JunctionBranch(
+                link: $0.link, probability: total > 0 ? $0.weight / total : 1 / Double(weighted.count),
+                turnAngle: $0.angle, isUTurn: false)
         }
         return branches.sorted { a, b in
             if a.probability != b.probability { return a.probability > b.probability }

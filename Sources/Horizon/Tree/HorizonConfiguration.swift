@@ -17,9 +17,11 @@ public struct HorizonConfiguration: Hashable, Sendable {
     public var branchModel: BranchProbabilityModel
 
     /// Creates a configuration; the defaults are those of production horizon SDKs.
-    public init(lookAhead: [Double] = [2000, 500, 300], maximumLevel: Int = 2, trailingLength: Double = 200,
-                minimumUpdateInterval: Double = 1, minimumUpdateDistance: Double = 10,
-                branchModel: BranchProbabilityModel = .init()) {
+    public init(
+        lookAhead: [Double] = [2000, 500, 300], maximumLevel: Int = 2, trailingLength: Double = 200,
+        minimumUpdateInterval: Double = 1, minimumUpdateDistance: Double = 10,
+        branchModel: BranchProbabilityModel = .init()
+    ) {
         self.lookAhead = lookAhead
         self.maximumLevel = maximumLevel
         self.trailingLength = trailingLength
@@ -39,13 +41,16 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// - Throws: ``HorizonError/invalidConfiguration(_:)`` naming the bad setting.
     public func validate() throws {
         if lookAhead.isEmpty || lookAhead.contains(where: { !$0.isFinite || $0 <= 0 }) {
-            throw HorizonError.invalidConfiguration("lookAhead must hold at least one finite length > 0 m, got \(lookAhead)")
+            throw HorizonError.invalidConfiguration(
+                "lookAhead must hold at least one finite length > 0 m, got \(lookAhead)")
         }
         if maximumLevel < 0 {
             throw HorizonError.invalidConfiguration("maximumLevel must be 0 or more, got \(maximumLevel)")
         }
-        for (name, value) in [("trailingLength", trailingLength), ("minimumUpdateInterval", minimumUpdateInterval),
-                              ("minimumUpdateDistance", minimumUpdateDistance)] where !value.isFinite || value < 0 {
+        for (name, value) in [
+            ("trailingLength", trailingLength), ("minimumUpdateInterval", minimumUpdateInterval),
+            ("minimumUpdateDistance", minimumUpdateDistance),
+        ] where !value.isFinite || value < 0 {
             throw HorizonError.invalidConfiguration("\(name) must be a finite number ≥ 0, got \(value)")
         }
     }

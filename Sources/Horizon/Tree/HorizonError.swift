@@ -19,11 +19,13 @@ public enum HorizonError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidConfiguration(let text):
             return "invalid horizon configuration: \(text)"
         case .invalidPosition(let link, let offset, let time):
-            return "matched position on \(link) has offset \(offset) m at time \(time) s: both must be finite numbers; check the matcher's output"
+            return
+                "matched position on \(link) has offset \(offset) m at time \(time) s: both must be finite numbers; check the matcher's output"
         case .emptyRoute:
             return "the route has no links: pass nil to clear the route"
         case .disconnectedRoute(let index, let from, let to):
-            return "route links \(index) (\(from)) and \(index + 1) (\(to)) do not meet at a node: a route must be a connected sequence of directed links"
+            return
+                "route links \(index) (\(from)) and \(index + 1) (\(to)) do not meet at a node: a route must be a connected sequence of directed links"
         case .routeAgainstOneway(let index, let link):
             return "route link \(index) (\(link)) is driven against its oneway direction: recompute the route"
         }

@@ -45,8 +45,10 @@ public struct HorizonPath: Hashable, Sendable {
     public var links: [PathLink]
 
     /// Creates a path.
-    public init(id: PathID, parent: PathID?, branchOffset: Double?, level: Int, probability: Double,
-                turnAngle: Double?, links: [PathLink]) {
+    public init(
+        id: PathID, parent: PathID?, branchOffset: Double?, level: Int, probability: Double,
+        turnAngle: Double?, links: [PathLink]
+    ) {
         self.id = id
         self.parent = parent
         self.branchOffset = branchOffset
@@ -80,8 +82,10 @@ public struct HorizonPath: Hashable, Sendable {
             if let last = result.last, last.attributes == link.attributes {
                 result[result.count - 1].endOffset = link.endOffset
             } else {
-                result.append(PathSegment(startOffset: link.startOffset, endOffset: link.endOffset,
-                                          attributes: link.attributes))
+                result.append(
+                    PathSegment(
+                        startOffset: link.startOffset, endOffset: link.endOffset,
+                        attributes: link.attributes))
             }
         }
         return result
@@ -96,11 +100,12 @@ public struct HorizonPath: Hashable, Sendable {
 
     /// Offsets where the country or region changes (the path start counts as a change), with the
     /// new codes.
-    public var countryChanges: [CountryChange] {
+    package var countryChanges: [CountryChange] {
         var result: [CountryChange] = []
         for link in links {
-            let change = CountryChange(offset: link.startOffset, countryCode: link.attributes.countryCode,
-                                       regionCode: link.attributes.regionCode)
+            let change = CountryChange(
+                offset: link.startOffset, countryCode: link.attributes.countryCode,
+                regionCode: link.attributes.regionCode)
             if let last = result.last, (last.countryCode, last.regionCode) == (change.countryCode, change.regionCode) {
                 continue
             }
@@ -110,14 +115,14 @@ public struct HorizonPath: Hashable, Sendable {
     }
 }
 
-/// Where a path enters another country or region.
-public struct CountryChange: Hashable, Sendable {
+/// Where a path enters another country or region (package API until a consumer needs it).
+package struct CountryChange: Hashable, Sendable {
     /// Metres from the path start.
-    public var offset: Double
+    package var offset: Double
     /// ISO 3166-1 numeric country code from here on, 0 unknown.
-    public var countryCode: UInt16
+    package var countryCode: UInt16
     /// Project-defined region code from here on, 0 unknown.
-    public var regionCode: UInt16
+    package var regionCode: UInt16
 }
 
 /// The horizon: a main path and the side paths that branch from it, by identifier.

@@ -75,8 +75,9 @@ public struct HorizonQueries: Sendable {
         let links = linksFromVehicle
         guard let current = links.first?.attributes.speedLimit else { return nil }
         guard let change = links.first(where: { $0.attributes.speedLimit != current }) else { return nil }
-        return SpeedLimitChange(distance: change.startOffset - vehicleOffset, offset: change.startOffset,
-                                previous: current, limit: change.attributes.speedLimit)
+        return SpeedLimitChange(
+            distance: change.startOffset - vehicleOffset, offset: change.startOffset,
+            previous: current, limit: change.attributes.speedLimit)
     }
 
     /// The first curve that is not yet behind the vehicle: consecutive curvature profile stretches
@@ -93,14 +94,17 @@ public struct HorizonQueries: Sendable {
             guard abs(point.value) >= minimumCurvature, stretchEnd > vehicleOffset else { index += 1; continue }
             var last = index, maximum = abs(point.value)
             while last + 1 < points.count, abs(points[last + 1].value) >= minimumCurvature,
-                  (points[last + 1].value > 0) == (point.value > 0) {
+                (points[last + 1].value > 0) == (point.value > 0)
+            {
                 last += 1
                 maximum = max(maximum, abs(points[last].value))
             }
             let curveEnd = last + 1 < points.count ? points[last + 1].offset : end
-            return Curve(stretch: Stretch(distance: max(0, point.offset - vehicleOffset), startOffset: point.offset,
-                                          endOffset: curveEnd),
-                         maximumCurvature: maximum, isRightHand: point.value > 0)
+            return Curve(
+                stretch: Stretch(
+                    distance: max(0, point.offset - vehicleOffset), startOffset: point.offset,
+                    endOffset: curveEnd),
+                maximumCurvature: maximum, isRightHand: point.value > 0)
         }
         return nil
     }
@@ -129,15 +133,18 @@ public struct HorizonQueries: Sendable {
         let links = linksFromVehicle
         guard let first = links.firstIndex(where: { $0.attributes.tunnel == true }) else { return nil }
         let last = links[first...].prefix { $0.attributes.tunnel == true }.last!
-        return Stretch(distance: max(0, links[first].startOffset - vehicleOffset),
-                       startOffset: links[first].startOffset, endOffset: last.endOffset)
+        return Stretch(
+            distance: max(0, links[first].startOffset - vehicleOffset),
+            startOffset: links[first].startOffset, endOffset: last.endOffset)
     }
 
     /// The next junction ahead of the vehicle with more than one legal continuation.
     public func nextIntersection() -> Intersection? {
-        guard let link = linksFromVehicle.first(where: { $0.exitBranches.count > 1 && $0.endOffset >= vehicleOffset }) else {
+        guard let link = linksFromVehicle.first(where: { $0.exitBranches.count > 1 && $0.endOffset >= vehicleOffset })
+        else {
             return nil
         }
-        return Intersection(distance: link.endOffset - vehicleOffset, offset: link.endOffset, branches: link.exitBranches)
+        return Intersection(
+            distance: link.endOffset - vehicleOffset, offset: link.endOffset, branches: link.exitBranches)
     }
 }

@@ -111,8 +111,10 @@ public struct PathLink: Hashable, Sendable {
     /// point (the last one to the link's end). Driven backward, the stretch `[o(i), o(i+1))` becomes
     /// `[L − o(i+1), L − o(i))` with the opposite sign: a right curve forward is a left curve
     /// backward, uphill forward is downhill backward.
-    public init(road: RoadLink, direction: LinkDirection, startOffset: Double, exitBranches: [JunctionBranch],
-                routeIndex: Int?) {
+    public init(
+        road: RoadLink, direction: LinkDirection, startOffset: Double, exitBranches: [JunctionBranch],
+        routeIndex: Int?
+    ) {
         link = DirectedLink(road.id, direction)
         self.startOffset = startOffset
         length = road.length
@@ -122,15 +124,20 @@ public struct PathLink: Hashable, Sendable {
         slope = PathLink.map(road.slope, length: road.length, direction: direction, start: startOffset)
         features = road.features
             .filter { $0.direction == nil || $0.direction == direction }
-            .map { PathFeature(offset: startOffset + (direction == .forward ? $0.offset : road.length - $0.offset),
-                               kind: $0.kind) }
+            .map {
+                PathFeature(
+                    offset: startOffset + (direction == .forward ? $0.offset : road.length - $0.offset),
+                    kind: $0.kind)
+            }
             .sorted { $0.offset < $1.offset }
         self.exitBranches = exitBranches
         self.routeIndex = routeIndex
     }
 
-    private static func map(_ points: [ProfilePoint], length: Double, direction: LinkDirection,
-                             start: Double) -> [PathProfilePoint] {
+    private static func map(
+        _ points: [ProfilePoint], length: Double, direction: LinkDirection,
+        start: Double
+    ) -> [PathProfilePoint] {
         if direction == .forward {
             return points.map { PathProfilePoint(offset: start + min(max($0.offset, 0), length), value: $0.value) }
         }
@@ -138,8 +145,10 @@ public struct PathLink: Hashable, Sendable {
         result.reserveCapacity(points.count)
         for index in points.indices.reversed() {
             let stretchEnd = index + 1 < points.count ? points[index + 1].offset : length
-            result.append(PathProfilePoint(offset: start + min(max(length - stretchEnd, 0), length),
-                                           value: -points[index].value))
+            result.append(
+                PathProfilePoint(
+                    offset: start + min(max(length - stretchEnd, 0), length),
+                    value: -points[index].value))
         }
         return result
     }

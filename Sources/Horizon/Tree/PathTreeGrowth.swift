@@ -86,7 +86,9 @@ extension HorizonEngine {
         let path = tree.paths[id]!
         var existing = Set<SideKey>()
         for child in tree.children(of: id) {
-            if let first = child.links.first, let offset = child.branchOffset { existing.insert(SideKey(offset, first.link)) }
+            if let first = child.links.first, let offset = child.branchOffset {
+                existing.insert(SideKey(offset, first.link))
+            }
         }
         for index in 0..<max(0, path.links.count - 1) {
             let junction = path.links[index]
@@ -100,9 +102,10 @@ extension HorizonEngine {
                 existing.insert(key)
                 let sideID = takePathID()
                 let first = try pathLink(branch.link, startOffset: 0, routeIndex: nil)
-                tree.paths[sideID] = HorizonPath(id: sideID, parent: id, branchOffset: junction.endOffset,
-                                                 level: path.level + 1, probability: branch.probability,
-                                                 turnAngle: branch.turnAngle, links: [first])
+                tree.paths[sideID] = HorizonPath(
+                    id: sideID, parent: id, branchOffset: junction.endOffset,
+                    level: path.level + 1, probability: branch.probability,
+                    turnAngle: branch.turnAngle, links: [first])
                 events.append(.pathAdded(sideID))
                 events.append(.linksAdded(path: sideID, links: [first]))
             }
@@ -122,12 +125,14 @@ extension HorizonEngine {
         guard var path = tree.paths[id], path.endOffset < target else { return [] }
         var added: [PathLink] = []
         let isMain = id == tree.mainPathID
-        while path.endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension, let last = path.links.last {
+        while path.endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension, let last = path.links.last
+        {
             var next: DirectedLink?
             var routeIndex: Int?
             if isMain, let route, let current = last.routeIndex, current + 1 < route.count {
                 let planned = route[current + 1]
-                let legal = try last.exitBranches.contains { $0.link == planned }
+                let legal =
+                    try last.exitBranches.contains { $0.link == planned }
                     || network.successors(of: last.link).contains(planned)
                 if legal {
                     next = planned

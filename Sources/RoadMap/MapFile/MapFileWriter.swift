@@ -9,9 +9,8 @@ import GRDB
 public enum MapFileWriter {
     /// Writes `graph` with `metadata` to `path`, replacing any existing file atomically.
     public static func write(_ graph: RoadGraph, metadata: MapMetadata, to path: String) throws(MapFileError) {
-        let temporary = path + ".partial-\(getpid())"
-        unlink(temporary)
-        do {
+        do throws(AtomicFileError) {
+            try AtomicFile.replace(path) { temporary in
             let tiles = MapTileAssembly.tiles(of: graph)
             let queue = try DatabaseQueue(path: temporary)
             try queue.write { db in
@@ -38,14 +37,9 @@ public enum MapFileWriter {
                 }
             }
             try queue.close()
+            }
         } catch {
-            unlink(temporary)
-            throw .writeFailed(path: path, reason: "\(error)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .writeFailed(path: path, reason: reason)
+            throw .writeFailed(path: path, reason: error.reason)
         }
     }
 }

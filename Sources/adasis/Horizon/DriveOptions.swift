@@ -14,7 +14,10 @@ struct DriveOptions: ParsableArguments {
     @Flag(help: "Use the baseline instead of the product: nearest road, straightest continuation.")
     var baseline = false
 
-    @Option(help: "An active route: a file of links as adasis match prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it.")
+    @Option(
+        help:
+            "An active route: a file of links as adasis match prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it."
+    )
     var route: String?
 
     /// The route, connected on `map` (gaps between listed links closed by the shortest legal
@@ -25,23 +28,30 @@ struct DriveOptions: ParsableArguments {
         do { text = try String(contentsOfFile: route, encoding: .utf8) } catch {
             throw RouteError(message: "cannot read route \(route): \(error.localizedDescription)")
         }
-        let (links, skipped) = try RoutePlanning.connect(try RoutePlanning.parse(text), in: map, skippingUnreachable: true)
-        if skipped > 0 { printToStandardError("route \(route): \(skipped) links could not be reached from the route before them and were left out") }
+        let (links, skipped) = try RoutePlanning.connect(
+            try RoutePlanning.parse(text), in: map, skippingUnreachable: true)
+        if skipped > 0 {
+            printToStandardError(
+                "route \(route): \(skipped) links could not be reached from the route before them and were left out")
+        }
         return links
     }
 
-    /// The map, the trace's fixes, a matcher and a horizon engine.
-    func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> (MapFile, TraceFile, any MapMatcher, HorizonEngine) {
+    /// The branch model of the baseline: every continuation weighed by its angle alone.
+    static let baselineBranchModel = BranchProbabilityModel(
+        classStepFactor: 1, rampEntryFactor: 1,
+        nameContinuityFactor: 1, laneStepFactor: 0)
+
+    /// Opens the map and the drive, and chooses the matcher and the branch model (product or
+    /// baseline) on top of `horizon`.
+    func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> DriveSession {
         let map = try MapFile(path: self.map)
         let trace = try TraceFile(path: trace)
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
-        if baseline {
-            configuration.branchModel = BranchProbabilityModel(classStepFactor: 1, rampEntryFactor: 1,
-                                                               nameContinuityFactor: 1, laneStepFactor: 0)
-        }
-        let engine = try HorizonEngine(network: map, configuration: configuration)
-        try engine.setRoute(try activeRoute(on: map))
-        return (map, trace, matcher, engine)
+        if baseline { configuration.branchModel = Self.baselineBranchModel }
+        return DriveSession(
+            map: map, trace: trace, matcher: matcher, horizon: configuration,
+            route: try activeRoute(on: map))
     }
 }

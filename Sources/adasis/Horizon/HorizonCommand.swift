@@ -29,19 +29,24 @@ struct HorizonCommand: ParsableCommand {
         do {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
-            let (map, trace, matcher, engine) = try drive.open(horizon: configuration)
+            let session = try drive.open(horizon: configuration)
+            let engine = try session.makeEngine()
             let encoder = JSONEncoder()
-            encoder.outputFormatting = at == nil ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.outputFormatting =
+                at == nil
+                ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             var buffer = Data()
-            for fix in trace.fixes {
-                let result = try matcher.match(fix)
+            for fix in session.trace.fixes {
+                let result = try session.matcher.match(fix)
                 _ = try engine.update(result)
                 if let at, fix.time + 1e-6 < at { continue }
-                let snapshot = HorizonSnapshot(result: result, engine: engine, map: map, withQueries: at != nil)
+                let snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
                 buffer.append(try encoder.encode(snapshot))
                 buffer.append(0x0A)
                 if at != nil { break }
-                if buffer.count > 1 << 16 { FileHandle.standardOutput.write(buffer); buffer.removeAll(keepingCapacity: true) }
+                if buffer.count > 1 << 16 {
+                    FileHandle.standardOutput.write(buffer); buffer.removeAll(keepingCapacity: true)
+                }
             }
             FileHandle.standardOutput.write(buffer)
             if let at, buffer.isEmpty {

@@ -49,11 +49,15 @@ struct HorizonSnapshot: Encodable {
         main_path = Self.stretches(main.links, from: vehicle)
         for path in engine.tree.sortedPaths where path.id != main.id {
             var distance: Double?
-            if let offset = Self.rootBranchOffset(path, tree: engine.tree) { distance = ((offset - vehicle) * 10).rounded() / 10 }
-            side_paths.append(SidePath(path_id: path.id.rawValue, level: path.level, parent_path_id: path.parent?.rawValue,
-                                       branch_distance_m: distance, probability: (path.probability * 1000).rounded() / 1000,
-                                       turn_angle_deg: path.turnAngle.map { ($0 * 10).rounded() / 10 },
-                                       ways: Self.stretches(path.links, from: path.startOffset)))
+            if let offset = Self.rootBranchOffset(path, tree: engine.tree) {
+                distance = ((offset - vehicle) * 10).rounded() / 10
+            }
+            side_paths.append(
+                SidePath(
+                    path_id: path.id.rawValue, level: path.level, parent_path_id: path.parent?.rawValue,
+                    branch_distance_m: distance, probability: (path.probability * 1000).rounded() / 1000,
+                    turn_angle_deg: path.turnAngle.map { ($0 * 10).rounded() / 10 },
+                    ways: Self.stretches(path.links, from: path.startOffset)))
         }
         if withQueries, let queries = engine.queries { ahead = Self.describe(queries) }
     }
@@ -87,8 +91,9 @@ struct HorizonSnapshot: Encodable {
             result["speed_limit_change"] = Ahead(distance_m: round(change.distance), detail: describe(change.limit))
         }
         if let curve = queries.nextCurve(minimumCurvature: 1.0 / 500) {
-            result["curve"] = Ahead(distance_m: round(curve.stretch.distance),
-                                    detail: "radius \(Int(curve.radius.rounded())) m, \(curve.isRightHand ? "right" : "left")")
+            result["curve"] = Ahead(
+                distance_m: round(curve.stretch.distance),
+                detail: "radius \(Int(curve.radius.rounded())) m, \(curve.isRightHand ? "right" : "left")")
         }
         if let camera = queries.nextCamera() {
             result["camera"] = Ahead(distance_m: round(camera.distance), detail: "\(camera.feature.kind)")
@@ -100,7 +105,8 @@ struct HorizonSnapshot: Encodable {
             result["tunnel"] = Ahead(distance_m: round(tunnel.distance), detail: "tunnel")
         }
         if let intersection = queries.nextIntersection() {
-            result["intersection"] = Ahead(distance_m: round(intersection.distance), detail: "\(intersection.branches.count) ways on")
+            result["intersection"] = Ahead(
+                distance_m: round(intersection.distance), detail: "\(intersection.branches.count) ways on")
         }
         return result
     }

@@ -20,17 +20,18 @@ struct MatchCommand: ParsableCommand {
 
     func validate() throws {
         if drive.route != nil {
-            throw ValidationError("--route applies to horizon and replay: match reports where the vehicle is, not the road ahead")
+            throw ValidationError(
+                "--route applies to horizon and replay: match reports where the vehicle is, not the road ahead")
         }
     }
 
     func run() throws {
         do {
-            let (map, trace, matcher, _) = try drive.open()
+            let session = try drive.open()
             var output = "time_s,state,way_id,link_id,offset_m,lat,lon\n"
-            for fix in trace.fixes {
-                let result = try matcher.match(fix)
-                output += MatchCommand.row(result, map: map)
+            for fix in session.trace.fixes {
+                let result = try session.matcher.match(fix)
+                output += MatchCommand.row(result, map: session.map)
                 if output.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(output.utf8)); output = "" }
             }
             FileHandle.standardOutput.write(Data(output.utf8))
@@ -48,7 +49,8 @@ struct MatchCommand: ParsableCommand {
             return "\(time),on_road,\(way),\(position.link),\(String(format: "%.1f", position.offset)),"
                 + "\(String(format: "%.7f", position.point.latitude)),\(String(format: "%.7f", position.point.longitude))\n"
         case .offRoad(let point):
-            return "\(time),off_road,,,,\(String(format: "%.7f", point.latitude)),\(String(format: "%.7f", point.longitude))\n"
+            return
+                "\(time),off_road,,,,\(String(format: "%.7f", point.latitude)),\(String(format: "%.7f", point.longitude))\n"
         case .unknown:
             return "\(time),unknown,,,,,\n"
         }

@@ -22,7 +22,7 @@ struct MapExportGeoJSONCommand: ParsableCommand {
             for key in try map.tileKeys() { links += try map.tile(key).links }
             let text = GeoJSONExport.collection(of: links)
             if let output {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try AtomicFile.replace(output, with: Array(text.utf8))
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

@@ -22,13 +22,20 @@ struct MapImportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The map file to write (replaced atomically).")
     var output: String
 
-    @Option(help: "ISO 3166-1 alpha-2 code of the country of roads outside every complete country boundary of the extract (legal default speeds, driving side), e.g. FI. Needed for clipped extracts, which rarely hold a whole country.")
+    @Option(
+        help:
+            "ISO 3166-1 alpha-2 code of the country of roads outside every complete country boundary of the extract (legal default speeds, driving side), e.g. FI. Needed for clipped extracts, which rarely hold a whole country."
+    )
     var country: String?
 
-    @Option(help: "Road classes to keep, comma-separated OSM highway values (default: motorway … service and their links).")
+    @Option(
+        help: "Road classes to keep, comma-separated OSM highway values (default: motorway … service and their links).")
     var roads: String?
 
-    @Option(help: "A directory of SRTM .hgt elevation tiles (N60E024.hgt, …; 3\" or 1\"): slope for links without an OSM incline tag, sampled every ~30 m and smoothed over ~210 m.")
+    @Option(
+        help:
+            "A directory of SRTM .hgt elevation tiles (N60E024.hgt, …; 3\" or 1\"): slope for links without an OSM incline tag, sampled every ~30 m and smoothed over ~210 m."
+    )
     var srtm: String?
 
     @Option(help: "Built-up area to assume where tags do not tell: urban or rural.")
@@ -42,7 +49,9 @@ struct MapImportCommand: ParsableCommand {
                 classes = []
                 for value in roads.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                     guard let highway = HighwayClass(osmValue: value) else {
-                        throw ValidationError("--roads: '\(value)' is not a road class; use OSM highway values such as motorway,primary,residential,service")
+                        throw ValidationError(
+                            "--roads: '\(value)' is not a road class; use OSM highway values such as motorway,primary,residential,service"
+                        )
                     }
                     classes.insert(highway)
                 }
@@ -50,21 +59,28 @@ struct MapImportCommand: ParsableCommand {
             guard let area = AreaAssumption(rawValue: unknownArea) else {
                 throw ValidationError("--unknown-area must be urban or rural, got '\(unknownArea)'")
             }
-            options = RoadGraphOptions(selection: RoadSelection(classes: classes), country: try country.map { code throws(CountryError) in try Country(alpha2: code) },
-                                       unknownArea: area)
+            options = RoadGraphOptions(
+                selection: RoadSelection(classes: classes),
+                country: try country.map { code throws(CountryError) in try Country(alpha2: code) },
+                unknownArea: area)
         } catch let error as CountryError {
             throw ValidationError("--country: \(error)")
         }
         let display = ProgressDisplay(enabled: isatty(STDERR_FILENO) == 1)
         let started = Date()
         do {
-            let elevation = try srtm.map { directory throws(ElevationError) in try ElevationModel(directory: directory) }
-            let metadata = try MapImport.run(input: input, output: output, options: options, elevation: elevation) { display.show($0) }
+            let elevation = try srtm.map { directory throws(ElevationError) in try ElevationModel(directory: directory)
+            }
+            let metadata = try MapImport.run(input: input, output: output, options: options, elevation: elevation) {
+                display.show($0)
+            }
             display.finish()
             let seconds = Date().timeIntervalSince(started)
             let report = metadata.importReport
             let objects = report.nodesRead + report.waysRead + report.relationsRead
-            print("imported \(input) → \(output) in \(String(format: "%.2f", seconds)) s (\(Int(Double(objects) / max(seconds, 1e-6))) objects/s)")
+            print(
+                "imported \(input) → \(output) in \(String(format: "%.2f", seconds)) s (\(Int(Double(objects) / max(seconds, 1e-6))) objects/s)"
+            )
             print(MapReportText.lines(report).joined(separator: "\n"))
         } catch {
             display.finish()
@@ -87,7 +103,8 @@ final class ProgressDisplay {
         lastShown = Date()
         let seconds = max(Date().timeIntervalSince(started), 1e-3)
         let percent = progress.totalBytes > 0 ? 100 * progress.bytesRead / progress.totalBytes : 0
-        let line = "\(progress.phase.rawValue): \(progress.objects) objects, \(percent) %, \(Int(Double(progress.objects) / seconds)) objects/s"
+        let line =
+            "\(progress.phase.rawValue): \(progress.objects) objects, \(percent) %, \(Int(Double(progress.objects) / seconds)) objects/s"
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
     }
 
@@ -107,7 +124,16 @@ enum MapReportText {
             "  restrictions: \(report.turnRestrictions) turn restrictions (\(report.unusableTurnRestrictions) unusable)",
             "  features:    \(report.safetyCameras) safety cameras (\(report.unplacedSafetyCameras) too far from a road), \(report.trafficSignals) traffic signals",
             "  divided:     \(report.dualCarriagewayLinks) links paired into dual carriageways",
-        ] + (report.adminBoundariesUsed.map { ["  boundaries:  \($0) complete admin boundaries used, \(report.incompleteAdminBoundaries ?? 0) cut by the extract"] } ?? [])
-          + (report.linksWithElevationSlope.map { ["  elevation:   slope from SRTM tiles on \($0) links, \(report.linksWithoutElevation ?? 0) links without elevation data"] } ?? [])
+        ]
+            + (report.adminBoundariesUsed.map {
+                [
+                    "  boundaries:  \($0) complete admin boundaries used, \(report.incompleteAdminBoundaries ?? 0) cut by the extract"
+                ]
+            } ?? [])
+            + (report.linksWithElevationSlope.map {
+                [
+                    "  elevation:   slope from SRTM tiles on \($0) links, \(report.linksWithoutElevation ?? 0) links without elevation data"
+                ]
+            } ?? [])
     }
 }

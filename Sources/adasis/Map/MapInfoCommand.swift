@@ -17,29 +17,49 @@ struct MapInfoCommand: ParsableCommand {
             let statistics = try MapStatistics(map: map)
             let meta = map.metadata
             print("map:          \(file) (format \(meta.formatVersion))")
-            print("source:       \(meta.sourceFile)" + (meta.sourceTimestamp.map { " (OSM data of \(Date(timeIntervalSince1970: TimeInterval($0))))" } ?? ""))
-            if let year = meta.mapVersionYear, let quarter = meta.mapVersionQuarter { print("map version:  \(year) Q\(quarter)") }
-            print("countries:    " + meta.countries.enumerated().map { index, code in
-                code + (meta.countryLinkCounts.flatMap { index < $0.count ? " (\(links($0[index])))" : nil } ?? "")
-            }.joined(separator: ", "))
+            print(
+                "source:       \(meta.sourceFile)"
+                    + (meta.sourceTimestamp.map { " (OSM data of \(Date(timeIntervalSince1970: TimeInterval($0))))" }
+                        ?? ""))
+            if let year = meta.mapVersionYear, let quarter = meta.mapVersionQuarter {
+                print("map version:  \(year) Q\(quarter)")
+            }
+            print(
+                "countries:    "
+                    + meta.countries.enumerated().map { index, code in
+                        code
+                            + (meta.countryLinkCounts.flatMap { index < $0.count ? " (\(links($0[index])))" : nil }
+                                ?? "")
+                    }.joined(separator: ", "))
             if let regions = meta.regions {
-                let unplaced = meta.regionLinkCounts.map { "; \(links(statistics.links - $0.reduce(0, +))) in no region" } ?? ""
-                print("regions:      " + regions.enumerated().map { index, code in
-                    "\(index + 1) = \(code)" + (meta.regionLinkCounts.flatMap { index < $0.count ? " (\(links($0[index])))" : nil } ?? "")
-                }.joined(separator: ", ") + unplaced)
+                let unplaced =
+                    meta.regionLinkCounts.map { "; \(links(statistics.links - $0.reduce(0, +))) in no region" } ?? ""
+                print(
+                    "regions:      "
+                        + regions.enumerated().map { index, code in
+                            "\(index + 1) = \(code)"
+                                + (meta.regionLinkCounts.flatMap { index < $0.count ? " (\(links($0[index])))" : nil }
+                                    ?? "")
+                        }.joined(separator: ", ") + unplaced)
             }
             if meta.boundingBox.count == 4 {
-                print("bounding box: south \(meta.boundingBox[0]), west \(meta.boundingBox[1]), north \(meta.boundingBox[2]), east \(meta.boundingBox[3])")
+                print(
+                    "bounding box: south \(meta.boundingBox[0]), west \(meta.boundingBox[1]), north \(meta.boundingBox[2]), east \(meta.boundingBox[3])"
+                )
             }
             print("tiles:        \(statistics.tiles)")
             print("links:        \(statistics.links), \(km(statistics.length)) km")
             for highway in HighwayClass.allCases where statistics.lengthByClass[highway] != nil {
-                print("  \(String(describing: highway).padding(toLength: 14, withPad: " ", startingAt: 0)) \(km(statistics.lengthByClass[highway]!)) km")
+                print(
+                    "  \(String(describing: highway).padding(toLength: 14, withPad: " ", startingAt: 0)) \(km(statistics.lengthByClass[highway]!)) km"
+                )
             }
             print("coverage (share of drivable direction-length / of length):")
             let directions = max(statistics.directionLength, 1e-9)
             for kind in [SpeedLimitKind.explicit, .implicit, .timeDependent, .unknown] {
-                print("  speed limit \(String(describing: kind).padding(toLength: 13, withPad: " ", startingAt: 0)) \(percent((statistics.directionLengthBySpeedKind[kind] ?? 0) / directions))")
+                print(
+                    "  speed limit \(String(describing: kind).padding(toLength: 13, withPad: " ", startingAt: 0)) \(percent((statistics.directionLengthBySpeedKind[kind] ?? 0) / directions))"
+                )
             }
             print("  speed limit value unknown  \(percent(statistics.directionLengthWithUnknownSpeed / directions))")
             let length = max(statistics.length, 1e-9)
@@ -50,7 +70,9 @@ struct MapInfoCommand: ParsableCommand {
             print("  divided road             \(percent(statistics.dividedLength / length))")
             print("  tunnel                   \(km(statistics.tunnelLength)) km")
             print("  bridge                   \(km(statistics.bridgeLength)) km")
-            print("features:     \(statistics.safetyCameras) safety cameras, \(statistics.trafficSignalFeatures) traffic-signal placements, \(statistics.turnRestrictions) turn restrictions")
+            print(
+                "features:     \(statistics.safetyCameras) safety cameras, \(statistics.trafficSignalFeatures) traffic-signal placements, \(statistics.turnRestrictions) turn restrictions"
+            )
             print("import:")
             print(MapReportText.lines(meta.importReport).joined(separator: "\n"))
         } catch {
