@@ -7,32 +7,32 @@
 enum DualCarriagewayPairing {
     typealias Candidate = (id: Int64, tags: [String: String], attributes: WayAttributes, geometry: [GeoPoint])
 
+    /// The ways that are one half of a dual carriageway. Pairs are looked up through a spatial
+    /// grid of the candidates' geometry, so the cost grows with the road network (each way meets
+    /// only the ways near its middle), not with how often a name or ref occurs: a country's
+    /// thousands of "Main Street"s or a motorway ref along 500 km cost no more than a town's.
     static func dividedWays(_ ways: [Candidate], maximumDistance: Double) -> Set<Int64> {
         var divided = Set<Int64>()
-        var byKey: [String: [Int]] = [:]
+        var keys: [[String]] = Array(repeating: [], count: ways.count)
+        var grid = SegmentGrid(cellMetres: max(maximumDistance, 1))
         for (index, way) in ways.enumerated() {
             if way.tags["dual_carriageway"] == "yes" { divided.insert(way.id) }
             guard way.attributes.oneway != .no, !way.attributes.highway.isLink,
                   way.attributes.formOfWay != .roundabout, way.geometry.count >= 2 else { continue }
-            for key in [way.attributes.name.map { "n:" + $0 }, way.attributes.ref.map { "r:" + $0 }].compactMap({ $0 }) {
-                byKey[key, default: []].append(index)
-            }
+            keys[index] = [way.attributes.name.map { "n:" + $0 }, way.attributes.ref.map { "r:" + $0 }].compactMap { $0 }
+            if !keys[index].isEmpty { grid.insert(index, geometry: way.geometry) }
         }
-        for key in byKey.keys.sorted() {
-            let group = byKey[key]!
-            guard group.count >= 2, group.count <= 200 else { continue }
-            for a in group {
-                let first = ways[a]
-                guard let middle = first.geometry.point(atOffset: first.geometry.polylineLength / 2)?.point else { continue }
-                let headingA = drivingHeading(first, atOffset: first.geometry.polylineLength / 2)
-                for b in group where b != a {
-                    let second = ways[b]
-                    guard let projection = second.geometry.project(middle), projection.distance <= maximumDistance else { continue }
-                    let headingB = drivingHeading(second, atOffset: projection.offset)
-                    if angleBetween(headingA, headingB) > 135 {
-                        divided.insert(first.id)
-                        divided.insert(second.id)
-                    }
+        for (a, first) in ways.enumerated() where !keys[a].isEmpty {
+            let length = first.geometry.polylineLength
+            guard let middle = first.geometry.point(atOffset: length / 2)?.point else { continue }
+            let headingA = drivingHeading(first, atOffset: length / 2)
+            for b in grid.indices(near: middle, within: maximumDistance) where b != a {
+                guard keys[b].contains(where: keys[a].contains) else { continue }
+                let second = ways[b]
+                guard let projection = second.geometry.project(middle), projection.distance <= maximumDistance else { continue }
+                if angleBetween(headingA, drivingHeading(second, atOffset: projection.offset)) > 135 {
+                    divided.insert(first.id)
+                    divided.insert(second.id)
                 }
             }
         }
