@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
+        .library(name: "Routing", targets: ["Routing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,11 +36,12 @@ let package = Package(
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration"),
+        .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration", "ADASISProvider",
+            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration", "ADASISProvider", "Routing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
         .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
                     exclude: ["Golden"]),

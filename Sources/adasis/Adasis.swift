@@ -14,6 +14,6 @@ struct Adasis: ParsableCommand {
               adasis reconstruct kamppi.log --at 60
             On a head unit the daemon does it live: adasis run --config /etc/adasis/adasis.toml
             """,
-        subcommands: [MapCommand.self, MatchCommand.self, HorizonCommand.self, ReplayCommand.self, ReconstructCommand.self,
+        subcommands: [MapCommand.self, RouteCommand.self, MatchCommand.self, HorizonCommand.self, ReplayCommand.self, ReconstructCommand.self,
                       RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self, CANInterfaceCommand.self])
 }

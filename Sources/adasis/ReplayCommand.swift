@@ -87,7 +87,7 @@ struct ReplayCommand: ParsableCommand {
             configuration.metaData = MetaDataMessage(map: map.metadata)
             configuration.digitisedArea = map.metadata.boundingBox.count == 4 ? map.metadata.boundingBox : nil
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
-            try pipeline.engine.setRoute(try drive.activeRoute(on: map))
+            try pipeline.engine.setRoute(try drive.activeRoute(on: map, trace: trace))
             if let candump {
                 var lines = ""
                 try pipeline.replay(trace.fixes) { frame in

@@ -2,6 +2,7 @@ import ArgumentParser
 import GNSS
 import Horizon
 import RoadMap
+import Routing
 
 /// Options shared by the commands that run a recorded drive through the map.
 struct DriveOptions: ParsableArguments {
@@ -17,9 +18,29 @@ struct DriveOptions: ParsableArguments {
     @Option(help: "An active route: a file of links as adasis match prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it.")
     var route: String?
 
+    @Option(help: "Plan the fastest route from the drive's first fix to this point (LAT,LON) and follow it, as adasis route plans it. Not with --route.")
+    var destination: Coordinate?
+
+    func validate() throws {
+        if route != nil && destination != nil {
+            throw ValidationError("give either --route (a planned route) or --destination (plan one), not both")
+        }
+    }
+
     /// The route, connected on `map` (gaps between listed links closed by the shortest legal
-    /// connection; links that cannot be reached are left out and reported).
-    func activeRoute(on map: MapFile) throws -> [DirectedLink]? {
+    /// connection; links that cannot be reached are left out and reported), or planned from the
+    /// trace's first fix to `--destination`.
+    func activeRoute(on map: MapFile, trace: TraceFile) throws -> [DirectedLink]? {
+        if let destination {
+            guard let first = trace.fixes.first else {
+                throw RouteError(message: "--destination: the trace has no fix to start the route from")
+            }
+            let start = GeoPoint(latitude: first.latitude, longitude: first.longitude)
+            let planned = try RoutePlanner(network: map).plan(from: start, to: destination.point)
+            printToStandardError("route to \(destination.point.latitude),\(destination.point.longitude): "
+                + "\(planned.links.count) links, \(Int(planned.length.rounded())) m, \(Int(planned.duration.rounded())) s")
+            return planned.links
+        }
         guard let route else { return nil }
         let text: String
         do { text = try String(contentsOfFile: route, encoding: .utf8) } catch {
@@ -41,7 +62,7 @@ struct DriveOptions: ParsableArguments {
                                                                nameContinuityFactor: 1, laneStepFactor: 0)
         }
         let engine = try HorizonEngine(network: map, configuration: configuration)
-        try engine.setRoute(try activeRoute(on: map))
+        try engine.setRoute(try activeRoute(on: map, trace: trace))
         return (map, trace, matcher, engine)
     }
 }
