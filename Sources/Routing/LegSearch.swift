@@ -42,9 +42,9 @@ struct LegSearch {
         return (end.distance(to: destination.placed) - origin.placed.distance(to: end)) / (2 * speed)
     }
 
-    private mutating func allowedDirections(_ id: LinkID) throws -> [LinkDirection] {
-        let link = try costs.link(id)
-        return [LinkDirection.forward, .backward].filter { link.oneway.allows($0) }
+    private mutating func allowedDirections(_ endpoint: RouteEndpoint) throws -> [LinkDirection] {
+        let link = try costs.link(endpoint.link)
+        return [LinkDirection.forward, .backward].filter { link.oneway.allows($0) && (endpoint.direction ?? $0) == $0 }
     }
 
     private mutating func offer(_ cost: Double, meeting: DirectedLink, direct: Bool = false) {
@@ -54,7 +54,7 @@ struct LegSearch {
     /// Runs the search; `nil` when the destination cannot be reached.
     mutating func run() throws -> Result? {
         // The origin's link in each drivable direction, from the placed point to its end.
-        for direction in try allowedDirections(origin.link) {
+        for direction in try allowedDirections(origin) {
             let start = DirectedLink(origin.link, direction)
             let cost = (1 - origin.fraction(direction)) * (try costs.time(start))
             forward[start] = (cost, nil)
@@ -66,7 +66,7 @@ struct LegSearch {
             }
         }
         // Every link that leads onto the destination's link, with the cost of driving on to it.
-        for direction in try allowedDirections(destination.link) {
+        for direction in try allowedDirections(destination) {
             let target = DirectedLink(destination.link, direction)
             let partial = destination.fraction(direction) * (try costs.time(target))
             for previous in try costs.predecessors(target) {

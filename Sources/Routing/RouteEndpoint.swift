@@ -14,15 +14,28 @@ public struct RouteEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var distance: Double
     /// The link's length in metres.
     public var linkLength: Double
+    /// The only direction a route may leave (or reach) this point in, when it is fixed: a vehicle
+    /// driving a link does not turn on the spot. `nil`: either direction the link allows.
+    public var direction: LinkDirection?
 
     /// Creates an endpoint.
-    public init(requested: GeoPoint, link: LinkID, offset: Double, placed: GeoPoint, distance: Double, linkLength: Double) {
+    public init(requested: GeoPoint, link: LinkID, offset: Double, placed: GeoPoint, distance: Double, linkLength: Double,
+                direction: LinkDirection? = nil) {
         self.requested = requested
         self.link = link
         self.offset = offset
         self.placed = placed
         self.distance = distance
         self.linkLength = linkLength
+        self.direction = direction
+    }
+
+    /// The point where a vehicle is: on `link`, `offset` metres from its entry in the driving
+    /// direction; routes from here leave in that direction.
+    public static func vehicle(on link: DirectedLink, offset: Double, point: GeoPoint, linkLength: Double) -> RouteEndpoint {
+        let clamped = min(max(offset, 0), linkLength)
+        return RouteEndpoint(requested: point, link: link.link, offset: link.direction == .forward ? clamped : linkLength - clamped,
+                             placed: point, distance: 0, linkLength: linkLength, direction: link.direction)
     }
 
     /// The share of `direction`'s drive along the link that lies before this point (0 at the

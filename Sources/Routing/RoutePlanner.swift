@@ -53,6 +53,15 @@ public struct RoutePlanner {
         return PlannedRoute(legs: legs)
     }
 
+    /// The leg that drives `links` from `from` to `to` as they are, costed under the current model:
+    /// what a refresh recomputes for the part of a route still ahead.
+    public func leg(along links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint) throws -> PlannedRoute.Leg {
+        var costs = LinkCosts(network: network, model: costModel)
+        let parts = try breakdown(of: links, from: from, to: to, costs: &costs)
+        return PlannedRoute.Leg(from: from, to: to, links: links, duration: parts.driving + parts.signals + parts.turns,
+                                length: try length(of: links, from: from, to: to, costs: &costs), breakdown: parts)
+    }
+
     /// Where a leg's time goes. Signals count on the part of a link driven; the search itself
     /// charges the first and last links by share, so the parts add up to the leg's duration.
     private func breakdown(of links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint,

@@ -87,15 +87,23 @@ struct ReplayCommand: ParsableCommand {
             configuration.metaData = MetaDataMessage(map: map.metadata)
             configuration.digitisedArea = map.metadata.boundingBox.count == 4 ? map.metadata.boundingBox : nil
             let pipeline = try HorizonPipeline(network: map, matcher: matcher, provider: configuration)
-            try pipeline.engine.setRoute(try drive.activeRoute(on: map, trace: trace))
+            var session = try drive.routeSession(on: map, trace: trace)
+            try pipeline.engine.setRoute(session?.links)
+            var routeError: (any Error)?
+            let follow: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, match, _ in
+                guard routeError == nil else { return }
+                do { try drive.follow(&session, match: match, engine: pipeline.engine) } catch { routeError = error }
+            }
             if let candump {
                 var lines = ""
-                try pipeline.replay(trace.fixes) { frame in
+                try pipeline.replay(trace.fixes, onFix: follow) { frame in
                     lines += ReplayCommand.candumpLine(frame, interface: logInterface) + "\n"
                 }
+                if let routeError { throw routeError }
                 try Data(lines.utf8).write(to: URL(fileURLWithPath: candump), options: .atomic)
             } else if let interface {
-                try send(pipeline, fixes: trace.fixes, interface: interface)
+                try send(pipeline, fixes: trace.fixes, interface: interface, onFix: follow)
+                if let routeError { throw routeError }
             }
             printToStandardError(ReplayCommand.summary(pipeline.provider.counters))
         } catch let error as ExitCode {
@@ -106,11 +114,12 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func send(_ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String) throws {
+    private func send(_ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String,
+                      onFix: (GNSSFix, MatchResult, [HorizonEvent]) -> Void) throws {
         let socket = try CANSocket(interface: interface)
         let start = monotonicNow()
         var transmitQueueFull = false
-        try pipeline.replay(fixes) { frame in
+        try pipeline.replay(fixes, onFix: onFix) { frame in
             if let speed {
                 let due = start + frame.time / speed
                 let wait = due - monotonicNow()

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import GNSS
 import Horizon
@@ -18,8 +19,11 @@ struct DriveOptions: ParsableArguments {
     @Option(help: "An active route: a file of links as adasis match prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it.")
     var route: String?
 
-    @Option(help: "Plan the fastest route from the drive's first fix to this point (LAT,LON) and follow it, as adasis route plans it. Not with --route.")
+    @Option(help: "Plan the fastest route from the drive's first fix to this point (LAT,LON) and follow it, as adasis route plans it; replanned when the vehicle leaves it. Not with --route.")
     var destination: Coordinate?
+
+    @Option(help: "When the vehicle leaves the route: automatic (plan a new one from where it is; the default with --destination) or none (keep the route and fall back to prediction; the default with --route).")
+    var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
 
     func validate() throws {
         if route != nil && destination != nil {
@@ -27,19 +31,24 @@ struct DriveOptions: ParsableArguments {
         }
     }
 
-    /// The route, connected on `map` (gaps between listed links closed by the shortest legal
-    /// connection; links that cannot be reached are left out and reported), or planned from the
-    /// trace's first fix to `--destination`.
-    func activeRoute(on map: MapFile, trace: TraceFile) throws -> [DirectedLink]? {
+    /// The route session for `--route` or `--destination`, with its route active, or `nil`.
+    /// A `--route` file is connected on `map` first (gaps between listed links closed by the
+    /// shortest legal connection; links that cannot be reached are left out and reported); a
+    /// destination is planned from the trace's first fix.
+    func routeSession(on map: MapFile, trace: TraceFile) throws -> RouteSession? {
+        guard route != nil || destination != nil else { return nil }
+        var configuration = RouteSessionConfiguration()
+        configuration.deviationReplanning = deviationReplanning ?? (destination != nil ? .automatic : .none)
+        var session = RouteSession(planner: RoutePlanner(network: map), configuration: configuration)
         if let destination {
             guard let first = trace.fixes.first else {
                 throw RouteError(message: "--destination: the trace has no fix to start the route from")
             }
-            let start = GeoPoint(latitude: first.latitude, longitude: first.longitude)
-            let planned = try RoutePlanner(network: map).plan(from: start, to: destination.point)
-            printToStandardError("route to \(destination.point.latitude),\(destination.point.longitude): "
-                + "\(planned.links.count) links, \(Int(planned.length.rounded())) m, \(Int(planned.duration.rounded())) s")
-            return planned.links
+            let events = try session.setDestination(destination.point, from: nil,
+                                                    orPoint: GeoPoint(latitude: first.latitude, longitude: first.longitude),
+                                                    time: first.time)
+            report(events, session: session, time: first.time)
+            return session
         }
         guard let route else { return nil }
         let text: String
@@ -48,7 +57,40 @@ struct DriveOptions: ParsableArguments {
         }
         let (links, skipped) = try RoutePlanning.connect(try RoutePlanning.parse(text), in: map, skippingUnreachable: true)
         if skipped > 0 { printToStandardError("route \(route): \(skipped) links could not be reached from the route before them and were left out") }
-        return links
+        _ = session.importRoute(links, time: trace.fixes.first?.time ?? 0)
+        return session
+    }
+
+    /// Hands the match of one fix to the route session and a changed route to the engine.
+    func follow(_ session: inout RouteSession?, match: MatchResult, engine: HorizonEngine) throws {
+        guard var current = session else { return }
+        let position = match.state.position.map {
+            RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
+        }
+        let before = current.active?.id
+        let events = current.update(position, time: match.time)
+        session = current
+        report(events, session: current, time: match.time)
+        if current.active?.id != before { try engine.setRoute(current.links) }
+    }
+
+    /// One line on standard error per route change, so a replay shows when and why it replanned.
+    private func report(_ events: [RouteEvent], session: RouteSession, time: Double) {
+        let at = String(format: "%.1f s", time)
+        for event in events {
+            switch event {
+            case .activeRouteChanged(let id, let reason):
+                printToStandardError("route \(id) active at \(at) (\(reason.rawValue)): \(session.links?.count ?? 0) links")
+            case .deviated(let id, let link):
+                printToStandardError("route \(id): left at \(at) onto \(link)")
+            case .planningFailed(let error, let retryAt):
+                printToStandardError("route planning failed at \(at), next try at \(String(format: "%.1f s", retryAt)): \(error)")
+            case .arrived(let id):
+                printToStandardError("route \(id): arrived at \(at)")
+            case .routeAdded, .routeRemoved, .routeUpdated:
+                continue
+            }
+        }
     }
 
     /// The map, the trace's fixes, a matcher and a horizon engine.
@@ -62,7 +104,6 @@ struct DriveOptions: ParsableArguments {
                                                                nameContinuityFactor: 1, laneStepFactor: 0)
         }
         let engine = try HorizonEngine(network: map, configuration: configuration)
-        try engine.setRoute(try activeRoute(on: map, trace: trace))
         return (map, trace, matcher, engine)
     }
 }

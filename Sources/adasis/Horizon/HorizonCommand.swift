@@ -30,12 +30,15 @@ struct HorizonCommand: ParsableCommand {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
             let (map, trace, matcher, engine) = try drive.open(horizon: configuration)
+            var session = try drive.routeSession(on: map, trace: trace)
+            try engine.setRoute(session?.links)
             let encoder = JSONEncoder()
             encoder.outputFormatting = at == nil ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             var buffer = Data()
             for fix in trace.fixes {
                 let result = try matcher.match(fix)
                 _ = try engine.update(result)
+                try drive.follow(&session, match: result, engine: engine)
                 if let at, fix.time + 1e-6 < at { continue }
                 let snapshot = HorizonSnapshot(result: result, engine: engine, map: map, withQueries: at != nil)
                 buffer.append(try encoder.encode(snapshot))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoadMap
+import Routing
 
 /// A `LAT,LON` command-line value in decimal degrees.
 struct Coordinate: ExpressibleByArgument {
@@ -17,3 +18,5 @@ struct Coordinate: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 }
+
+extension RouteSessionConfiguration.DeviationReplanning: ExpressibleByArgument {}
