@@ -157,8 +157,10 @@ def build_tiles(pbf, directory):
     log_path = os.path.join(directory, "build.log")
     started = time.perf_counter()
     with open(log_path, "w") as log:
-        result = subprocess.run([sys.executable, "-m", "valhalla", "valhalla_build_tiles", "-c", config_path, pbf],
-                                stdout=log, stderr=subprocess.STDOUT)
+        # Run in `directory`: the builder writes duplicateways.txt into its working directory.
+        result = subprocess.run([sys.executable, "-m", "valhalla", "valhalla_build_tiles", "-c",
+                                 os.path.abspath(config_path), os.path.abspath(pbf)],
+                                stdout=log, stderr=subprocess.STDOUT, cwd=directory)
     if result.returncode != 0:
         sys.exit(f"route_compare: valhalla_build_tiles failed ({result.returncode}); see {log_path}")
     with open(stamp_path, "w") as f:
