@@ -48,7 +48,7 @@ let package = Package(
 
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
-            "RoadMap", "GNSS", "Horizon", "ADASISProvider", "ADASISv2",
+            "RoadMap", "GNSS", "Horizon", "ADASISProvider", "ADASISv2", "Routing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
