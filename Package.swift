@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
         .library(name: "HorizonDaemon", targets: ["HorizonDaemon"]),
+        .library(name: "Routing", targets: ["Routing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,7 @@ let package = Package(
         .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
+        .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
@@ -52,14 +54,14 @@ let package = Package(
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration", "ADASISProvider",
-            "HorizonDaemon",
+            "HorizonDaemon", "Routing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
-            "RoadMap", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
+            "RoadMap", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2", "Routing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -77,6 +79,7 @@ let package = Package(
         ]),
         .testTarget(name: "ADASISProviderTests", dependencies: ["TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",

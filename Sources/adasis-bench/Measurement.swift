@@ -5,6 +5,12 @@ import GNSSSources
 struct Samples {
     private(set) var values: [Double] = []
 
+    /// No samples yet.
+    init() {}
+
+    /// Samples with these values.
+    init(_ values: [Double]) { self.values = values }
+
     mutating func add(_ value: Double) { values.append(value) }
 
     /// Times `body` and records its duration in seconds.
@@ -22,6 +28,9 @@ struct Samples {
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
         return sorted[min(max(rank, 0), sorted.count - 1)]
     }
+
+    /// The largest sample, 0 when empty.
+    var maximum: Double { values.max() ?? 0 }
 
     /// "p50 X unit, p99 Y unit (n N)" with values scaled by `scale`.
     func summary(scale: Double, unit: String) -> String {

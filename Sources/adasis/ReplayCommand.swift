@@ -68,18 +68,26 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let session = try drive.open()
+            var session = try drive.open()
             var fixes = session.trace.fixes
             if let duration { fixes = fixes.filter { $0.time <= duration + 1e-9 } }
             let pipeline = try makePipeline(session)
+            // The route session sees every match and hands a replanned route to the engine.
+            var routeError: (any Error)?
+            let follow: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, match, _ in
+                guard routeError == nil else { return }
+                do { try session.follow(match, engine: pipeline.engine) } catch { routeError = error }
+            }
             if let candump {
                 var lines = ""
-                try pipeline.replay(fixes) { frame in
+                try pipeline.replay(fixes, onFix: follow) { frame in
                     if let record = frame.candumpRecord(interface: logInterface) { lines += record.line + "\n" }
                 }
+                if let routeError { throw routeError }
                 try AtomicFile.replace(candump, with: Array(lines.utf8))
             } else if let interface {
-                try send(pipeline, fixes: fixes, interface: interface)
+                try send(pipeline, fixes: fixes, interface: interface, onFix: follow)
+                if let routeError { throw routeError }
             }
             printToStandardError(ReplayCommand.summary(pipeline.provider.counters))
         } catch let error as ExitCode {
@@ -108,11 +116,14 @@ struct ReplayCommand: ParsableCommand {
         return pipeline
     }
 
-    private func send(_ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String) throws {
+    private func send(
+        _ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String,
+        onFix: (GNSSFix, MatchResult, [HorizonEvent]) -> Void
+    ) throws {
         let socket = try CANSocket(interface: interface)
         let start = MonotonicClock.now()
         var transmitQueueFull = false
-        try pipeline.replay(fixes) { frame in
+        try pipeline.replay(fixes, onFix: onFix) { frame in
             if let speed {
                 let due = start + frame.time / speed
                 MonotonicClock.sleep(seconds: min(due - MonotonicClock.now(), 10))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RoadMap
 
@@ -11,8 +12,7 @@ import Testing
 /// pairing used to pair 213 links in the sample and far fewer than 9 × 213 at scale.
 @Suite("import at scale: 3 × 3 tiled sample", .serialized)
 struct TiledExtractScaleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test("every count of the import report is 9 × the sample's; the map version and country are the same")
     func countsScaleByNine() throws {

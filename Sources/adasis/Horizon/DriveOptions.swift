@@ -2,6 +2,7 @@ import ArgumentParser
 import GNSS
 import Horizon
 import RoadMap
+import Routing
 
 /// Options shared by the commands that run a recorded drive through the map.
 struct DriveOptions: ParsableArguments {
@@ -16,13 +17,46 @@ struct DriveOptions: ParsableArguments {
 
     @Option(
         help:
-            "An active route: a file of links as adasis match prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it."
+            "An active route: a file of links as adasis match or adasis route prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it."
     )
     var route: String?
 
-    /// The route, connected on `map` (gaps between listed links closed by the shortest legal
-    /// connection; links that cannot be reached are left out and reported).
-    func activeRoute(on map: MapFile) throws -> [DirectedLink]? {
+    @Option(
+        help:
+            "Plan the fastest route from the drive's first fix to this point (LAT,LON) and follow it, as adasis route plans it; replanned when the vehicle leaves it. Not with --route."
+    )
+    var destination: Coordinate?
+
+    @Option(
+        help:
+            "When the vehicle leaves the route: automatic (plan a new one from where it is; the default with --destination) or none (keep the route and fall back to prediction; the default with --route)."
+    )
+    var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
+
+    func validate() throws {
+        if route != nil && destination != nil {
+            throw ValidationError("give either --route (a planned route) or --destination (plan one), not both")
+        }
+    }
+
+    /// The route session for `--route` or `--destination`, with its route active, or `nil`.
+    /// A `--route` file is connected on `map` first (gaps between listed links closed by the
+    /// shortest legal connection; links that cannot be reached are left out and reported); a
+    /// destination is planned from the trace's first fix.
+    func routeSession(on map: MapFile, trace: TraceFile) throws -> RouteSession? {
+        guard route != nil || destination != nil else { return nil }
+        var configuration = RouteSessionConfiguration()
+        configuration.deviationReplanning = deviationReplanning ?? (destination != nil ? .automatic : .none)
+        var session = RouteSession(planner: RoutePlanner(network: map), configuration: configuration)
+        if let destination {
+            guard let first = trace.fixes.first else {
+                throw RouteError(message: "--destination: the trace has no fix to start the route from")
+            }
+            let start = GeoPoint(latitude: first.latitude, longitude: first.longitude)
+            let events = try session.setDestination(destination.point, from: nil, orPoint: start, time: first.time)
+            RouteReport.print(events, session: session, time: first.time)
+            return session
+        }
         guard let route else { return nil }
         let text: String
         do { text = try String(contentsOfFile: route, encoding: .utf8) } catch {
@@ -34,7 +68,8 @@ struct DriveOptions: ParsableArguments {
             printToStandardError(
                 "route \(route): \(skipped) links could not be reached from the route before them and were left out")
         }
-        return links
+        _ = session.importRoute(links, time: trace.fixes.first?.time ?? 0)
+        return session
     }
 
     /// The branch model of the baseline: every continuation weighed by its angle alone.
@@ -52,6 +87,6 @@ struct DriveOptions: ParsableArguments {
         if baseline { configuration.branchModel = Self.baselineBranchModel }
         return DriveSession(
             map: map, trace: trace, matcher: matcher, horizon: configuration,
-            route: try activeRoute(on: map))
+            routes: try routeSession(on: map, trace: trace))
     }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import GNSS
 import Horizon
 import RoadMap
+import Routing
 
 /// A recorded drive opened on its map, ready to run: what `DriveOptions.open(horizon:)` read and
 /// chose, with the product or the baseline applied to both the matcher and the horizon settings.
@@ -13,13 +15,51 @@ struct DriveSession {
     let matcher: any MapMatcher
     /// The horizon engine's settings (the straightest-continuation branch model with `--baseline`).
     let horizon: HorizonConfiguration
-    /// The active route connected on the map (`--route`), read once; `nil` without a route.
-    let route: [DirectedLink]?
+    /// The active route and its replanning (`--route` or `--destination`); `nil` without a route.
+    var routes: RouteSession?
+
+    /// The active route's links, or `nil`.
+    var route: [DirectedLink]? { routes?.links }
 
     /// A horizon engine on the map with the session's settings and route.
     func makeEngine() throws -> HorizonEngine {
         let engine = try HorizonEngine(network: map, configuration: horizon)
         try engine.setRoute(route)
         return engine
+    }
+
+    /// Hands the match of one fix to the route session, and a changed route to `engine`.
+    mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws {
+        guard var current = routes else { return }
+        let position = match.state.position.map {
+            RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
+        }
+        let before = current.active?.id
+        let events = current.update(position, time: match.time)
+        routes = current
+        RouteReport.print(events, session: current, time: match.time)
+        if current.active?.id != before { try engine.setRoute(current.links) }
+    }
+}
+
+/// One line on standard error per route change, so a replay shows when and why it replanned.
+enum RouteReport {
+    static func print(_ events: [RouteEvent], session: RouteSession, time: Double) {
+        let at = String(format: "%.1f s", time)
+        for event in events {
+            switch event {
+            case .activeRouteChanged(let id, let reason):
+                printToStandardError("route \(id) active at \(at) (\(reason.rawValue)): \(session.links?.count ?? 0) links")
+            case .deviated(let id, let link):
+                printToStandardError("route \(id): left at \(at) onto \(link)")
+            case .planningFailed(let error, let retryAt):
+                printToStandardError(
+                    "route planning failed at \(at), next try at \(String(format: "%.1f s", retryAt)): \(error)")
+            case .arrived(let id):
+                printToStandardError("route \(id): arrived at \(at)")
+            case .routeAdded, .routeRemoved, .routeUpdated:
+                continue
+            }
+        }
     }
 }

@@ -29,7 +29,7 @@ struct HorizonCommand: ParsableCommand {
         do {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
-            let session = try drive.open(horizon: configuration)
+            var session = try drive.open(horizon: configuration)
             let engine = try session.makeEngine()
             let encoder = JSONEncoder()
             encoder.outputFormatting =
@@ -39,6 +39,7 @@ struct HorizonCommand: ParsableCommand {
             for fix in session.trace.fixes {
                 let result = try session.matcher.match(fix)
                 _ = try engine.update(result)
+                try session.follow(result, engine: engine)
                 if let at, fix.time + 1e-6 < at { continue }
                 let snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
                 buffer.append(try encoder.encode(snapshot))

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import RoadMap
+import Routing
+
+/// `adasis route --map MAP --from LAT,LON --to LAT,LON [--via LAT,LON …] [--geojson]`.
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Plan the fastest legal route on the map, as --route reads it.",
+        discussion: """
+            Places each point on the nearest drivable road (within 200 m), then finds the fastest \
+            route through them in order: one-way streets, turn restrictions and access as the map \
+            has them; travel time from the speed limit (or the road class), plus penalties for \
+            turns and traffic signals (Docs/routing-model.md).
+
+            Prints `#` lines with the length, the travel time and each leg, then one directed link \
+            per line (L123+), the format `adasis horizon --route` and `adasis replay --route` read:
+              adasis route --map helsinki.map --from 60.1699,24.9384 --to 60.1866,24.9208 > trip.route
+              adasis replay --map helsinki.map drive.nmea --route trip.route --candump out.log
+            With --geojson: the route's shape, length, duration and links, and the placed points, \
+            as GeoJSON for any GIS viewer.
+            """)
+
+    @Option(help: "The map file (from `adasis map import`).")
+    var map: String
+
+    @Option(help: "Where the route starts: LAT,LON in decimal degrees.")
+    var from: Coordinate
+
+    @Option(help: "Where the route ends: LAT,LON in decimal degrees.")
+    var to: Coordinate
+
+    @Option(help: "A point to pass on the way, LAT,LON; repeat for more, visited in the order given.")
+    var via: [Coordinate] = []
+
+    @Flag(help: "Print GeoJSON instead of the link list.")
+    var geojson = false
+
+    @Option(name: [.short, .customLong("output")], help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        do {
+            let network = try MapFile(path: map)
+            let route = try RoutePlanner(network: network).plan(from: from.point, to: to.point, via: via.map(\.point))
+            let text = geojson ? try route.geoJSON(in: network) : route.routeText
+            if let output {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        } catch {
+            printToStandardError("adasis route: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
