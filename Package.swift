@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ADASISv2", targets: ["ADASISv2"]),
         .library(name: "SocketCAN", targets: ["SocketCAN"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
+        .library(name: "RoadMapStore", targets: ["RoadMapStore"]),
+        .library(name: "RoadMapImport", targets: ["RoadMapImport"]),
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
@@ -28,10 +30,16 @@ let package = Package(
         // Libraries: pure logic, I/O only at the edges.
         .target(name: "ADASISv2"),
         .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"]),
-        .target(name: "RoadMap", dependencies: [
-            "CZlib",
+        // The road model (links, geometry, attributes, the RoadNetwork protocol): no I/O.
+        .target(name: "RoadMap"),
+        // The SQLite map store: tiles, the map file writer and the caching reader.
+        .target(name: "RoadMapStore", dependencies: [
+            "RoadMap", "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
-        ], resources: [.copy("Resources/legal_default_speeds.json")]),
+        ]),
+        // The importer: OSM PBF, tags, the graph build; writes map files through the store.
+        .target(name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
+                resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration"),
@@ -39,23 +47,26 @@ let package = Package(
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "Horizon", "DaemonConfiguration", "ADASISProvider",
+            "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "Horizon",
+            "DaemonConfiguration", "ADASISProvider",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
-            "RoadMap", "GNSS", "Horizon", "ADASISProvider", "ADASISv2",
+            "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "Horizon", "ADASISProvider", "ADASISv2",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // One test target per module.
         .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
-        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap"]),
+        .testTarget(name: "RoadMapStoreTests", dependencies: ["RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "RoadMapImportTests", dependencies: ["RoadMapImport", "RoadMapStore", "RoadMap"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
-        .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS"]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["DaemonConfiguration"]),
         .testTarget(name: "HorizonTests", dependencies: ["Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "adasisTests", dependencies: ["adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapImport
+import RoadMapStore
 
 /// `adasis-bench map`: import time, map size, spatial-query and next-links latency.
 struct MapBenchmark: ParsableCommand {

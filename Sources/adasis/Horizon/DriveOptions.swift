@@ -2,6 +2,7 @@ import ArgumentParser
 import GNSS
 import Horizon
 import RoadMap
+import RoadMapStore
 
 /// Options shared by the commands that run a recorded drive through the map.
 struct DriveOptions: ParsableArguments {

@@ -7,6 +7,7 @@ import Foundation
 import GNSS
 import Logging
 import RoadMap
+import RoadMapStore
 
 /// The running daemon: GNSS reader thread → (fix queue) → main loop on the monotonic clock that
 /// matches fixes, ticks the provider every `tickInterval`, sends frames, feeds the systemd
@@ -148,6 +149,10 @@ final class RunDaemon {
         }
         let start = MonotonicClock.now()
         do {
+            if arrival.fix.quality != .noFix {
+                try map.prefetch(around: GeoPoint(latitude: arrival.fix.latitude, longitude: arrival.fix.longitude),
+                                 radius: pipeline.engine.configuration.lookAhead.max() ?? 0)
+            }
             try pipeline.process(arrival.fix)
             if mapReadFailing {
                 mapReadFailing = false
