@@ -63,7 +63,9 @@ let package = Package(
         .testTarget(name: "ADASISv2Tests", dependencies: ["ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap"]),
-        .testTarget(name: "RoadMapStoreTests", dependencies: ["RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "RoadMapStoreTests", dependencies: [
+            "RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "RoadMapImportTests", dependencies: ["RoadMapImport", "RoadMapStore", "RoadMap"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS"], exclude: ["Fixtures"]),
         .testTarget(name: "ADASISProviderTests", dependencies: ["ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS"]),

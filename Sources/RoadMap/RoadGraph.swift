@@ -1,4 +1,5 @@
-/// A built road graph, ready to be written into a map: links with identifiers assigned, turn restrictions, and the report.
+/// A built road graph, ready to be written into a map: links with identifiers assigned, turn
+/// restrictions, and the report.
 public struct RoadGraph: Sendable {
     /// All links, sorted by identifier.
     public var links: [RoadLink]

@@ -15,7 +15,8 @@ enum StoreFixture {
     /// The graph, its links identified by home tile and index and sorted by identifier.
     static func graph() -> RoadGraph {
         let fifty = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))
-        let drafts: [(way: Int64, start: Int64, end: Int64, geometry: [GeoPoint], highway: HighwayClass, oneway: Oneway)] = [
+        typealias Draft = (way: Int64, start: Int64, end: Int64, geometry: [GeoPoint], highway: HighwayClass, oneway: Oneway)
+        let drafts: [Draft] = [
             (1, 10, 12, [point(60.1700, 24.9400), point(60.1700, 24.9410), point(60.1700, 24.9420)], .secondary, .no),
             (1, 12, 13, [point(60.1700, 24.9420), point(60.1700, 24.9430)], .secondary, .no),
             (2, 20, 12, [point(60.1710, 24.9420), point(60.1700, 24.9420)], .residential, .forward),
@@ -28,8 +29,9 @@ enum StoreFixture {
             let home = TileKey(containing: draft.geometry[0])
             let index = nextIndex[home, default: 0]
             nextIndex[home] = index + 1
-            links.append(RoadLink(id: LinkID(tile: home, index: index), wayID: draft.way, startNode: NodeID(draft.start),
-                                  endNode: NodeID(draft.end), geometry: draft.geometry, highway: draft.highway,
+            links.append(RoadLink(id: LinkID(tile: home, index: index), wayID: draft.way,
+                                  startNode: NodeID(draft.start), endNode: NodeID(draft.end),
+                                  geometry: draft.geometry, highway: draft.highway,
                                   name: draft.way == 1 ? "Main" : nil, oneway: draft.oneway,
                                   forward: draft.way == 1 ? fifty : .init(), backward: draft.way == 1 ? fifty : .init(),
                                   tunnel: draft.way == 2 ? true : nil))

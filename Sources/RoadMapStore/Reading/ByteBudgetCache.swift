@@ -30,10 +30,10 @@ package struct ByteBudgetCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// Returns the value for `key` and marks it most recently used.
     package mutating func value(for key: Key) -> Value? {
-        guard entries[key] != nil else { return nil }
+        guard let index = entries.index(forKey: key) else { return nil }
         useCounter += 1
-        entries[key]!.lastUse = useCounter
-        return entries[key]!.value
+        entries.values[index].lastUse = useCounter
+        return entries.values[index].value
     }
 
     /// Whether `key` is cached (does not change its recency).

@@ -23,7 +23,7 @@ public struct MapTile: Hashable, Sendable {
     }
 
     /// An estimate of the memory the decoded tile holds, bytes (for the cache's byte budget).
-    public var estimatedByteCount: Int {
+    package var estimatedByteCount: Int {
         var total = 64 + passingLinks.count * 8 + restrictions.count * 32
         for link in links {
             total += 400 + link.geometry.count * 16 + (link.curvature.count + link.slope.count) * 16

@@ -149,10 +149,6 @@ final class RunDaemon {
         }
         let start = MonotonicClock.now()
         do {
-            if arrival.fix.quality != .noFix {
-                try map.prefetch(around: GeoPoint(latitude: arrival.fix.latitude, longitude: arrival.fix.longitude),
-                                 radius: pipeline.engine.configuration.lookAhead.max() ?? 0)
-            }
             try pipeline.process(arrival.fix)
             if mapReadFailing {
                 mapReadFailing = false
@@ -163,6 +159,12 @@ final class RunDaemon {
             mapReadFailing = true
         }
         latency.record(MonotonicClock.now() - start)
+        // Tiles around the vehicle are read here, after the fix, not while the next one waits; a
+        // failed read is reported when the pipeline needs that tile.
+        if arrival.fix.quality != .noFix {
+            try? map.prefetch(around: GeoPoint(latitude: arrival.fix.latitude, longitude: arrival.fix.longitude),
+                              radius: pipeline.engine.configuration.lookAhead.max() ?? 0)
+        }
         fixesProcessed += 1
         lastFix = arrival.fix
     }
