@@ -142,14 +142,31 @@ struct MapFileTests {
         defer { unlink(path) }
         let map = try MapFile(path: path)
         let centre = GeoPoint(latitude: 60.1700, longitude: 24.9421)
-        try map.prefetch(around: centre, radius: 300)
         let covering = TileKey.covering(centre, radius: 300)
+        try map.prefetch(around: centre, radius: 300, maximumReads: .max)
         #expect(map.tileReads == covering.count && map.cache.tileCount == covering.count)
         _ = try map.links(near: centre, radius: 250)
         try map.prefetch(around: GeoPoint(latitude: 60.1701, longitude: 24.9422), radius: 300)
         #expect(map.tileReads == covering.count)
-        try map.prefetch(around: centre, radius: 600)
+        try map.prefetch(around: centre, radius: 600, maximumReads: .max)
         #expect(map.tileReads == TileKey.covering(centre, radius: 600).count)
+    }
+
+    @Test("prefetch spreads its reads over calls, the vehicle's own tile first")
+    func prefetchSpread() throws {
+        let (path, _) = try Self.writeSample("prefetch-spread.map")
+        defer { unlink(path) }
+        let map = try MapFile(path: path)
+        let centre = GeoPoint(latitude: 60.1700, longitude: 24.9421)
+        let covering = TileKey.covering(centre, radius: 600)
+        try map.prefetch(around: centre, radius: 600, maximumReads: 1)
+        #expect(map.tileReads == 1 && map.cache.contains(TileKey(containing: centre)))
+        for calls in 2...covering.count {
+            try map.prefetch(around: centre, radius: 600, maximumReads: 1)
+            #expect(map.tileReads == calls)
+        }
+        try map.prefetch(around: centre, radius: 600, maximumReads: 1)
+        #expect(map.tileReads == covering.count && map.cache.tileCount == covering.count)
     }
 
     @Test("the tile cache stays within its byte budget")

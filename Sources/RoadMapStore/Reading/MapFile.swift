@@ -17,8 +17,9 @@ public final class MapFile: RoadNetwork {
     public private(set) var tileReads = 0
     private let database: MapDatabase
     private(set) var cache: MapTileCache
-    /// Centre tile and radius of the last prefetch: the same again finds nothing new to load.
+    /// Centre tile and radius of the last prefetch, and the tiles around it still to read.
     private var lastPrefetch: (centre: TileKey, radius: Double)?
+    private var prefetchQueue: [TileKey] = []
 
     /// Opens `path`; `cacheBytes` bounds the memory of decoded tiles and their node index
     /// (default 64 MiB).
@@ -41,14 +42,32 @@ public final class MapFile: RoadNetwork {
         return indexed
     }
 
-    /// Loads the tiles within `radius` metres of `point` into the cache, so that the fixes that
-    /// follow find them there. Calls while the vehicle stays in the same tile with the same radius
-    /// load nothing: the daemon can call this at every fix.
-    public func prefetch(around point: GeoPoint, radius: Double) throws(MapFileError) {
+    /// Loads tiles within `radius` metres of `point` into the cache, nearest first, so that the
+    /// fixes that follow find them there; at most `maximumReads` tiles are read per call, so that
+    /// a call at every fix spreads the reads over several fixes instead of stalling one.
+    ///
+    /// The tiles still to read are worked out when the vehicle enters another tile or the radius
+    /// changes; calls in between only continue that list, and cost nothing once it is done.
+    public func prefetch(around point: GeoPoint, radius: Double, maximumReads: Int = 4) throws(MapFileError) {
         let centre = TileKey(containing: point)
-        if let lastPrefetch, lastPrefetch.centre == centre, lastPrefetch.radius == radius { return }
-        for key in TileKey.covering(point, radius: radius) where !cache.contains(key) { _ = try indexedTile(key) }
-        lastPrefetch = (centre, radius)
+        if lastPrefetch?.centre != centre || lastPrefetch?.radius != radius {
+            lastPrefetch = (centre, radius)
+            let middle = GeoPoint(latitude: centre.southWest.latitude + TileKey.sizeDegrees / 2,
+                                  longitude: centre.southWest.longitude + TileKey.sizeDegrees / 2)
+            func distance(_ key: TileKey) -> Double {
+                middle.distance(to: GeoPoint(latitude: key.southWest.latitude + TileKey.sizeDegrees / 2,
+                                             longitude: key.southWest.longitude + TileKey.sizeDegrees / 2))
+            }
+            prefetchQueue = TileKey.covering(point, radius: radius).filter { !cache.contains($0) }
+                .sorted { (distance($0), $0) < (distance($1), $1) }
+            prefetchQueue.reverse()  // nearest last: taken from the end
+        }
+        var reads = 0
+        while reads < maximumReads, let key = prefetchQueue.popLast() {
+            guard !cache.contains(key) else { continue }
+            _ = try indexedTile(key)
+            reads += 1
+        }
     }
 
     /// Every tile key stored in the file, sorted.
