@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "ADASISv2", targets: ["ADASISv2"]),
         .library(name: "SocketCAN", targets: ["SocketCAN"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
+        .library(name: "RoadMapStore", targets: ["RoadMapStore"]),
+        .library(name: "RoadMapImport", targets: ["RoadMapImport"]),
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "GNSSSources", targets: ["GNSSSources"]),
         .library(name: "Horizon", targets: ["Horizon"]),
@@ -32,10 +34,16 @@ let package = Package(
         // System-call fault injection for tests, as swift-system's ENABLE_MOCKING: debug builds only.
         .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"],
                 swiftSettings: [.define("SOCKETCAN_FAULT_INJECTION", .when(configuration: .debug))]),
-        .target(name: "RoadMap", dependencies: [
-            "CZlib",
+        // The road model (links, geometry, attributes, the RoadNetwork protocol): no I/O.
+        .target(name: "RoadMap"),
+        // The SQLite map store: tiles, the map file writer, the caching reader, atomic file replacement.
+        .target(name: "RoadMapStore", dependencies: [
+            "RoadMap", "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
-        ], resources: [.copy("Resources/legal_default_speeds.json")]),
+        ]),
+        // The importer: OSM PBF, tags, the graph build; writes map files through the store.
+        .target(name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
+                resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
@@ -47,21 +55,22 @@ let package = Package(
 
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration", "ADASISProvider",
-            .product(name: "Logging", package: "swift-log"),
+            "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
+            "ADASISProvider", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
-            "ADASISv2", "SocketCAN", "RoadMap", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration", "ADASISProvider",
-            "HorizonDaemon", "Routing",
+            "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
-            "RoadMap", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2", "Routing",
+            "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
+            "Routing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -72,20 +81,29 @@ let package = Package(
         // One test target per module.
         .testTarget(name: "ADASISv2Tests", dependencies: ["TestSupport", "ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["TestSupport", "SocketCAN"]),
-        .testTarget(name: "RoadMapTests", dependencies: ["TestSupport", "RoadMap", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "RoadMapTests", dependencies: ["TestSupport", "RoadMap"]),
+        .testTarget(name: "RoadMapStoreTests", dependencies: [
+            "TestSupport", "RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "RoadMapImportTests", dependencies: ["TestSupport", "RoadMapImport", "RoadMapStore", "RoadMap"]),
         .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS"], exclude: ["Fixtures"]),
         .testTarget(name: "GNSSSourcesTests", dependencies: [
             "TestSupport", "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "ADASISProviderTests", dependencies: ["TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "ADASISProviderTests", dependencies: [
+            "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+        ]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
-            "Horizon", "RoadMap", .product(name: "Logging", package: "swift-log"),
+            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "adasisTests", dependencies: ["TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap", "Horizon"],
+        .testTarget(name: "adasisTests", dependencies: [
+            "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
+            "RoadMapStore", "RoadMapImport", "Horizon",
+        ],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -41,7 +41,6 @@ public final class ADASISProvider {
     var nextMetaData = -Double.infinity
     var nextRetransmission = -Double.infinity
     var lastMiniSegment: SegmentMessage?
-    var roadLinks: [LinkID: RoadLink] = [:]
     /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
     var childrenOfPath: [PathID: [HorizonPath]] = [:]
 
@@ -175,12 +174,9 @@ public final class ADASISProvider {
         }
     }
 
-    /// The road link `id`, cached.
+    /// The road link `id` from the network, `nil` when it cannot be read. Not cached here: the
+    /// map's own cache (``MapFile``) is the one cache of map reads.
     func roadLink(_ id: LinkID) -> RoadLink? {
-        if let cached = roadLinks[id] { return cached }
-        guard let link = try? network.link(id) else { return nil }
-        if roadLinks.count > 4096 { roadLinks.removeAll(keepingCapacity: true) }
-        roadLinks[id] = link
-        return link
+        try? network.link(id)
     }
 }

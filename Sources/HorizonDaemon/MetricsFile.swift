@@ -1,4 +1,4 @@
-import RoadMap
+import RoadMapStore
 
 /// Writes a metrics file atomically (``AtomicFile``): the text goes to a temporary file in the
 /// same directory, which is then renamed over the target, so node_exporter never reads half a file.

@@ -2,9 +2,11 @@
 import Glibc
 #endif
 import DaemonConfiguration
+import GNSS
 import GNSSSources
 import Logging
 import RoadMap
+import RoadMapStore
 
 /// The running daemon: the thin shell around ``DaemonCore`` that owns the I/O. A GNSS reader
 /// thread fills a ``FixInbox``; the main loop on the ``MonotonicClock`` hands its fixes and the
@@ -19,6 +21,8 @@ public final class RunDaemon {
     public private(set) var core: DaemonCore
     private var logger: Logger
     private var transmitter: CANTransmitter
+    /// The map the core reads, kept here to prefetch its tiles between fixes.
+    private var map: MapFile
     private var inbox: FixInbox
     private let notifier: SystemdNotifier?
     private let opener: any FrameSinkOpener
@@ -36,7 +40,7 @@ public final class RunDaemon {
         self.logger = logger
         self.notifier = notifier
         self.opener = opener
-        let map = try Self.openMap(configuration, file: path)
+        map = try Self.openMap(configuration, file: path)
         core = try DaemonCore(configuration: configuration, path: path, map: map, metadata: map.metadata,
                               watchdogInterval: notifier?.watchdogInterval, at: MonotonicClock.now())
         transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
@@ -66,6 +70,7 @@ public final class RunDaemon {
                     let effects = core.receive(arrival)
                     core.recordProcessingTime(MonotonicClock.now() - start)
                     perform(effects)
+                    prefetch(around: arrival.fix)
                 }
                 perform(transmitter.maintain(&core, at: now))
             }
@@ -89,6 +94,14 @@ public final class RunDaemon {
         }
     }
 
+    /// Reads tiles around the vehicle after its fix is processed, not while the next one waits;
+    /// a failed read is reported when the pipeline needs that tile.
+    private func prefetch(around fix: GNSSFix) {
+        guard fix.quality != .noFix else { return }
+        try? map.prefetch(around: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
+                          radius: core.configuration.lookAhead.max() ?? 0)
+    }
+
     /// SIGHUP: re-reads the file and reopens the map when its path or cache size changed; the
     /// core decides the rest.
     private func reload() {
@@ -102,8 +115,9 @@ public final class RunDaemon {
         let running = core.configuration
         if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
             do {
-                let map = try Self.openMap(new, file: core.configurationPath)
-                newMap = (map, map.metadata)
+                let opened = try Self.openMap(new, file: core.configurationPath)
+                newMap = (opened, opened.metadata)
+                map = opened
             } catch {
                 return perform(core.refuseReload("\(error)"))
             }

@@ -6,6 +6,8 @@ import GNSS
 import GNSSSources
 import Horizon
 import RoadMap
+import RoadMapImport
+import RoadMapStore
 
 /// `adasis-bench horizon`: per-fix latency of matching + horizon update + encoding, and the bus
 /// load of the default message configuration, on the sample drives.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapImport
+import RoadMapStore
 
 /// `adasis-bench map`: import time, map size, spatial-query and next-links latency.
 struct MapBenchmark: ParsableCommand {
@@ -69,6 +71,12 @@ struct MapBenchmark: ParsableCommand {
             _ = try cold.time { try fresh.links(near: point, radius: radius) }
         }
         print("links(near:) with an empty cache (tile reads from SQLite): \(cold.summary(scale: 1e6, unit: "µs"))")
+        var prefetch = Samples()
+        for point in points.prefix(50) {
+            let fresh = try MapFile(path: output)
+            try prefetch.time { try fresh.prefetch(around: point, radius: 2000, maximumReads: .max) }
+        }
+        print("prefetch(around:radius: 2000 m, every tile) with an empty cache: \(prefetch.summary(scale: 1000, unit: "ms"))")
         print(String(format: "peak resident memory: %.1f MiB", peakResidentMegabytes()))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GNSSSources
 import RoadMap
+import RoadMapStore
 import Routing
 
 /// `adasis-bench route`: route query latency on origin–destination pairs, and each route's

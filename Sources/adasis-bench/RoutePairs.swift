@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapStore
 
 /// An origin–destination pair for the route benchmark.
 struct RoutePair {

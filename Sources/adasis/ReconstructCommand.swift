@@ -2,6 +2,7 @@ import ADASISv2
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapStore
 import SocketCAN
 
 /// `adasis reconstruct LOG`: what an ECU rebuilds from the frames.

@@ -7,6 +7,7 @@ import GNSSSources
 import Horizon
 import HorizonDaemon
 import RoadMap
+import RoadMapStore
 import SocketCAN
 
 /// `adasis replay --map MAP TRACE --candump FILE | --can IF`.

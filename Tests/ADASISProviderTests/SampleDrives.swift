@@ -2,6 +2,8 @@ import Foundation
 import GNSS
 import RoadMap
 import TestSupport
+import RoadMapImport
+import RoadMapStore
 
 /// The sample map and ground-truth drives shipped in Data/, imported once per test process.
 enum SampleDrives {

@@ -1,5 +1,6 @@
 import Foundation
 import RoadMap
+import RoadMapStore
 import TestSupport
 import Testing
 

@@ -3,6 +3,10 @@ import RoadMap
 /// The length and legal successors of directed links, remembered between fixes so the route
 /// search does not ask the network (and allocate) for the same links at every fix.
 ///
+/// It caches derived results, not map reads (those are cached once, by the map itself): the legal
+/// successors are computed from the node's adjacency, oneway and turn restrictions, and the route
+/// search between two fixes asks for the same few links many times.
+///
 /// Bounded: when it holds more than `capacity` links it starts over, which keeps memory flat on
 /// long drives while the links around the vehicle are re-read only once.
 struct LinkTopologyCache {

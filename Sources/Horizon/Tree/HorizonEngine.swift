@@ -31,8 +31,11 @@ public final class HorizonEngine {
     var nextPathID = 1
     /// Time and main-path offset of the last full recomputation.
     var lastRecomputation: (time: Double, offset: Double)?
-    /// The branches after each directed link computed so far: the map does not change under the
-    /// engine, and paths re-added after a promotion or a reset need them again (bounded).
+    /// The branches after each directed link computed so far. It caches a computed result, not map
+    /// reads: the branch model reads the successors, their geometry and attributes and scores
+    /// every branch, which costs far more than the tile lookups; the map does not change under
+    /// the engine, and paths re-added after a promotion or a reset need the same branches again.
+    /// Bounded: it starts over beyond 8192 links.
     var branchCache: [DirectedLink: [JunctionBranch]] = [:]
     /// Events of the update in progress.
     var events: [HorizonEvent] = []

@@ -3,6 +3,7 @@ import GNSS
 import Horizon
 import RoadMap
 import Routing
+import RoadMapStore
 
 /// Options shared by the commands that run a recorded drive through the map.
 struct DriveOptions: ParsableArguments {

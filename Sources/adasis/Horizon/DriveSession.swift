@@ -2,6 +2,7 @@ import Foundation
 import GNSS
 import Horizon
 import RoadMap
+import RoadMapStore
 import Routing
 
 /// A recorded drive opened on its map, ready to run: what `DriveOptions.open(horizon:)` read and

@@ -1,6 +1,7 @@
 import Foundation
 import Horizon
 import RoadMap
+import RoadMapStore
 
 /// The JSON line `adasis horizon` prints for one fix.
 struct HorizonSnapshot: Encodable {

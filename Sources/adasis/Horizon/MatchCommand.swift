@@ -3,6 +3,7 @@ import Foundation
 import GNSS
 import Horizon
 import RoadMap
+import RoadMapStore
 
 /// `adasis match --map MAP TRACE`.
 struct MatchCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoadMapImport
 
 /// `adasis map …`: build and inspect map files.
 struct MapCommand: ParsableCommand {

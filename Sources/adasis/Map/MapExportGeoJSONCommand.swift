@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapStore
 
 /// `adasis map export-geojson FILE`.
 struct MapExportGeoJSONCommand: ParsableCommand {

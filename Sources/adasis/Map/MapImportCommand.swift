@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapImport
 
 /// `adasis map import INPUT.osm.pbf -o OUTPUT.map`.
 struct MapImportCommand: ParsableCommand {

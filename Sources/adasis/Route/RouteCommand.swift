@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import RoadMapStore
 import Routing
 
 /// `adasis route --map MAP --from LAT,LON --to LAT,LON [--via LAT,LON …] [--geojson]`.

@@ -1,0 +1,51 @@
+import RoadMap
+
+/// Distributes a built road graph over tiles: each link in its home tile (from its identifier),
+/// references in every other tile its geometry crosses, node adjacency and turn restrictions in
+/// the tile of their node.
+enum MapTileAssembly {
+    static func tiles(of graph: RoadGraph) -> [TileKey: MapTile] {
+        var tiles: [TileKey: MapTile] = [:]
+        var nodeTile: [NodeID: TileKey] = [:]
+        for link in graph.links {
+            let home = link.id.tile!
+            tiles[home, default: MapTile(links: [])].links.append(link)
+            for tile in crossedTiles(link.geometry) where tile != home {
+                tiles[tile, default: MapTile(links: [])].passingLinks.append(link.id)
+            }
+            for (node, point) in [(link.startNode, link.geometry.first!), (link.endNode, link.geometry.last!)] {
+                let tile = TileKey(containing: point)
+                nodeTile[node] = tile
+                var ids = tiles[tile, default: MapTile(links: [])].linksAtNode[node, default: []]
+                if !ids.contains(link.id) { ids.append(link.id) }
+                tiles[tile]!.linksAtNode[node] = ids
+            }
+        }
+        for restriction in graph.restrictions {
+            guard let tile = nodeTile[restriction.via] else { continue }
+            tiles[tile]!.restrictions.append(restriction)
+        }
+        for key in tiles.keys {
+            tiles[key]!.links.sort { $0.id < $1.id }
+            tiles[key]!.passingLinks.sort()
+            for node in tiles[key]!.linksAtNode.keys { tiles[key]!.linksAtNode[node]!.sort() }
+        }
+        return tiles
+    }
+
+    /// The tiles a polyline passes through (sampled at a quarter tile, plus every vertex).
+    static func crossedTiles(_ geometry: [GeoPoint]) -> Set<TileKey> {
+        var result = Set(geometry.map { TileKey(containing: $0) })
+        for i in 1..<max(1, geometry.count) {
+            let a = geometry[i - 1], b = geometry[i]
+            let steps = Int(max(abs(b.latitude - a.latitude), abs(b.longitude - a.longitude)) / (TileKey.sizeDegrees / 4))
+            guard steps > 0 else { continue }
+            for s in 1...steps {
+                let t = Double(s) / Double(steps + 1)
+                result.insert(TileKey(containing: GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * t,
+                                                            longitude: a.longitude + (b.longitude - a.longitude) * t)))
+            }
+        }
+        return result
+    }
+}

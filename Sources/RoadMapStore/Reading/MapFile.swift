@@ -1,0 +1,149 @@
+import Foundation
+import RoadMap
+
+/// A map file opened for reading: the ``RoadNetwork`` the matcher and horizon engine use on a
+/// head unit, and the one caching layer between them and the file.
+///
+/// Tiles are read on demand and kept, with the location of their junction nodes, in one cache
+/// under one byte budget (``MapTileCache``); ``prefetch(around:radius:)`` loads the tiles around
+/// the vehicle ahead of need. Opening checks that the file is an adasis map of a supported format;
+/// every tile is checked against its CRC when read. Not thread-safe: use one instance per thread.
+public final class MapFile: RoadNetwork {
+    /// The file's path.
+    public var path: String { database.path }
+    /// What the map says about itself.
+    public var metadata: MapMetadata { database.metadata }
+    /// Tiles read from disk since opening (cache misses).
+    public private(set) var tileReads = 0
+    private let database: MapDatabase
+    private(set) var cache: MapTileCache
+    /// Centre tile and radius of the last prefetch, and the tiles around it still to read.
+    private var lastPrefetch: (centre: TileKey, radius: Double)?
+    private var prefetchQueue: [TileKey] = []
+
+    /// Opens `path`; `cacheBytes` bounds the memory of decoded tiles and their node index
+    /// (default 64 MiB).
+    public init(path: String, cacheBytes: Int = 64 << 20) throws(MapFileError) {
+        database = try MapDatabase(path: path)
+        cache = MapTileCache(byteBudget: cacheBytes)
+    }
+
+    /// The tile `key` (empty when the map has nothing there), from the cache or the file.
+    public func tile(_ key: TileKey) throws(MapFileError) -> MapTile {
+        try indexedTile(key).tile
+    }
+
+    private func indexedTile(_ key: TileKey) throws(MapFileError) -> IndexedTile {
+        if let cached = cache.tile(key) { return cached }
+        let tile = try database.readTile(key)
+        tileReads += 1
+        let indexed = IndexedTile(tile)
+        cache.insert(indexed, for: key)
+        return indexed
+    }
+
+    /// Loads tiles within `radius` metres of `point` into the cache, nearest first, so that the
+    /// fixes that follow find them there; at most `maximumReads` tiles are read per call, so that
+    /// a call at every fix spreads the reads over several fixes instead of stalling one.
+    ///
+    /// The tiles still to read are worked out when the vehicle enters another tile or the radius
+    /// changes; calls in between only continue that list, and cost nothing once it is done.
+    public func prefetch(around point: GeoPoint, radius: Double, maximumReads: Int = 4) throws(MapFileError) {
+        let centre = TileKey(containing: point)
+        if lastPrefetch?.centre != centre || lastPrefetch?.radius != radius {
+            lastPrefetch = (centre, radius)
+            let middle = GeoPoint(latitude: centre.southWest.latitude + TileKey.sizeDegrees / 2,
+                                  longitude: centre.southWest.longitude + TileKey.sizeDegrees / 2)
+            func distance(_ key: TileKey) -> Double {
+                middle.distance(to: GeoPoint(latitude: key.southWest.latitude + TileKey.sizeDegrees / 2,
+                                             longitude: key.southWest.longitude + TileKey.sizeDegrees / 2))
+            }
+            prefetchQueue = TileKey.covering(point, radius: radius).filter { !cache.contains($0) }
+                .sorted { (distance($0), $0) < (distance($1), $1) }
+            prefetchQueue.reverse()  // nearest last: taken from the end
+        }
+        var reads = 0
+        while reads < maximumReads, let key = prefetchQueue.popLast() {
+            guard !cache.contains(key) else { continue }
+            _ = try indexedTile(key)
+            reads += 1
+        }
+    }
+
+    /// Every tile key stored in the file, sorted.
+    public func tileKeys() throws(MapFileError) -> [TileKey] {
+        try database.tileKeys()
+    }
+
+    public func link(_ id: LinkID) throws -> RoadLink {
+        guard let key = id.tile else { throw MapFileError.unknownLink(id) }
+        let links = try tile(key).links
+        let index = Int(id.indexInTile)
+        guard index < links.count, links[index].id == id else { throw MapFileError.unknownLink(id) }
+        return links[index]
+    }
+
+    public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        var result: [RoadLink] = []
+        var seen = Set<LinkID>()
+        let latitudeMargin = radius / 110_000 * 1.01
+        let longitudeMargin = radius / (110_000 * max(0.01, cos(point.latitude * .pi / 180))) * 1.01
+        for key in TileKey.covering(point, radius: radius) {
+            let indexed = try indexedTile(key)
+            let tile = indexed.tile
+            for (index, link) in tile.links.enumerated()
+            where indexed.bounds[index].isNear(point, latitudeMargin: latitudeMargin, longitudeMargin: longitudeMargin) {
+                guard seen.insert(link.id).inserted else { continue }
+                if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
+            }
+            for id in tile.passingLinks where seen.insert(id).inserted {
+                let link = try link(id)
+                if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
+            }
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    public func outgoing(from node: NodeID) throws -> [DirectedLink] {
+        guard let key = try tileKey(of: node) else { return [] }
+        return try outgoing(from: node, inTile: key)
+    }
+
+    /// The directed links leaving `node`, whose adjacency tile `key` holds.
+    private func outgoing(from node: NodeID, inTile key: TileKey) throws -> [DirectedLink] {
+        var result: [DirectedLink] = []
+        for id in try tile(key).linksAtNode[node] ?? [] {
+            let link = try link(id)
+            if link.startNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
+            if link.endNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
+        }
+        return result.sorted()
+    }
+
+    public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
+        let link = try link(directedLink.link)
+        let node = link.exitNode(directedLink.direction)
+        let exitPoint = directedLink.direction == .forward ? link.geometry.last! : link.geometry.first!
+        let key = TileKey(containing: exitPoint)
+        let candidates = try outgoing(from: node, inTile: key)
+        let restrictions = try tile(key).restrictions.filter { $0.from == directedLink.link && $0.via == node }
+        if restrictions.isEmpty { return candidates }
+        let mandatory = restrictions.filter { $0.kind == .mandatory }.map(\.to)
+        let forbidden = Set(restrictions.filter { $0.kind == .prohibitory }.map(\.to))
+        return candidates.filter { candidate in
+            mandatory.isEmpty ? !forbidden.contains(candidate.link) : mandatory.contains(candidate.link)
+        }
+    }
+
+    /// Turn restrictions at `node` (for inspection and export).
+    public func restrictions(at node: NodeID) throws -> [TurnRestriction] {
+        guard let key = try tileKey(of: node) else { return [] }
+        return try tile(key).restrictions.filter { $0.via == node }
+    }
+
+    /// The tile holding `node`'s adjacency: from the cache's node index, else from the file.
+    private func tileKey(of node: NodeID) throws(MapFileError) -> TileKey? {
+        if let key = cache.tileKey(of: node) { return key }
+        return try database.tileKey(of: node)
+    }
+}

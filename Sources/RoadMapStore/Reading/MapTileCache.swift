@@ -1,0 +1,53 @@
+import RoadMap
+
+/// The decoded tiles of a map file and the location of their junction nodes, under one byte
+/// budget: the only cache of map reads (``MapFile`` owns one).
+///
+/// Tiles are kept least recently used first out (``ByteBudgetCache``). The node index only holds
+/// the nodes of cached tiles and is charged to their cost, so it leaves with its tile and never
+/// grows past the budget. Not thread-safe by itself: the owner serialises access.
+struct MapTileCache {
+    /// Bytes charged per node index entry (a node, its tile key and the dictionary's share).
+    static let nodeEntryCost = 32
+
+    private var tiles: ByteBudgetCache<TileKey, IndexedTile>
+    private var nodeTiles: [NodeID: TileKey] = [:]
+
+    /// Creates an empty cache holding at most `byteBudget` bytes.
+    init(byteBudget: Int) {
+        tiles = ByteBudgetCache(byteBudget: byteBudget)
+    }
+
+    /// The budget in bytes.
+    var byteBudget: Int { tiles.byteBudget }
+    /// The bytes charged for what is cached, node index included.
+    var byteCount: Int { tiles.totalCost }
+    /// The number of tiles cached.
+    var tileCount: Int { tiles.count }
+    /// The number of nodes whose tile is known without reading the file.
+    var nodeCount: Int { nodeTiles.count }
+
+    /// The cached tile `key`, marked most recently used.
+    mutating func tile(_ key: TileKey) -> IndexedTile? { tiles.value(for: key) }
+
+    /// Whether tile `key` is cached (does not change its recency).
+    func contains(_ key: TileKey) -> Bool { tiles.contains(key) }
+
+    /// The tile of `node` when it is a node of a cached tile.
+    func tileKey(of node: NodeID) -> TileKey? { nodeTiles[node] }
+
+    /// Caches `tile` read for `key` with its nodes, evicting least recently used tiles (and their
+    /// nodes) to stay within the budget. A tile larger than the whole budget is not kept.
+    mutating func insert(_ tile: IndexedTile, for key: TileKey) {
+        let nodes = tile.tile.linksAtNode.keys
+        let cost = tile.tile.estimatedByteCount + tile.tile.links.count * 32 + nodes.count * MapTileCache.nodeEntryCost
+        let evicted = tiles.insert(tile, for: key, cost: cost)
+        for (evictedKey, evictedTile) in evicted {
+            for node in evictedTile.tile.linksAtNode.keys where nodeTiles[node] == evictedKey {
+                nodeTiles.removeValue(forKey: node)
+            }
+        }
+        guard tiles.contains(key) else { return }
+        for node in nodes { nodeTiles[node] = key }
+    }
+}
