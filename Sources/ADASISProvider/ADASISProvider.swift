@@ -53,8 +53,10 @@ public final class ADASISProvider {
     }
 
     /// Takes the result of one fix: the match and the horizon engine's tree after its update.
-    public func ingest(fix: GNSSFix?, match: MatchResult, tree: PathTree, vehicleOffset: Double?,
-                       events: [HorizonEvent], routeActive: Bool) {
+    public func ingest(
+        fix: GNSSFix?, match: MatchResult, tree: PathTree, vehicleOffset: Double?,
+        events: [HorizonEvent], routeActive: Bool
+    ) {
         self.fix = fix
         self.match = match
         markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
@@ -113,8 +115,10 @@ public final class ADASISProvider {
         if selection.sends(.metaData), time >= nextMetaData {
             scheduler.enqueue(.metaData(configuration.metaData), priority: .vehicle, counters: &counters)
             let elapsed = time - startTime!
-            nextMetaData = time + (elapsed < configuration.metaDataStartupDuration
-                ? configuration.metaDataStartupInterval : configuration.metaDataInterval) - 1e-9
+            nextMetaData =
+                time
+                + (elapsed < configuration.metaDataStartupDuration
+                    ? configuration.metaDataStartupInterval : configuration.metaDataInterval) - 1e-9
         }
         let stale = fix.map { time - $0.time > configuration.positionStaleAfter } ?? true
         if stale && !tree.paths.isEmpty {
@@ -130,8 +134,9 @@ public final class ADASISProvider {
             if let vehicle { sendHorizon(vehicle: vehicle, time: time) }
         }
         if selection.sends(.position), time >= nextPosition {
-            scheduler.enqueue(.position(positionMessage(at: time, vehicle: stale ? nil : vehicle)), priority: .vehicle,
-                              counters: &counters)
+            scheduler.enqueue(
+                .position(positionMessage(at: time, vehicle: stale ? nil : vehicle)), priority: .vehicle,
+                counters: &counters)
             nextPosition = (nextPosition.isFinite ? nextPosition : time) + configuration.positionInterval
             if nextPosition <= time { nextPosition = time + configuration.positionInterval }
             nextPosition -= 1e-9

@@ -21,9 +21,11 @@ public final class HorizonPipeline {
     public private(set) var rejectedFixes = 0
 
     /// Creates a pipeline on `network`.
-    public init(network: any RoadNetwork, matcher: (any MapMatcher)? = nil,
-                horizon: HorizonConfiguration = HorizonConfiguration(),
-                provider: ProviderConfiguration = ProviderConfiguration()) throws {
+    public init(
+        network: any RoadNetwork, matcher: (any MapMatcher)? = nil,
+        horizon: HorizonConfiguration = HorizonConfiguration(),
+        provider: ProviderConfiguration = ProviderConfiguration()
+    ) throws {
         self.matcher = matcher ?? OnlineMapMatcher(network: network)
         engine = try HorizonEngine(network: network, configuration: horizon)
         self.provider = ADASISProvider(configuration: provider, network: network)
@@ -42,13 +44,15 @@ public final class HorizonPipeline {
         }
         var events = try engine.update(match)
         if provider.configuration.offsetPolicy == .newPathBeforeWrap, let offset = engine.vehicleOffset,
-           offset > provider.configuration.newPathOffset, case .onRoad = match.state {
+            offset > provider.configuration.newPathOffset, case .onRoad = match.state
+        {
             // Restart the tree at the vehicle: the provider sees a reset and opens a new main path.
             events += try engine.update(MatchResult(time: match.time, state: match.state, discontinuity: true))
         }
         lastMatch = match
-        provider.ingest(fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
-                        events: events, routeActive: engine.route != nil)
+        provider.ingest(
+            fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
+            events: events, routeActive: engine.route != nil)
         return (match, events)
     }
 
@@ -60,9 +64,11 @@ public final class HorizonPipeline {
     /// Runs a recorded drive on a simulated clock: ticks every ``ProviderConfiguration/tickInterval``
     /// from the first fix to `tail` seconds after the last; each fix is processed before the
     /// first tick at or after its time. `frame` receives every frame in order.
-    public func replay(_ fixes: [GNSSFix], tail: Double = 1,
-                       onFix: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, _, _ in },
-                       frame: (ProviderFrame) throws -> Void) throws {
+    public func replay(
+        _ fixes: [GNSSFix], tail: Double = 1,
+        onFix: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, _, _ in },
+        frame: (ProviderFrame) throws -> Void
+    ) throws {
         guard let first = fixes.first, let last = fixes.last else { return }
         let interval = provider.configuration.tickInterval
         var next = 0

@@ -70,7 +70,8 @@ public enum CSVTrace {
             if line.allSatisfy(\.isWhitespace) { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
             guard fields.count >= needed else {
-                contents.skipped.append(TraceProblem(line: lineNumber, kind: .tooFewFields(expected: header.count, found: fields.count)))
+                contents.skipped.append(
+                    TraceProblem(line: lineNumber, kind: .tooFewFields(expected: header.count, found: fields.count)))
                 continue
             }
             func value(_ index: Int, _ name: String, range: ClosedRange<Double>, optional: Bool) -> Double?? {
@@ -83,15 +84,19 @@ public enum CSVTrace {
                 return .some(number)
             }
             guard let t = value(time, "time_s", range: -1e12...1e12, optional: false), let t,
-                  let la = value(lat, "lat", range: -90...90, optional: false), let la,
-                  let lo = value(lon, "lon", range: -180...180, optional: false), let lo,
-                  let sp = value(speed, "speed_mps", range: 0...1000, optional: true),
-                  let hd = value(heading, "heading_deg", range: -360...720, optional: true),
-                  let acc = accuracy.map({ value($0, "accuracy_m", range: 0...100_000, optional: true) }) ?? .some(nil)
+                let la = value(lat, "lat", range: -90...90, optional: false), let la,
+                let lo = value(lon, "lon", range: -180...180, optional: false), let lo,
+                let sp = value(speed, "speed_mps", range: 0...1000, optional: true),
+                let hd = value(heading, "heading_deg", range: -360...720, optional: true),
+                let acc = accuracy.map({ value($0, "accuracy_m", range: 0...100_000, optional: true) }) ?? .some(nil)
             else { continue }
-            let normalisedHeading = hd.map { ($0.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
-            contents.fixes.append(GNSSFix(time: t, latitude: la, longitude: lo, horizontalAccuracy: acc,
-                                          speed: sp, heading: normalisedHeading))
+            let normalisedHeading = hd.map {
+                ($0.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            }
+            contents.fixes.append(
+                GNSSFix(
+                    time: t, latitude: la, longitude: lo, horizontalAccuracy: acc,
+                    speed: sp, heading: normalisedHeading))
         }
         return contents
     }

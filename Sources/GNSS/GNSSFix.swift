@@ -34,9 +34,11 @@ public struct GNSSFix: Hashable, Sendable, Codable {
     public var quality: FixQuality
 
     /// Creates a fix.
-    public init(time: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double? = nil,
-                speed: Double? = nil, heading: Double? = nil, altitude: Double? = nil,
-                quality: FixQuality = .fix3D) {
+    public init(
+        time: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double? = nil,
+        speed: Double? = nil, heading: Double? = nil, altitude: Double? = nil,
+        quality: FixQuality = .fix3D
+    ) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One JSON object from gpsd's watcher stream (`?WATCH={"enable":true,"json":true}`), one per line.
@@ -40,9 +40,11 @@ public enum GPSDReport: Hashable, Sendable {
         public var epy: Double?
 
         /// Creates a position report.
-        public init(time: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                    altitude: Double? = nil, speed: Double? = nil, track: Double? = nil, mode: Int,
-                    status: Int? = nil, eph: Double? = nil, epx: Double? = nil, epy: Double? = nil) {
+        public init(
+            time: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
+            altitude: Double? = nil, speed: Double? = nil, track: Double? = nil, mode: Int,
+            status: Int? = nil, eph: Double? = nil, epx: Double? = nil, epy: Double? = nil
+        ) {
             self.time = time
             self.latitude = latitude
             self.longitude = longitude
@@ -77,9 +79,10 @@ public enum GPSDReport: Hashable, Sendable {
             case 5, 6: quality = .deadReckoning
             default: quality = mode == 3 ? .fix3D : .fix2D
             }
-            return GNSSFix(time: time, latitude: latitude, longitude: longitude,
-                           horizontalAccuracy: horizontalAccuracy, speed: speed, heading: track,
-                           altitude: mode == 3 ? altitude : nil, quality: quality)
+            return GNSSFix(
+                time: time, latitude: latitude, longitude: longitude,
+                horizontalAccuracy: horizontalAccuracy, speed: speed, heading: track,
+                altitude: mode == 3 ? altitude : nil, quality: quality)
         }
     }
 
@@ -114,18 +117,21 @@ public enum GPSDReport: Hashable, Sendable {
         if let lon = tpv.lon, !(lon.isFinite && abs(lon) <= 180) {
             throw GPSDReportError(kind: .badMember("lon"), line: String(line))
         }
-        return .position(Position(time: time, latitude: tpv.lat, longitude: tpv.lon,
-                                  altitude: tpv.altMSL ?? tpv.alt, speed: tpv.speed, track: tpv.track,
-                                  mode: tpv.mode ?? 0, status: tpv.status, eph: tpv.eph, epx: tpv.epx,
-                                  epy: tpv.epy))
+        return .position(
+            Position(
+                time: time, latitude: tpv.lat, longitude: tpv.lon,
+                altitude: tpv.altMSL ?? tpv.alt, speed: tpv.speed, track: tpv.track,
+                mode: tpv.mode ?? 0, status: tpv.status, eph: tpv.eph, epx: tpv.epx,
+                epy: tpv.epy))
     }
 
     /// Parses gpsd's UTC time `YYYY-MM-DDTHH:MM:SS[.fff]Z` to Unix seconds; nil if malformed.
     static func unixSeconds(iso8601 text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"),
-              bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-              bytes[16] == UInt8(ascii: ":") else { return nil }
+            bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -135,10 +141,11 @@ public enum GPSDReport: Hashable, Sendable {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-              let seconds = Double(String(decoding: bytes[17..<(bytes.count - 1)], as: UTF8.self)),
-              seconds >= 0, seconds < 61, bytes[17] != UInt8(ascii: "+") else { return nil }
+            let hour = number(11..<13), let minute = number(14..<16),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            let seconds = Double(String(decoding: bytes[17..<(bytes.count - 1)], as: UTF8.self)),
+            seconds >= 0, seconds < 61, bytes[17] != UInt8(ascii: "+")
+        else { return nil }
         let days = NMEASentence.daysFromCivil(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3_600 + minute * 60) + seconds
     }

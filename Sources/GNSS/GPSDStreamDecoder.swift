@@ -47,7 +47,8 @@ public struct GPSDStreamDecoder: Sendable {
             if partial.count >= Self.maximumLineLength {
                 lines += 1
                 malformedLines += 1
-                lastProblem = GPSDReportError(kind: .lineTooLong, line: String(decoding: partial.prefix(200), as: UTF8.self))
+                lastProblem = GPSDReportError(
+                    kind: .lineTooLong, line: String(decoding: partial.prefix(200), as: UTF8.self))
                 discardingLongLine = true
                 partial.removeAll(keepingCapacity: true)
                 continue

@@ -59,8 +59,9 @@ public enum GPXTrace {
         guard let first = points.first else { throw GPXTraceError(line: 0, kind: .noTrackPoints) }
         let start = first.point.time
         return points.map { _, p in
-            GNSSFix(time: p.time - start, latitude: p.latitude, longitude: p.longitude, speed: p.speed,
-                    heading: p.course, altitude: p.elevation)
+            GNSSFix(
+                time: p.time - start, latitude: p.latitude, longitude: p.longitude, speed: p.speed,
+                heading: p.course, altitude: p.elevation)
         }
     }
 }
@@ -136,7 +137,8 @@ struct GPXScanner {
                     throw GPXTraceError(line: textLine, kind: .badTime(value))
                 }
                 time = seconds
-            case "ele": point.elevation = try GPXScanner.number(value, field: "ele", range: -20_000...100_000, line: textLine)
+            case "ele":
+                point.elevation = try GPXScanner.number(value, field: "ele", range: -20_000...100_000, line: textLine)
             case "speed": point.speed = try GPXScanner.number(value, field: "speed", range: 0...1000, line: textLine)
             case "course":
                 let course = try GPXScanner.number(value, field: "course", range: -360...720, line: textLine)
@@ -146,7 +148,9 @@ struct GPXScanner {
         }
     }
 
-    private static func number(_ text: String, field: String, range: ClosedRange<Double>, line: Int) throws(GPXTraceError) -> Double {
+    private static func number(_ text: String, field: String, range: ClosedRange<Double>, line: Int)
+        throws(GPXTraceError) -> Double
+    {
         guard let value = Double(text.trimmed), value.isFinite, range.contains(value) else {
             throw GPXTraceError(line: line, kind: .badValue(field: field, value: text))
         }
@@ -184,10 +188,14 @@ struct GPXScanner {
         var tag = Tag(name: "")
         if index < bytes.count, bytes[index] == UInt8(ascii: "/") { tag.isEnd = true; index += 1 }
         tag.name = localName(readName())
-        guard !tag.name.isEmpty else { throw GPXTraceError(line: tagLine, kind: .malformed("a '<' that starts no tag")) }
+        guard !tag.name.isEmpty else {
+            throw GPXTraceError(line: tagLine, kind: .malformed("a '<' that starts no tag"))
+        }
         while true {
             skipSpaces()
-            guard index < bytes.count else { throw GPXTraceError(line: tagLine, kind: .malformed("unterminated <\(tag.name)> tag")) }
+            guard index < bytes.count else {
+                throw GPXTraceError(line: tagLine, kind: .malformed("unterminated <\(tag.name)> tag"))
+            }
             if bytes[index] == UInt8(ascii: ">") { index += 1; return tag }
             if starts(with: "/>") { index += 2; tag.isEmpty = true; return tag }
             let name = readName()
@@ -198,7 +206,8 @@ struct GPXScanner {
             index += 1
             skipSpaces()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
-                throw GPXTraceError(line: line, kind: .malformed("attribute \(name) of <\(tag.name)> has no quoted value"))
+                throw GPXTraceError(
+                    line: line, kind: .malformed("attribute \(name) of <\(tag.name)> has no quoted value"))
             }
             let quote = bytes[index]
             index += 1
@@ -207,7 +216,9 @@ struct GPXScanner {
                 if bytes[index] == UInt8(ascii: "\n") { line += 1 }
                 index += 1
             }
-            guard index < bytes.count else { throw GPXTraceError(line: tagLine, kind: .malformed("unterminated attribute \(name)")) }
+            guard index < bytes.count else {
+                throw GPXTraceError(line: tagLine, kind: .malformed("unterminated attribute \(name)"))
+            }
             tag.attributes[localName(name)] = String(decoding: bytes[begin..<index], as: UTF8.self)
             index += 1
         }

@@ -13,19 +13,22 @@ enum ISO8601Time {
             return value
         }
         guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              (1...12).contains(month), (1...daysIn(month, year)).contains(day),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+            (1...12).contains(month), (1...daysIn(month, year)).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         var i = 19
         var fraction = 0.0
         if i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {
             i += 1
             var scale = 0.1
             let begin = i
-            while i < b.count, (0x30...0x39).contains(b[i]) { fraction += Double(b[i] - 0x30) * scale; scale /= 10; i += 1 }
+            while i < b.count, (0x30...0x39).contains(b[i]) {
+                fraction += Double(b[i] - 0x30) * scale; scale /= 10; i += 1
+            }
             guard i > begin else { return nil }
         }
         var zone = 0

@@ -93,9 +93,10 @@ public struct NMEAFixAssembler: Sendable {
             quality = .fix2D
         }
         fixesEmitted += 1
-        return GNSSFix(time: Double(day) * 86_400 + secondsOfDay, latitude: latitude, longitude: longitude,
-                       horizontalAccuracy: gga?.hdop.map { $0 * userEquivalentRangeError },
-                       speed: rmc?.speed ?? vtg?.speed, heading: rmc?.course ?? vtg?.course,
-                       altitude: gga?.altitude, quality: quality)
+        return GNSSFix(
+            time: Double(day) * 86_400 + secondsOfDay, latitude: latitude, longitude: longitude,
+            horizontalAccuracy: gga?.hdop.map { $0 * userEquivalentRangeError },
+            speed: rmc?.speed ?? vtg?.speed, heading: rmc?.course ?? vtg?.course,
+            altitude: gga?.altitude, quality: quality)
     }
 }

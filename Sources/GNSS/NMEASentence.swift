@@ -107,9 +107,12 @@ public enum NMEASentence: Hashable, Sendable {
             guard let d = parseDate(f[9]) else { return .failure(.badField) }
             days = d
         }
-        return .success(.rmc(RMC(secondsOfDay: time, daysSinceEpoch: days, isValid: f[2] == "A",
-                                 latitude: position.0, longitude: position.1,
-                                 speed: speed.map { $0 * 1852.0 / 3600.0 }, course: course)))
+        return .success(
+            .rmc(
+                RMC(
+                    secondsOfDay: time, daysSinceEpoch: days, isValid: f[2] == "A",
+                    latitude: position.0, longitude: position.1,
+                    speed: speed.map { $0 * 1852.0 / 3600.0 }, course: course)))
     }
 
     private static func parseGGA(_ f: [Substring]) -> Result<NMEASentence, NMEARejection> {
@@ -121,10 +124,14 @@ public enum NMEASentence: Hashable, Sendable {
         case .failure(let e): return .failure(e)
         }
         guard let quality = Int(f[6]), let satellites = optionalNumber(f[7]), let hdop = optionalNumber(f[8]),
-              let altitude = optionalNumber(f[9]) else { return .failure(.badField) }
-        return .success(.gga(GGA(secondsOfDay: time, latitude: position.0, longitude: position.1,
-                                 qualityIndicator: quality, satellites: satellites.map { Int($0) },
-                                 hdop: hdop, altitude: altitude)))
+            let altitude = optionalNumber(f[9])
+        else { return .failure(.badField) }
+        return .success(
+            .gga(
+                GGA(
+                    secondsOfDay: time, latitude: position.0, longitude: position.1,
+                    qualityIndicator: quality, satellites: satellites.map { Int($0) },
+                    hdop: hdop, altitude: altitude)))
     }
 
     private static func parseVTG(_ f: [Substring]) -> Result<NMEASentence, NMEARejection> {
@@ -143,14 +150,16 @@ public enum NMEASentence: Hashable, Sendable {
 
     private static func parseTime(_ field: Substring) -> Double? {
         guard field.count >= 6, let hh = Int(field.prefix(2)), let mm = Int(field.dropFirst(2).prefix(2)),
-              let ss = Double(field.dropFirst(4)), hh < 24, mm < 60, ss >= 0, ss < 61 else { return nil }
+            let ss = Double(field.dropFirst(4)), hh < 24, mm < 60, ss >= 0, ss < 61
+        else { return nil }
         return Double(hh * 3600 + mm * 60) + ss
     }
 
     /// ddmmyy → days since 1970-01-01 (years 00–79 → 2000–2079, 80–99 → 1980–1999).
     private static func parseDate(_ field: Substring) -> Int? {
         guard field.count == 6, let dd = Int(field.prefix(2)), let mo = Int(field.dropFirst(2).prefix(2)),
-              let yy = Int(field.suffix(2)), (1...12).contains(mo), (1...31).contains(dd) else { return nil }
+            let yy = Int(field.suffix(2)), (1...12).contains(mo), (1...31).contains(dd)
+        else { return nil }
         let year = yy < 80 ? 2000 + yy : 1900 + yy
         return daysFromCivil(year: year, month: mo, day: dd)
     }
@@ -166,10 +175,12 @@ public enum NMEASentence: Hashable, Sendable {
     }
 
     private static func parsePosition(_ lat: Substring, _ ns: Substring, _ lon: Substring, _ ew: Substring)
-        -> Result<(Double?, Double?), NMEARejection> {
+        -> Result<(Double?, Double?), NMEARejection>
+    {
         if lat.isEmpty && lon.isEmpty { return .success((nil, nil)) }
         guard let latitude = degrees(lat, degreeDigits: 2), let longitude = degrees(lon, degreeDigits: 3),
-              ns == "N" || ns == "S", ew == "E" || ew == "W" else { return .failure(.badField) }
+            ns == "N" || ns == "S", ew == "E" || ew == "W"
+        else { return .failure(.badField) }
         let signedLat = ns == "S" ? -latitude : latitude
         let signedLon = ew == "W" ? -longitude : longitude
         guard abs(signedLat) <= 90, abs(signedLon) <= 180 else { return .failure(.positionOutOfRange) }
@@ -179,7 +190,8 @@ public enum NMEASentence: Hashable, Sendable {
     /// `ddmm.mmmm` / `dddmm.mmmm` → degrees.
     private static func degrees(_ field: Substring, degreeDigits: Int) -> Double? {
         guard field.count > degreeDigits + 1, let d = Double(field.prefix(degreeDigits)),
-              let m = Double(field.dropFirst(degreeDigits)), m >= 0, m < 60 else { return nil }
+            let m = Double(field.dropFirst(degreeDigits)), m >= 0, m < 60
+        else { return nil }
         return d + m / 60
     }
 }

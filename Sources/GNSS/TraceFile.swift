@@ -58,7 +58,9 @@ public struct TraceFile: Sendable {
             if let fix = assembler.finish() { fixes.append(fix) }
             skipped = assembler.rejected.values.reduce(0, +)
         } else {
-            throw TraceFileError(path: path, problem: "unknown trace format; use .csv (time_s,lat,lon,speed_mps,heading_deg), .nmea or .gpx")
+            throw TraceFileError(
+                path: path,
+                problem: "unknown trace format; use .csv (time_s,lat,lon,speed_mps,heading_deg), .nmea or .gpx")
         }
         guard let first = fixes.first else {
             throw TraceFileError(path: path, problem: "no fixes in the file")
@@ -66,7 +68,11 @@ public struct TraceFile: Sendable {
         timeOrigin = first.time
         for index in fixes.indices { fixes[index].time -= first.time }
         for index in fixes.indices.dropFirst() where fixes[index].time < fixes[index - 1].time {
-            throw TraceFileError(path: path, problem: "fix \(index + 1) goes back in time (\(fixes[index].time) s after \(fixes[index - 1].time) s); traces must be in time order")
+            throw TraceFileError(
+                path: path,
+                problem:
+                    "fix \(index + 1) goes back in time (\(fixes[index].time) s after \(fixes[index - 1].time) s); traces must be in time order"
+            )
         }
         self.fixes = fixes
         skippedCount = skipped

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import GNSS
 import Logging
@@ -26,8 +26,10 @@ public struct GPSDClient: ~Copyable {
         public var backoff: GPSDReconnectBackoff
 
         /// Creates a configuration; defaults are gpsd's own (127.0.0.1:2947).
-        public init(host: String = "127.0.0.1", port: UInt16 = 2947, receiveTimeout: Duration = .seconds(1),
-                    backoff: GPSDReconnectBackoff = GPSDReconnectBackoff()) {
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 2947, receiveTimeout: Duration = .seconds(1),
+            backoff: GPSDReconnectBackoff = GPSDReconnectBackoff()
+        ) {
             self.host = host
             self.port = port
             self.receiveTimeout = receiveTimeout
@@ -71,14 +73,20 @@ public struct GPSDClient: ~Copyable {
     ///   - logger: receives connection events (connected, lost, refused).
     ///   - sleep: waits for a duration; the default blocks the thread.
     /// - Throws: `.invalidConfiguration` for an empty host, port 0 or a non-positive timeout.
-    public init(configuration: Configuration = Configuration(), logger: Logger = Logger(label: "adasis.gnss.gpsd"),
-                sleep: @escaping @Sendable (Duration) -> Void = { MonotonicClock.sleep($0) }) throws(GPSDClientError) {
-        let problem: String? = configuration.host.isEmpty ? "the host is empty"
-            : configuration.port == 0 ? "port 0"
-            : configuration.receiveTimeout <= .zero ? "receive timeout \(configuration.receiveTimeout)" : nil
+    public init(
+        configuration: Configuration = Configuration(), logger: Logger = Logger(label: "adasis.gnss.gpsd"),
+        sleep: @escaping @Sendable (Duration) -> Void = { MonotonicClock.sleep($0) }
+    ) throws(GPSDClientError) {
+        let problem: String? =
+            configuration.host.isEmpty
+            ? "the host is empty"
+            : configuration.port == 0
+                ? "port 0"
+                : configuration.receiveTimeout <= .zero ? "receive timeout \(configuration.receiveTimeout)" : nil
         if let problem {
-            throw GPSDClientError(code: .invalidConfiguration, errno: 0, host: configuration.host,
-                                  port: configuration.port, detail: problem)
+            throw GPSDClientError(
+                code: .invalidConfiguration, errno: 0, host: configuration.host,
+                port: configuration.port, detail: problem)
         }
         self.configuration = configuration
         self.backoff = configuration.backoff
@@ -111,8 +119,10 @@ public struct GPSDClient: ~Copyable {
         case .timedOut:
             break
         case .closed:
-            connectionLost(GPSDClientError(code: .connectionLost, errno: 0, host: configuration.host,
-                                           port: configuration.port, detail: "gpsd closed the connection"))
+            connectionLost(
+                GPSDClientError(
+                    code: .connectionLost, errno: 0, host: configuration.host,
+                    port: configuration.port, detail: "gpsd closed the connection"))
         case .failed(let code):
             connectionLost(GPSDClientError(errno: code, host: configuration.host, port: configuration.port))
         }
@@ -140,8 +150,12 @@ public struct GPSDClient: ~Copyable {
             descriptor = fd
             connections += 1
             linesAtConnect = decoder.lines
-            logger.info("connected to gpsd", metadata: ["host": "\(host)", "port": "\(port)",
-                                                        "reconnects": "\(reconnects)"])
+            logger.info(
+                "connected to gpsd",
+                metadata: [
+                    "host": "\(host)", "port": "\(port)",
+                    "reconnects": "\(reconnects)",
+                ])
             return true
         } catch {
             failedAttempts += 1

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import GNSS
 
@@ -34,8 +34,9 @@ enum GPSDSocket {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             entry = address.pointee.ai_next
-            let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
-                            address.pointee.ai_protocol)
+            let fd = socket(
+                address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+                address.pointee.ai_protocol)
             guard fd >= 0 else { lastErrno = errno; continue }
             // On Linux, SO_SNDTIMEO also bounds connect().
             guard setTimeout(fd, SO_SNDTIMEO, timeout), setTimeout(fd, SO_RCVTIMEO, timeout) else {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The monotonic clock (`CLOCK_MONOTONIC`) in seconds, and the one way to block a thread for a

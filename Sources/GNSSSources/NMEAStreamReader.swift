@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import GNSS
 import Logging
@@ -37,7 +37,8 @@ public struct NMEAStreamReader {
             let fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
             guard fd >= 0 else {
                 if !failing {
-                    logger.error("cannot open NMEA source \(path): \(String(cString: strerror(errno))); retrying every second")
+                    logger.error(
+                        "cannot open NMEA source \(path): \(String(cString: strerror(errno))); retrying every second")
                     failing = true
                 }
                 inbox.report(.init(connected: false))

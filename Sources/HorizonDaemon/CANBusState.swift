@@ -129,12 +129,21 @@ public struct CANBusState: Hashable, Sendable {
             faults.end(.errorPassive)
             return (true, [.log(.notice, "CAN controller on \(interface) restarted: starting a fresh horizon")])
         case .errorPassive:
-            return (false, faults.begin(.errorPassive) ? [.log(.warning, "CAN controller on \(interface) is error passive")] : [])
+            return (
+                false,
+                faults.begin(.errorPassive) ? [.log(.warning, "CAN controller on \(interface) is error passive")] : []
+            )
         case .errorActive:
-            return (false, faults.end(.errorPassive) ? [.log(.notice, "CAN controller on \(interface) is error active again")] : [])
+            return (
+                false,
+                faults.end(.errorPassive) ? [.log(.notice, "CAN controller on \(interface) is error active again")] : []
+            )
         case .controllerOverflow(_, let transmit) where transmit:
-            return (false, faults.begin(.transmitQueueFull)
-                ? [.log(.warning, "CAN controller on \(interface) reports a transmit overflow")] : [])
+            return (
+                false,
+                faults.begin(.transmitQueueFull)
+                    ? [.log(.warning, "CAN controller on \(interface) reports a transmit overflow")] : []
+            )
         default:
             return (false, [.log(.debug, "CAN error frame on \(interface): \(event)")])
         }

@@ -10,8 +10,9 @@ extension DaemonConfiguration {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ConfigurationError(file: path, key: nil, line: nil,
-                                     problem: "cannot read the file (missing, unreadable or not UTF-8)")
+            throw ConfigurationError(
+                file: path, key: nil, line: nil,
+                problem: "cannot read the file (missing, unreadable or not UTF-8)")
         }
         return try DaemonConfiguration(toml: text, source: path)
     }

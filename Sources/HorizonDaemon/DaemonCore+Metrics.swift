@@ -42,7 +42,9 @@ extension DaemonCore {
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {
-        for (type, count) in counters.framesSent { metrics.framesSent[PipelineSettings.key(of: type), default: 0] += count }
+        for (type, count) in counters.framesSent {
+            metrics.framesSent[PipelineSettings.key(of: type), default: 0] += count
+        }
         for (type, count) in counters.framesDroppedByBudget {
             metrics.framesDropped[.init(type: PipelineSettings.key(of: type), reason: .budget), default: 0] += count
         }

@@ -10,8 +10,10 @@ extension DaemonCore {
     /// (`nil`: keep the running one); `gnss` is the running source's state. Asks for a new CAN
     /// socket and GNSS source when theirs changed. Settings that do not fit are refused, and the
     /// running configuration kept.
-    public mutating func reload(_ new: DaemonConfiguration, newMap: (network: any RoadNetwork, metadata: MapMetadata)?,
-                                gnss: FixInbox.SourceState) -> [DaemonEffect] {
+    public mutating func reload(
+        _ new: DaemonConfiguration, newMap: (network: any RoadNetwork, metadata: MapMetadata)?,
+        gnss: FixInbox.SourceState
+    ) -> [DaemonEffect] {
         let network = newMap?.network ?? map
         let metadata = newMap?.metadata ?? mapMetadata
         let fresh: HorizonPipeline

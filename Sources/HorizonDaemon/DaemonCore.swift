@@ -61,8 +61,10 @@ public struct DaemonCore {
     ///   - watchdogInterval: how often systemd wants `WATCHDOG=1`; `nil` for none.
     /// - Throws: ``DaemonConfiguration/ConfigurationError`` when the settings do not fit the map,
     ///   or the pipeline's error.
-    public init(configuration: DaemonConfiguration, path: String, map: any RoadNetwork, metadata: MapMetadata,
-                watchdogInterval: Double?, at now: Double) throws {
+    public init(
+        configuration: DaemonConfiguration, path: String, map: any RoadNetwork, metadata: MapMetadata,
+        watchdogInterval: Double?, at now: Double
+    ) throws {
         self.configuration = configuration
         configurationPath = path
         self.map = map
@@ -95,7 +97,8 @@ public struct DaemonCore {
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
             effects += replacePipeline(reason: nil)
         case .resynchronised(let jump):
-            effects.append(.log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
+            effects.append(
+                .log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
             effects += replacePipeline(reason: "clock jump")
         case .none:
             break
@@ -111,7 +114,9 @@ public struct DaemonCore {
                 effects.append(.log(.notice, "map reads work again"))
             }
         } catch {
-            if !mapReadFailing { effects.append(.log(.error, "map read failed: \(error); fixes are skipped until it works")) }
+            if !mapReadFailing {
+                effects.append(.log(.error, "map read failed: \(error); fixes are skipped until it works"))
+            }
             mapReadFailing = true
         }
         fixesProcessed += 1
@@ -182,7 +187,8 @@ public struct DaemonCore {
         let time = timeline.time(atMonotonic: now)
         if let lastFix, !gnssLost, time - lastFix.time > configuration.gnssStaleAfter {
             gnssLost = true
-            effects.append(.log(.warning, "GNSS lost: no fix for \(configuration.gnssStaleAfter) s; POSITION reports unknown"))
+            effects.append(
+                .log(.warning, "GNSS lost: no fix for \(configuration.gnssStaleAfter) s; POSITION reports unknown"))
         }
         effects.append(.send(pipeline.tick(at: time)))
         return effects

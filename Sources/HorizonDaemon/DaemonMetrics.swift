@@ -78,46 +78,70 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// The snapshot in the Prometheus text format.
     public var prometheusText: String {
         var document = PrometheusText()
-        document.append("adasis_frames_sent_total", .counter, help: "CAN frames sent, by ADASIS v2 message type.",
-                        samples: framesSent.sorted { $0.key < $1.key }.map { .init([("type", $0.key)], Double($0.value)) })
-        document.append("adasis_frames_dropped_total", .counter,
-                        help: "CAN frames not sent, by message type and reason (budget, tx_queue_full, interface_down).",
-                        samples: framesDropped.sorted { $0.key < $1.key }
-                            .map { .init([("type", $0.key.type), ("reason", $0.key.reason.rawValue)], Double($0.value)) })
-        document.append("adasis_retransmissions_skipped_total", .counter,
-                        help: "Retransmissions skipped because the bus budget was used up.", value: Double(retransmissionsSkipped))
-        document.append("adasis_new_main_paths_total", .counter,
-                        help: "Fresh horizons started (first fix, jumps, CAN recoveries, reloads).", value: Double(newMainPaths))
-        document.append("adasis_gnss_fixes_total", .counter, help: "GNSS fixes processed.", value: Double(fixesProcessed))
-        document.append("adasis_gnss_fixes_rejected_total", .counter, help: "GNSS fixes the matcher rejected as invalid.",
-                        value: Double(fixesRejected))
-        document.append("adasis_gnss_fix_age_seconds", .gauge, help: "Seconds since the last GNSS fix (NaN before the first).",
-                        value: gnssAge ?? .nan)
-        document.append("adasis_gnss_connected", .gauge, help: "1 while gpsd is connected or the NMEA source is open.",
-                        value: gnssConnected ? 1 : 0)
-        document.append("adasis_gnss_reconnects_total", .counter, help: "Reconnections to gpsd after the first connection.",
-                        value: Double(gnssReconnects))
-        document.append("adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
-                        samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })
-        document.append("adasis_fix_processing_seconds", .gauge,
-                        help: "Per-fix processing time (matching and horizon update) over the last interval.",
-                        samples: fixLatencySamples == 0 ? [] : [.init([("quantile", "0.5")], fixLatencyMedian ?? .nan),
-                                                                 .init([("quantile", "0.99")], fixLatency99 ?? .nan)])
-        document.append("adasis_fix_processing_samples", .gauge, help: "Fixes the processing-time quantiles cover.",
-                        value: Double(fixLatencySamples))
-        document.append("adasis_can_up", .gauge, help: "1 while the CAN socket is open on an interface that is up.",
-                        value: canUp ? 1 : 0)
-        document.append("adasis_can_down_episodes_total", .counter, help: "Times the CAN interface went down.",
-                        value: Double(canDownEpisodes))
-        document.append("adasis_can_bus_off_total", .counter, help: "Bus-off events of the CAN controller.",
-                        value: Double(busOffCount))
-        document.append("adasis_can_tx_queue_full_episodes_total", .counter, help: "Episodes of a full CAN transmit queue.",
-                        value: Double(transmitQueueFullEpisodes))
-        document.append("adasis_config_reloads_total", .counter, help: "Configuration reloads (SIGHUP), by result.",
-                        samples: [.init([("result", "applied")], Double(reloadsApplied)),
-                                  .init([("result", "rejected")], Double(reloadsRejected))])
-        document.append("adasis_tick_overruns_total", .counter, help: "Ticks that started more than one interval late.",
-                        value: Double(tickOverruns))
+        document.append(
+            "adasis_frames_sent_total", .counter, help: "CAN frames sent, by ADASIS v2 message type.",
+            samples: framesSent.sorted { $0.key < $1.key }.map { .init([("type", $0.key)], Double($0.value)) })
+        document.append(
+            "adasis_frames_dropped_total", .counter,
+            help: "CAN frames not sent, by message type and reason (budget, tx_queue_full, interface_down).",
+            samples: framesDropped.sorted { $0.key < $1.key }
+                .map { .init([("type", $0.key.type), ("reason", $0.key.reason.rawValue)], Double($0.value)) })
+        document.append(
+            "adasis_retransmissions_skipped_total", .counter,
+            help: "Retransmissions skipped because the bus budget was used up.", value: Double(retransmissionsSkipped))
+        document.append(
+            "adasis_new_main_paths_total", .counter,
+            help: "Fresh horizons started (first fix, jumps, CAN recoveries, reloads).", value: Double(newMainPaths))
+        document.append(
+            "adasis_gnss_fixes_total", .counter, help: "GNSS fixes processed.", value: Double(fixesProcessed))
+        document.append(
+            "adasis_gnss_fixes_rejected_total", .counter, help: "GNSS fixes the matcher rejected as invalid.",
+            value: Double(fixesRejected))
+        document.append(
+            "adasis_gnss_fix_age_seconds", .gauge, help: "Seconds since the last GNSS fix (NaN before the first).",
+            value: gnssAge ?? .nan)
+        document.append(
+            "adasis_gnss_connected", .gauge, help: "1 while gpsd is connected or the NMEA source is open.",
+            value: gnssConnected ? 1 : 0)
+        document.append(
+            "adasis_gnss_reconnects_total", .counter, help: "Reconnections to gpsd after the first connection.",
+            value: Double(gnssReconnects))
+        document.append(
+            "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
+            samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })
+        document.append(
+            "adasis_fix_processing_seconds", .gauge,
+            help: "Per-fix processing time (matching and horizon update) over the last interval.",
+            samples: fixLatencySamples == 0
+                ? []
+                : [
+                    .init([("quantile", "0.5")], fixLatencyMedian ?? .nan),
+                    .init([("quantile", "0.99")], fixLatency99 ?? .nan),
+                ])
+        document.append(
+            "adasis_fix_processing_samples", .gauge, help: "Fixes the processing-time quantiles cover.",
+            value: Double(fixLatencySamples))
+        document.append(
+            "adasis_can_up", .gauge, help: "1 while the CAN socket is open on an interface that is up.",
+            value: canUp ? 1 : 0)
+        document.append(
+            "adasis_can_down_episodes_total", .counter, help: "Times the CAN interface went down.",
+            value: Double(canDownEpisodes))
+        document.append(
+            "adasis_can_bus_off_total", .counter, help: "Bus-off events of the CAN controller.",
+            value: Double(busOffCount))
+        document.append(
+            "adasis_can_tx_queue_full_episodes_total", .counter, help: "Episodes of a full CAN transmit queue.",
+            value: Double(transmitQueueFullEpisodes))
+        document.append(
+            "adasis_config_reloads_total", .counter, help: "Configuration reloads (SIGHUP), by result.",
+            samples: [
+                .init([("result", "applied")], Double(reloadsApplied)),
+                .init([("result", "rejected")], Double(reloadsRejected)),
+            ])
+        document.append(
+            "adasis_tick_overruns_total", .counter, help: "Ticks that started more than one interval late.",
+            value: Double(tickOverruns))
         return document.text
     }
 }

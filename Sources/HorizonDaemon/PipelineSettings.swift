@@ -16,10 +16,11 @@ public struct PipelineSettings: Hashable, Sendable {
     /// - Throws: ``ConfigurationError`` naming the key when identifiers collide or do not fit.
     public init(_ configuration: DaemonConfiguration, map: MapMetadata, file: String) throws(ConfigurationError) {
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
-        horizon = HorizonConfiguration(lookAhead: levels, maximumLevel: levels.count - 1,
-                                       trailingLength: configuration.trailingLength,
-                                       minimumUpdateInterval: configuration.minimumUpdateInterval,
-                                       minimumUpdateDistance: configuration.minimumUpdateDistance)
+        horizon = HorizonConfiguration(
+            lookAhead: levels, maximumLevel: levels.count - 1,
+            trailingLength: configuration.trailingLength,
+            minimumUpdateInterval: configuration.minimumUpdateInterval,
+            minimumUpdateDistance: configuration.minimumUpdateDistance)
         var provider = ProviderConfiguration()
         provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)
@@ -30,7 +31,8 @@ public struct PipelineSettings: Hashable, Sendable {
         provider.metaDataStartupInterval = min(provider.metaDataStartupInterval, configuration.metaDataInterval)
         provider.retransmissionInterval = configuration.retransmissionInterval
         provider.offsetPolicy = configuration.offsetPolicy
-        provider.framesPerTick = max(1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
+        provider.framesPerTick = max(
+            1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
         provider.trailingLength = configuration.trailingLength
         provider.positionStaleAfter = configuration.gnssStaleAfter
         provider.metaData = MetaDataMessage(map: map)
@@ -56,13 +58,16 @@ public struct PipelineSettings: Hashable, Sendable {
 
     /// The identifier assignment: one multiplexed identifier, or the project's defaults with the
     /// configured per-type identifiers replacing them.
-    public static func identifiers(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError) -> CANIdentifierAssignment {
+    public static func identifiers(_ configuration: DaemonConfiguration, file: String) throws(ConfigurationError)
+        -> CANIdentifierAssignment
+    {
         var perType: [MessageType: UInt32] = [:]
         for (type, identifier) in CANIdentifierAssignment.defaultIdentifiers { perType[type] = identifier }
         for (message, identifier) in configuration.identifiers { perType[message.messageType] = identifier }
         do throws(CANIdentifierError) {
             if let multiplexed = configuration.multiplexedIdentifier {
-                return try CANIdentifierAssignment(multiplexed: multiplexed, isExtended: configuration.extendedIdentifiers)
+                return try CANIdentifierAssignment(
+                    multiplexed: multiplexed, isExtended: configuration.extendedIdentifiers)
             }
             return try CANIdentifierAssignment(perType: perType, isExtended: configuration.extendedIdentifiers)
         } catch {

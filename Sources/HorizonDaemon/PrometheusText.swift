@@ -40,7 +40,9 @@ public struct PrometheusText: Sendable {
         for sample in samples {
             text += name
             if !sample.labels.isEmpty {
-                text += "{" + sample.labels.map { "\($0.name)=\"\(Self.escapeLabel($0.value))\"" }.joined(separator: ",") + "}"
+                text +=
+                    "{" + sample.labels.map { "\($0.name)=\"\(Self.escapeLabel($0.value))\"" }.joined(separator: ",")
+                    + "}"
             }
             text += " \(Self.format(sample.value))\n"
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import DaemonConfiguration
 import GNSS
@@ -35,14 +35,17 @@ public final class RunDaemon {
     ///   - opener: opens the CAN socket (``SocketCANFrameSinkOpener`` for the real bus).
     /// - Throws: ``DaemonConfiguration/ConfigurationError`` when the map cannot be opened or the
     ///   settings do not fit it.
-    public init(configuration: DaemonConfiguration, path: String, logger: Logger, notifier: SystemdNotifier?,
-                opener: any FrameSinkOpener = SocketCANFrameSinkOpener()) throws {
+    public init(
+        configuration: DaemonConfiguration, path: String, logger: Logger, notifier: SystemdNotifier?,
+        opener: any FrameSinkOpener = SocketCANFrameSinkOpener()
+    ) throws {
         self.logger = logger
         self.notifier = notifier
         self.opener = opener
         map = try Self.openMap(configuration, file: path)
-        core = try DaemonCore(configuration: configuration, path: path, map: map, metadata: map.metadata,
-                              watchdogInterval: notifier?.watchdogInterval, at: MonotonicClock.now())
+        core = try DaemonCore(
+            configuration: configuration, path: path, map: map, metadata: map.metadata,
+            watchdogInterval: notifier?.watchdogInterval, at: MonotonicClock.now())
         transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
         inbox = GNSSReader.start(configuration.gnss, logger: logger)
         logger.info("map \(configuration.mapPath) open (countries \(map.metadata.countries.joined(separator: ",")))")
@@ -53,8 +56,11 @@ public final class RunDaemon {
         do {
             return try MapFile(path: configuration.mapPath, cacheBytes: configuration.mapCacheMegabytes << 20)
         } catch {
-            throw ConfigurationError(file: file, key: "map.path", line: nil,
-                                     problem: "\(error); write a map with 'adasis map import REGION.osm.pbf -o \(configuration.mapPath) --country CC'")
+            throw ConfigurationError(
+                file: file, key: "map.path", line: nil,
+                problem:
+                    "\(error); write a map with 'adasis map import REGION.osm.pbf -o \(configuration.mapPath) --country CC'"
+            )
         }
     }
 
@@ -98,8 +104,9 @@ public final class RunDaemon {
     /// a failed read is reported when the pipeline needs that tile.
     private func prefetch(around fix: GNSSFix) {
         guard fix.quality != .noFix else { return }
-        try? map.prefetch(around: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
-                          radius: core.configuration.lookAhead.max() ?? 0)
+        try? map.prefetch(
+            around: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
+            radius: core.configuration.lookAhead.max() ?? 0)
     }
 
     /// SIGHUP: re-reads the file and reopens the map when its path or cache size changed; the

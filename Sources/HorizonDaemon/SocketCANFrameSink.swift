@@ -17,7 +17,7 @@ public final class SocketCANFrameSink: FrameSink {
         do {
             try socket.sendNonBlocking(frame)
             return .sent
-        } catch where error.code == .transmitQueueFull {
+        } catch  where error.code == .transmitQueueFull {
             return .transmitQueueFull
         } catch {
             return .lost(error)
@@ -31,7 +31,7 @@ public final class SocketCANFrameSink: FrameSink {
             do {
                 let received = try socket.receive(timeoutMilliseconds: 0)
                 read.events += CANErrorEvent.decode(received.frame)
-            } catch where error.code == .timedOut {
+            } catch  where error.code == .timedOut {
                 break
             } catch {
                 read.lost = error

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells systemd how the service is doing (sd_notify without libsystemd): one datagram per
@@ -17,7 +17,8 @@ public struct SystemdNotifier: Sendable {
         guard let path = environment["NOTIFY_SOCKET"], path.count > 1 else { return nil }
         socketPath = path
         if let micros = environment["WATCHDOG_USEC"].flatMap(UInt64.init), micros > 0,
-           environment["WATCHDOG_PID"].map({ Int32($0) == processID }) ?? true {
+            environment["WATCHDOG_PID"].map({ Int32($0) == processID }) ?? true
+        {
             watchdogInterval = Double(micros) / 1_000_000 / 2
         } else {
             watchdogInterval = nil

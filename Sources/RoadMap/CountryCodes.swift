@@ -252,6 +252,6 @@ extension Country {
         "YT": 175,
         "ZA": 710,
         "ZM": 894,
-        "ZW": 716
+        "ZW": 716,
     ]
 }

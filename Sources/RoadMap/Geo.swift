@@ -57,14 +57,17 @@ public struct LocalProjection: Sendable {
 
     /// Projects a point to (x east, y north) metres.
     public func project(_ point: GeoPoint) -> (x: Double, y: Double) {
-        ((point.longitude - origin.longitude) * metresPerDegreeLongitude,
-         (point.latitude - origin.latitude) * metresPerDegreeLatitude)
+        (
+            (point.longitude - origin.longitude) * metresPerDegreeLongitude,
+            (point.latitude - origin.latitude) * metresPerDegreeLatitude
+        )
     }
 
     /// The inverse of ``project(_:)``.
     public func unproject(x: Double, y: Double) -> GeoPoint {
-        GeoPoint(latitude: origin.latitude + y / metresPerDegreeLatitude,
-                 longitude: origin.longitude + x / metresPerDegreeLongitude)
+        GeoPoint(
+            latitude: origin.latitude + y / metresPerDegreeLatitude,
+            longitude: origin.longitude + x / metresPerDegreeLongitude)
     }
 }
 
@@ -113,8 +116,9 @@ extension Array where Element == GeoPoint {
             if best == nil || distance < best!.distance {
                 var bearing = atan2(dx, dy) * 180 / .pi
                 if bearing < 0 { bearing += 360 }
-                best = PolylineProjection(offset: along + t * segmentLength, distance: distance,
-                                          bearing: bearing, point: plane.unproject(x: px, y: py))
+                best = PolylineProjection(
+                    offset: along + t * segmentLength, distance: distance,
+                    bearing: bearing, point: plane.unproject(x: px, y: py))
             }
             along += segmentLength
             previous = current
@@ -132,8 +136,9 @@ extension Array where Element == GeoPoint {
             let length = a.distance(to: b)
             if remaining <= length || i == count - 1 {
                 let t = length > 0 ? Swift.min(1, remaining / length) : 0
-                let point = GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * t,
-                                     longitude: a.longitude + (b.longitude - a.longitude) * t)
+                let point = GeoPoint(
+                    latitude: a.latitude + (b.latitude - a.latitude) * t,
+                    longitude: a.longitude + (b.longitude - a.longitude) * t)
                 return (point, a.bearing(to: b))
             }
             remaining -= length

@@ -31,9 +31,11 @@ public struct MapMetadata: Hashable, Sendable, Codable {
 
     /// Creates metadata; the map version is derived from `sourceTimestamp`. Link counts, when
     /// given, are in the order of `countries` and `regions`.
-    public init(sourceFile: String, sourceTimestamp: Int64?, countries: [String], countryLinkCounts: [Int]? = nil,
-                regions: [String]? = nil, regionLinkCounts: [Int]? = nil, boundingBox: [Double],
-                importReport: ImportReport, formatVersion: Int = MapMetadata.currentFormatVersion) {
+    public init(
+        sourceFile: String, sourceTimestamp: Int64?, countries: [String], countryLinkCounts: [Int]? = nil,
+        regions: [String]? = nil, regionLinkCounts: [Int]? = nil, boundingBox: [Double],
+        importReport: ImportReport, formatVersion: Int = MapMetadata.currentFormatVersion
+    ) {
         self.formatVersion = formatVersion
         self.sourceFile = sourceFile
         self.sourceTimestamp = sourceTimestamp

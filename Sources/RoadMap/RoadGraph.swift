@@ -14,8 +14,10 @@ public struct RoadGraph: Sendable {
     public var report: ImportReport
 
     /// Creates a graph from its links, restrictions, countries and regions, and the report.
-    public init(links: [RoadLink], restrictions: [TurnRestriction], countries: [String] = [], regions: [String] = [],
-                report: ImportReport) {
+    public init(
+        links: [RoadLink], restrictions: [TurnRestriction], countries: [String] = [], regions: [String] = [],
+        report: ImportReport
+    ) {
         self.links = links
         self.restrictions = restrictions
         self.countries = countries

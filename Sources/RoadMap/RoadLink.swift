@@ -168,13 +168,15 @@ public struct RoadLink: Hashable, Sendable, Codable {
     public var features: [PointFeature]
 
     /// Creates a link. `length` defaults to the geometry's length.
-    public init(id: LinkID, wayID: Int64, startNode: NodeID, endNode: NodeID, geometry: [GeoPoint],
-                length: Double? = nil, highway: HighwayClass, formOfWay: FormOfWay = .singleCarriageway,
-                name: String? = nil, ref: String? = nil, oneway: Oneway = .no,
-                forward: DirectionalAttributes = .init(), backward: DirectionalAttributes = .init(),
-                tunnel: Bool? = nil, bridge: Bool? = nil, builtUpArea: Bool? = nil, dividedRoad: Bool? = nil,
-                countryCode: UInt16 = 0, regionCode: UInt16 = 0, curvature: [ProfilePoint] = [],
-                slope: [ProfilePoint] = [], features: [PointFeature] = []) {
+    public init(
+        id: LinkID, wayID: Int64, startNode: NodeID, endNode: NodeID, geometry: [GeoPoint],
+        length: Double? = nil, highway: HighwayClass, formOfWay: FormOfWay = .singleCarriageway,
+        name: String? = nil, ref: String? = nil, oneway: Oneway = .no,
+        forward: DirectionalAttributes = .init(), backward: DirectionalAttributes = .init(),
+        tunnel: Bool? = nil, bridge: Bool? = nil, builtUpArea: Bool? = nil, dividedRoad: Bool? = nil,
+        countryCode: UInt16 = 0, regionCode: UInt16 = 0, curvature: [ProfilePoint] = [],
+        slope: [ProfilePoint] = [], features: [PointFeature] = []
+    ) {
         self.id = id
         self.wayID = wayID
         self.startNode = startNode

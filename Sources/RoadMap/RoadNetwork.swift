@@ -26,7 +26,7 @@ public final class InMemoryRoadNetwork: RoadNetwork {
     private var linksAtNode: [NodeID: [LinkID]] = [:]
     private var restrictionsFrom: [LinkID: [TurnRestriction]] = [:]
     private var grid: [GridCell: [LinkID]] = [:]
-    private let cellSize = 0.002 // degrees, ~220 m of latitude
+    private let cellSize = 0.002  // degrees, ~220 m of latitude
 
     private struct GridCell: Hashable { var x: Int32, y: Int32 }
 
@@ -63,8 +63,11 @@ public final class InMemoryRoadNetwork: RoadNetwork {
             if steps > 0 {
                 for s in 1...steps {
                     let t = Double(s) / Double(steps + 1)
-                    cells.insert(cell(of: GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * t,
-                                                   longitude: a.longitude + (b.longitude - a.longitude) * t)))
+                    cells.insert(
+                        cell(
+                            of: GeoPoint(
+                                latitude: a.latitude + (b.latitude - a.latitude) * t,
+                                longitude: a.longitude + (b.longitude - a.longitude) * t)))
                 }
             }
         }
@@ -72,8 +75,9 @@ public final class InMemoryRoadNetwork: RoadNetwork {
     }
 
     private func cell(of point: GeoPoint) -> GridCell {
-        GridCell(x: Int32((point.longitude / cellSize).rounded(.down)),
-                 y: Int32((point.latitude / cellSize).rounded(.down)))
+        GridCell(
+            x: Int32((point.longitude / cellSize).rounded(.down)),
+            y: Int32((point.latitude / cellSize).rounded(.down)))
     }
 
     public func link(_ id: LinkID) throws -> RoadLink {

@@ -61,8 +61,9 @@ struct LegSearch {
             forwardQueue.push(cost + (try potential(start)), start)
             // Origin and destination on the same link, the destination ahead: drive straight there.
             if destination.link == origin.link, destination.fraction(direction) >= origin.fraction(direction) {
-                offer((destination.fraction(direction) - origin.fraction(direction)) * (try costs.time(start)),
-                      meeting: start, direct: true)
+                offer(
+                    (destination.fraction(direction) - origin.fraction(direction)) * (try costs.time(start)),
+                    meeting: start, direct: true)
             }
         }
         // Every link that leads onto the destination's link, with the cost of driving on to it.

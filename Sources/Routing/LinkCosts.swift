@@ -65,7 +65,9 @@ struct LinkCosts {
         if let list = predecessorLists[directed] { return list }
         let target = try link(directed.link)
         let node = directed.direction == .forward ? target.startNode : target.endNode
-        guard let position = directed.direction == .forward ? target.geometry.first : target.geometry.last else { return [] }
+        guard let position = directed.direction == .forward ? target.geometry.first : target.geometry.last else {
+            return []
+        }
         var list: [DirectedLink] = []
         for candidate in try network.links(near: position, radius: 1).sorted(by: { $0.id < $1.id }) {
             links[candidate.id] = candidate

@@ -37,19 +37,27 @@ extension PlannedRoute {
     /// and each requested and placed point.
     public func geoJSON(in network: any RoadNetwork) throws -> String {
         func coordinates(_ point: GeoPoint) -> [Double] { [point.longitude, point.latitude] }
-        var features: [[String: Any]] = [[
-            "type": "Feature",
-            "geometry": ["type": "LineString", "coordinates": try shape(in: network).map(coordinates)],
-            "properties": ["length_m": (length * 10).rounded() / 10, "duration_s": (duration * 10).rounded() / 10,
-                           "legs": legs.count, "links": links.map(\.description)] as [String: Any],
-        ]]
+        var features: [[String: Any]] = [
+            [
+                "type": "Feature",
+                "geometry": ["type": "LineString", "coordinates": try shape(in: network).map(coordinates)],
+                "properties": [
+                    "length_m": (length * 10).rounded() / 10, "duration_s": (duration * 10).rounded() / 10,
+                    "legs": legs.count, "links": links.map(\.description),
+                ] as [String: Any],
+            ]
+        ]
         let stops = [legs[0].from] + legs.map(\.to)
         for (index, stop) in stops.enumerated() {
             let role = index == 0 ? "origin" : index == stops.count - 1 ? "destination" : "via"
-            features.append(["type": "Feature", "geometry": ["type": "Point", "coordinates": coordinates(stop.placed)],
-                             "properties": ["role": role, "link": stop.link.description,
-                                            "requested": coordinates(stop.requested),
-                                            "distance_m": (stop.distance * 10).rounded() / 10] as [String: Any]])
+            features.append([
+                "type": "Feature", "geometry": ["type": "Point", "coordinates": coordinates(stop.placed)],
+                "properties": [
+                    "role": role, "link": stop.link.description,
+                    "requested": coordinates(stop.requested),
+                    "distance_m": (stop.distance * 10).rounded() / 10,
+                ] as [String: Any],
+            ])
         }
         let collection: [String: Any] = ["type": "FeatureCollection", "features": features]
         let data = try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys])

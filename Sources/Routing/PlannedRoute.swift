@@ -19,8 +19,10 @@ public struct PlannedRoute: Hashable, Sendable {
         public var breakdown: CostBreakdown
 
         /// Creates a leg.
-        public init(from: RouteEndpoint, to: RouteEndpoint, links: [DirectedLink], duration: Double, length: Double,
-                    breakdown: CostBreakdown) {
+        public init(
+            from: RouteEndpoint, to: RouteEndpoint, links: [DirectedLink], duration: Double, length: Double,
+            breakdown: CostBreakdown
+        ) {
             self.from = from
             self.to = to
             self.links = links
@@ -72,10 +74,12 @@ public struct PlannedRoute: Hashable, Sendable {
     /// The route as text `--route` reads: `#` comment lines with the summary and each leg, then
     /// one directed link per line as `adasis match` prints them.
     public var routeText: String {
-        var text = "# adasis route: \(Self.format(metres: length)), \(Self.format(seconds: duration)), "
+        var text =
+            "# adasis route: \(Self.format(metres: length)), \(Self.format(seconds: duration)), "
             + "\(legs.count) leg\(legs.count == 1 ? "" : "s"), \(links.count) links\n"
         for (index, leg) in legs.enumerated() {
-            text += "# leg \(index + 1): \(leg.from) → \(leg.to): \(Self.format(metres: leg.length)), "
+            text +=
+                "# leg \(index + 1): \(leg.from) → \(leg.to): \(Self.format(metres: leg.length)), "
                 + "\(Self.format(seconds: leg.duration)) (driving \(Self.format(seconds: leg.breakdown.driving)), "
                 + "\(leg.breakdown.signalCount) signals \(Self.format(seconds: leg.breakdown.signals)), "
                 + "\(leg.breakdown.turnCount) turns \(Self.format(seconds: leg.breakdown.turns)))\n"

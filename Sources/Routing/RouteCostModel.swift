@@ -27,10 +27,12 @@ public struct RouteCostModel: Hashable, Sendable {
     public var keepsRight: Bool
 
     /// The defaults documented in `Docs/routing-model.md`.
-    public init(speedsByClass: [HighwayClass: Double] = RouteCostModel.defaultSpeedsByClass,
-                unlimitedSpeed: Double = 130, speedLimitShare: Double = 0.9, signalPenalty: Double = 6,
-                crossingTurnPenalty: Double = 8, nearSideTurnPenalty: Double = 4, uTurnPenalty: Double = 40,
-                straightAngle: Double = 30, keepsRight: Bool = true) {
+    public init(
+        speedsByClass: [HighwayClass: Double] = RouteCostModel.defaultSpeedsByClass,
+        unlimitedSpeed: Double = 130, speedLimitShare: Double = 0.9, signalPenalty: Double = 6,
+        crossingTurnPenalty: Double = 8, nearSideTurnPenalty: Double = 4, uTurnPenalty: Double = 40,
+        straightAngle: Double = 30, keepsRight: Bool = true
+    ) {
         self.speedsByClass = speedsByClass
         self.unlimitedSpeed = unlimitedSpeed
         self.speedLimitShare = speedLimitShare

@@ -19,8 +19,10 @@ public struct RouteEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var direction: LinkDirection?
 
     /// Creates an endpoint.
-    public init(requested: GeoPoint, link: LinkID, offset: Double, placed: GeoPoint, distance: Double, linkLength: Double,
-                direction: LinkDirection? = nil) {
+    public init(
+        requested: GeoPoint, link: LinkID, offset: Double, placed: GeoPoint, distance: Double, linkLength: Double,
+        direction: LinkDirection? = nil
+    ) {
         self.requested = requested
         self.link = link
         self.offset = offset
@@ -32,10 +34,13 @@ public struct RouteEndpoint: Hashable, Sendable, CustomStringConvertible {
 
     /// The point where a vehicle is: on `link`, `offset` metres from its entry in the driving
     /// direction; routes from here leave in that direction.
-    public static func vehicle(on link: DirectedLink, offset: Double, point: GeoPoint, linkLength: Double) -> RouteEndpoint {
+    public static func vehicle(on link: DirectedLink, offset: Double, point: GeoPoint, linkLength: Double)
+        -> RouteEndpoint
+    {
         let clamped = min(max(offset, 0), linkLength)
-        return RouteEndpoint(requested: point, link: link.link, offset: link.direction == .forward ? clamped : linkLength - clamped,
-                             placed: point, distance: 0, linkLength: linkLength, direction: link.direction)
+        return RouteEndpoint(
+            requested: point, link: link.link, offset: link.direction == .forward ? clamped : linkLength - clamped,
+            placed: point, distance: 0, linkLength: linkLength, direction: link.direction)
     }
 
     /// The share of `direction`'s drive along the link that lies before this point (0 at the
@@ -52,17 +57,22 @@ public struct RouteEndpoint: Hashable, Sendable, CustomStringConvertible {
 
     /// Places `point` on the nearest link of `network` within `radius` metres that a car may drive
     /// in at least one direction.
-    public static func place(_ point: GeoPoint, in network: any RoadNetwork, radius: Double = 200) throws -> RouteEndpoint {
-        guard point.latitude.isFinite, point.longitude.isFinite, abs(point.latitude) <= 90, abs(point.longitude) <= 180 else {
+    public static func place(_ point: GeoPoint, in network: any RoadNetwork, radius: Double = 200) throws
+        -> RouteEndpoint
+    {
+        guard point.latitude.isFinite, point.longitude.isFinite, abs(point.latitude) <= 90, abs(point.longitude) <= 180
+        else {
             throw RoutingError.invalidCoordinate(point)
         }
         var best: RouteEndpoint?
         for link in try network.links(near: point, radius: radius) {
             guard let projection = link.geometry.project(point) else { continue }
             if best == nil || projection.distance < best!.distance
-                || (projection.distance == best!.distance && link.id < best!.link) {
-                best = RouteEndpoint(requested: point, link: link.id, offset: projection.offset, placed: projection.point,
-                                     distance: projection.distance, linkLength: link.length)
+                || (projection.distance == best!.distance && link.id < best!.link)
+            {
+                best = RouteEndpoint(
+                    requested: point, link: link.id, offset: projection.offset, placed: projection.point,
+                    distance: projection.distance, linkLength: link.length)
             }
         }
         guard let best else { throw RoutingError.noRoadNear(point, radius: radius) }

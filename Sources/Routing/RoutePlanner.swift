@@ -15,8 +15,10 @@ public struct RoutePlanner {
     public var searchLimit: Int
 
     /// Creates a planner on `network`.
-    public init(network: any RoadNetwork, costModel: RouteCostModel = RouteCostModel(), placementRadius: Double = 200,
-                searchLimit: Int = 5_000_000) {
+    public init(
+        network: any RoadNetwork, costModel: RouteCostModel = RouteCostModel(), placementRadius: Double = 200,
+        searchLimit: Int = 5_000_000
+    ) {
         self.network = network
         self.costModel = costModel
         self.placementRadius = placementRadius
@@ -46,9 +48,11 @@ public struct RoutePlanner {
             }
             guard let result else { throw RoutingError.unreachable(leg: index, from: from.requested, to: to.requested) }
             costs = search.costs
-            legs.append(PlannedRoute.Leg(from: from, to: to, links: result.links, duration: result.seconds,
-                                         length: try length(of: result.links, from: from, to: to, costs: &costs),
-                                         breakdown: try breakdown(of: result.links, from: from, to: to, costs: &costs)))
+            legs.append(
+                PlannedRoute.Leg(
+                    from: from, to: to, links: result.links, duration: result.seconds,
+                    length: try length(of: result.links, from: from, to: to, costs: &costs),
+                    breakdown: try breakdown(of: result.links, from: from, to: to, costs: &costs)))
         }
         return PlannedRoute(legs: legs)
     }
@@ -58,14 +62,17 @@ public struct RoutePlanner {
     public func leg(along links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint) throws -> PlannedRoute.Leg {
         var costs = LinkCosts(network: network, model: costModel)
         let parts = try breakdown(of: links, from: from, to: to, costs: &costs)
-        return PlannedRoute.Leg(from: from, to: to, links: links, duration: parts.driving + parts.signals + parts.turns,
-                                length: try length(of: links, from: from, to: to, costs: &costs), breakdown: parts)
+        return PlannedRoute.Leg(
+            from: from, to: to, links: links, duration: parts.driving + parts.signals + parts.turns,
+            length: try length(of: links, from: from, to: to, costs: &costs), breakdown: parts)
     }
 
     /// Where a leg's time goes. Signals count on the part of a link driven; the search itself
     /// charges the first and last links by share, so the parts add up to the leg's duration.
-    private func breakdown(of links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint,
-                           costs: inout LinkCosts) throws -> PlannedRoute.CostBreakdown {
+    private func breakdown(
+        of links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint,
+        costs: inout LinkCosts
+    ) throws -> PlannedRoute.CostBreakdown {
         var parts = PlannedRoute.CostBreakdown()
         for (index, directed) in links.enumerated() {
             let link = try costs.link(directed.link)
@@ -87,12 +94,15 @@ public struct RoutePlanner {
 
     /// Metres driven on `links`, from the placed origin on the first to the placed destination on
     /// the last.
-    private func length(of links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint, costs: inout LinkCosts) throws -> Double {
+    private func length(of links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint, costs: inout LinkCosts) throws
+        -> Double
+    {
         guard let first = links.first, let last = links.last else { return 0 }
         if links.count == 1 {
             return (to.fraction(first.direction) - from.fraction(first.direction)) * from.linkLength
         }
-        var metres = (1 - from.fraction(first.direction)) * from.linkLength + to.fraction(last.direction) * to.linkLength
+        var metres =
+            (1 - from.fraction(first.direction)) * from.linkLength + to.fraction(last.direction) * to.linkLength
         for link in links.dropFirst().dropLast() { metres += try costs.link(link.link).length }
         return metres
     }

@@ -49,9 +49,13 @@ public struct RouteSession {
 
     /// Plans a route from `origin` (a matched position, or a point) through `via` to `destination`
     /// and makes it active. A failure changes nothing and is thrown.
-    public mutating func setDestination(_ destination: GeoPoint, via: [GeoPoint] = [], from origin: VehiclePosition?,
-                                        orPoint point: GeoPoint? = nil, time: Double) throws -> [RouteEvent] {
-        let stops = try (via + [destination]).map { try RouteEndpoint.place($0, in: planner.network, radius: planner.placementRadius) }
+    public mutating func setDestination(
+        _ destination: GeoPoint, via: [GeoPoint] = [], from origin: VehiclePosition?,
+        orPoint point: GeoPoint? = nil, time: Double
+    ) throws -> [RouteEvent] {
+        let stops = try (via + [destination]).map {
+            try RouteEndpoint.place($0, in: planner.network, radius: planner.placementRadius)
+        }
         let start: RouteEndpoint
         if let origin {
             start = try vehicleEndpoint(origin)
@@ -61,7 +65,8 @@ public struct RouteSession {
             throw RoutingError.noRoadNear(destination, radius: 0)
         }
         let route = try planner.plan(through: [start] + stops)
-        return replace(with: ActiveRoute(id: 0, links: route.links, stops: stops, imported: nil), reason: .manual, time: time)
+        return replace(
+            with: ActiveRoute(id: 0, links: route.links, stops: stops, imported: nil), reason: .manual, time: time)
     }
 
     /// Makes `links` (planned elsewhere) the active route. After a deviation the session leads the
@@ -99,7 +104,8 @@ public struct RouteSession {
             if configuration.routeUpdates, time - lastRefresh >= configuration.replanInterval {
                 lastRefresh = time
                 if let leg = try? remainingLeg(of: route, from: position) {
-                    events.append(.routeUpdated(id: route.id, reason: .refresh, remaining: leg.duration, length: leg.length))
+                    events.append(
+                        .routeUpdated(id: route.id, reason: .refresh, remaining: leg.duration, length: leg.length))
                 }
             }
             return events
@@ -125,7 +131,8 @@ public struct RouteSession {
                 failedAttempts += 1
                 let next = time + configuration.retry.delay(afterFailures: failedAttempts)
                 retryAt = next
-                events.append(.planningFailed(.unreachable(leg: 1, from: position.point, to: position.point), retryAt: next))
+                events.append(
+                    .planningFailed(.unreachable(leg: 1, from: position.point, to: position.point), retryAt: next))
             }
         }
         return events
@@ -137,7 +144,9 @@ public struct RouteSession {
         var route = route
         route.id = nextID
         nextID += 1
-        var events: [RouteEvent] = [.routeAdded(id: route.id, reason: reason), .activeRouteChanged(id: route.id, reason: reason)]
+        var events: [RouteEvent] = [
+            .routeAdded(id: route.id, reason: reason), .activeRouteChanged(id: route.id, reason: reason),
+        ]
         if let old = active { events.append(.routeRemoved(id: old.id, reason: reason)) }
         active = route
         lastRefresh = time
@@ -147,7 +156,8 @@ public struct RouteSession {
 
     private func vehicleEndpoint(_ position: VehiclePosition) throws -> RouteEndpoint {
         let link = try planner.network.link(position.link.link)
-        return RouteEndpoint.vehicle(on: position.link, offset: position.offset, point: position.point, linkLength: link.length)
+        return RouteEndpoint.vehicle(
+            on: position.link, offset: position.offset, point: position.point, linkLength: link.length)
     }
 
     /// A new route from the vehicle: to the remaining stops of a planned route, or back onto an
@@ -170,8 +180,10 @@ public struct RouteSession {
         }
         let rejoin = imported[index]
         let link = try planner.network.link(rejoin.link)
-        let entry = RouteEndpoint.vehicle(on: rejoin, offset: 0, point: (rejoin.direction == .forward ? link.geometry.first : link.geometry.last) ?? position.point,
-                                          linkLength: link.length)
+        let entry = RouteEndpoint.vehicle(
+            on: rejoin, offset: 0,
+            point: (rejoin.direction == .forward ? link.geometry.first : link.geometry.last) ?? position.point,
+            linkLength: link.length)
         let planned = try planner.plan(through: [start, entry])
         var links = planned.links
         if links.last == rejoin { links.removeLast() }

@@ -25,8 +25,10 @@ public struct RouteSessionConfiguration: Hashable, Sendable {
     public var retry: RetryPolicy
 
     /// Creates a configuration.
-    public init(deviationReplanning: DeviationReplanning = .automatic, routeUpdates: Bool = true, replanInterval: Double = 300,
-                offRouteFixes: Int = 2, rejoinCutoff: Double = 1000, retry: RetryPolicy = RetryPolicy()) {
+    public init(
+        deviationReplanning: DeviationReplanning = .automatic, routeUpdates: Bool = true, replanInterval: Double = 300,
+        offRouteFixes: Int = 2, rejoinCutoff: Double = 1000, retry: RetryPolicy = RetryPolicy()
+    ) {
         self.deviationReplanning = deviationReplanning
         self.routeUpdates = routeUpdates
         self.replanInterval = replanInterval

@@ -15,13 +15,17 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidCoordinate(let point):
-            return "\(point.latitude),\(point.longitude) is not a coordinate: latitude must lie within −90…90 and longitude within −180…180 (decimal degrees, LAT,LON)"
+            return
+                "\(point.latitude),\(point.longitude) is not a coordinate: latitude must lie within −90…90 and longitude within −180…180 (decimal degrees, LAT,LON)"
         case .noRoadNear(let point, let radius):
-            return "no drivable road within \(Int(radius)) m of \(point.latitude),\(point.longitude): is the point on this map? (adasis map info shows its area)"
+            return
+                "no drivable road within \(Int(radius)) m of \(point.latitude),\(point.longitude): is the point on this map? (adasis map info shows its area)"
         case .unreachable(let leg, let from, let to):
-            return "leg \(leg): no legal route from \(from.latitude),\(from.longitude) to \(to.latitude),\(to.longitude) (one-way streets, turn restrictions or a road network cut by the extract's edge)"
+            return
+                "leg \(leg): no legal route from \(from.latitude),\(from.longitude) to \(to.latitude),\(to.longitude) (one-way streets, turn restrictions or a road network cut by the extract's edge)"
         case .searchLimitReached(let leg, let limit):
-            return "leg \(leg): gave up after visiting \(limit) links without reaching the destination; raise the limit for routes this long"
+            return
+                "leg \(leg): gave up after visiting \(limit) links without reaching the destination; raise the limit for routes this long"
         }
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CSocketCAN
 
@@ -150,8 +150,9 @@ public struct CANSocket: ~Copyable, Sendable {
     public func subscribeToErrorFrames(classes: UInt32 = CAN_ERR_MASK) throws(SocketCANError) {
         var mask = classes
         _ = try calls.run(.setsockopt, interface: interface) {
-            setsockopt(descriptor, csocketcan_sol_can_raw(), Int32(CAN_RAW_ERR_FILTER), &mask,
-                       socklen_t(MemoryLayout<UInt32>.size))
+            setsockopt(
+                descriptor, csocketcan_sol_can_raw(), Int32(CAN_RAW_ERR_FILTER), &mask,
+                socklen_t(MemoryLayout<UInt32>.size))
         }
     }
 }
@@ -185,8 +186,11 @@ extension CANFrame {
                 try self.init(errorClass: id & CAN_ERR_MASK, data: Array(payload.prefix(Int(dlc))))
             } else {
                 let extended = id & CAN_EFF_FLAG != 0
-                guard let identifier = extended ? CANIdentifier(extended: id & CAN_EFF_MASK)
-                                                : CANIdentifier(standard: id & CAN_SFF_MASK) else { return nil }
+                guard
+                    let identifier = extended
+                        ? CANIdentifier(extended: id & CAN_EFF_MASK)
+                        : CANIdentifier(standard: id & CAN_SFF_MASK)
+                else { return nil }
                 if id & CAN_RTR_FLAG != 0 {
                     try self.init(remoteRequest: identifier, length: dlc)
                 } else {

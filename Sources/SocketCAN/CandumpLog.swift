@@ -173,7 +173,9 @@ public enum CandumpLog {
         var index = digits.startIndex
         while index < digits.endIndex {
             let next = digits.index(index, offsetBy: 2)
-            guard let byte = UInt8(digits[index..<next], radix: 16) else { throw fail("data must be an even number of hex digits") }
+            guard let byte = UInt8(digits[index..<next], radix: 16) else {
+                throw fail("data must be an even number of hex digits")
+            }
             bytes.append(byte)
             index = next
         }

@@ -76,7 +76,9 @@ struct MapBenchmark: ParsableCommand {
             let fresh = try MapFile(path: output)
             try prefetch.time { try fresh.prefetch(around: point, radius: 2000, maximumReads: .max) }
         }
-        print("prefetch(around:radius: 2000 m, every tile) with an empty cache: \(prefetch.summary(scale: 1000, unit: "ms"))")
+        print(
+            "prefetch(around:radius: 2000 m, every tile) with an empty cache: \(prefetch.summary(scale: 1000, unit: "ms"))"
+        )
         print(String(format: "peak resident memory: %.1f MiB", peakResidentMegabytes()))
     }
 }

@@ -51,7 +51,9 @@ struct RouteBenchmark: ParsableCommand {
     @Option(help: "Timed passes over all pairs (samples per pair).")
     var repetitions: Int = 5
 
-    @Option(name: [.short, .customLong("output")], help: "Write each pair's coordinates, route and timings as JSON to this file.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "Write each pair's coordinates, route and timings as JSON to this file.")
     var output: String?
 
     func validate() throws {
@@ -62,7 +64,8 @@ struct RouteBenchmark: ParsableCommand {
 
     func run() throws {
         let network = try MapFile(path: map)
-        let pairList = try pairsFile.map { try RoutePairs.read(csv: $0) }
+        let pairList =
+            try pairsFile.map { try RoutePairs.read(csv: $0) }
             ?? RoutePairs.random(count: pairs, on: network, seed: seed, minimumDistance: minDistance)
         let planner = RoutePlanner(network: network)
 
@@ -86,8 +89,12 @@ struct RouteBenchmark: ParsableCommand {
 
         let planned = routes.compactMap { try? $0.get() }
         let source = pairsFile.map { "from \($0)" } ?? "seed \(seed), ≥ \(Int(minDistance)) m apart"
-        print("route queries on \(map): \(pairList.count) pairs (\(source)) × \(repetitions) after one untimed pass, release build:")
-        print("  plan(from:to:): \(all.summary(scale: 1000, unit: "ms")), max \(String(format: "%.2f", all.maximum * 1000)) ms")
+        print(
+            "route queries on \(map): \(pairList.count) pairs (\(source)) × \(repetitions) after one untimed pass, release build:"
+        )
+        print(
+            "  plan(from:to:): \(all.summary(scale: 1000, unit: "ms")), max \(String(format: "%.2f", all.maximum * 1000)) ms"
+        )
         print("  routed \(planned.count) of \(pairList.count) pairs")
         for (index, route) in routes.enumerated() {
             if case .failure(let error) = route { print("  pair \(index) not routed: \(error)") }
@@ -95,9 +102,12 @@ struct RouteBenchmark: ParsableCommand {
         if !planned.isEmpty {
             let lengths = Samples(planned.map(\.length)), durations = Samples(planned.map(\.duration))
             let straight = Samples(pairList.map(\.distance))
-            print(String(format: "  straight-line distance p50 %.0f m; route length p50 %.0f m (max %.0f m); duration p50 %.0f s (max %.0f s)",
-                         straight.percentile(50), lengths.percentile(50), lengths.maximum,
-                         durations.percentile(50), durations.maximum))
+            print(
+                String(
+                    format:
+                        "  straight-line distance p50 %.0f m; route length p50 %.0f m (max %.0f m); duration p50 %.0f s (max %.0f s)",
+                    straight.percentile(50), lengths.percentile(50), lengths.maximum,
+                    durations.percentile(50), durations.maximum))
         }
         print(String(format: "  peak resident memory: %.1f MiB", peakResidentMegabytes()))
 
@@ -121,7 +131,9 @@ struct RouteBenchmark: ParsableCommand {
                     entry["turns_s"] = (parts.reduce(0) { $0 + $1.turns } * 100).rounded() / 100
                     entry["signal_count"] = parts.reduce(0) { $0 + $1.signalCount }
                     entry["turn_count"] = parts.reduce(0) { $0 + $1.turnCount }
-                    entry["shape"] = try route.shape(in: network).map { [Self.rounded($0.latitude), Self.rounded($0.longitude)] }
+                    entry["shape"] = try route.shape(in: network).map {
+                        [Self.rounded($0.latitude), Self.rounded($0.longitude)]
+                    }
                 case .failure(let error):
                     entry["ok"] = false
                     entry["error"] = "\(error)"

@@ -24,7 +24,9 @@ enum RoutePairs {
     static func random(count: Int, on map: MapFile, seed: UInt64, minimumDistance: Double) throws -> [RoutePair] {
         var links: [RoadLink] = []
         for key in try map.tileKeys() {
-            links += try map.tile(key).links.filter { $0.length > 0 && ($0.oneway.allows(.forward) || $0.oneway.allows(.backward)) }
+            links += try map.tile(key).links.filter {
+                $0.length > 0 && ($0.oneway.allows(.forward) || $0.oneway.allows(.backward))
+            }
         }
         links.sort { $0.id < $1.id }
         guard !links.isEmpty else { throw ValidationError("the map has no drivable links") }
@@ -51,7 +53,9 @@ enum RoutePairs {
         while pairs.count < count {
             attempts += 1
             if attempts > 1000 * max(count, 1) {
-                throw ValidationError("found only \(pairs.count) of \(count) pairs at least \(Int(minimumDistance)) m apart in \(attempts - 1) draws: is the map smaller than --min-distance?")
+                throw ValidationError(
+                    "found only \(pairs.count) of \(count) pairs at least \(Int(minimumDistance)) m apart in \(attempts - 1) draws: is the map smaller than --min-distance?"
+                )
             }
             let pair = RoutePair(origin: point(), destination: point())
             if pair.distance >= minimumDistance { pairs.append(pair) }
@@ -66,17 +70,23 @@ enum RoutePairs {
             throw ValidationError("cannot read '\(path)': no such file or not readable")
         }
         var pairs: [RoutePair] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty || text.hasPrefix("#") { continue }
             let fields = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             if index == 0, fields.contains(where: { $0 == nil }) { continue }  // header
             guard fields.count == 4, let values = fields as? [Double], values.allSatisfy(\.isFinite),
-                  abs(values[0]) <= 90, abs(values[2]) <= 90, abs(values[1]) <= 180, abs(values[3]) <= 180 else {
-                throw ValidationError("\(path):\(index + 1): expected from_lat,from_lon,to_lat,to_lon in decimal degrees, got '\(text)'")
+                abs(values[0]) <= 90, abs(values[2]) <= 90, abs(values[1]) <= 180, abs(values[3]) <= 180
+            else {
+                throw ValidationError(
+                    "\(path):\(index + 1): expected from_lat,from_lon,to_lat,to_lon in decimal degrees, got '\(text)'")
             }
-            pairs.append(RoutePair(origin: GeoPoint(latitude: values[0], longitude: values[1]),
-                                   destination: GeoPoint(latitude: values[2], longitude: values[3])))
+            pairs.append(
+                RoutePair(
+                    origin: GeoPoint(latitude: values[0], longitude: values[1]),
+                    destination: GeoPoint(latitude: values[2], longitude: values[3])))
         }
         guard !pairs.isEmpty else { throw ValidationError("\(path): no pairs") }
         return pairs

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import GNSS
 @testable import GNSSSources
@@ -25,7 +25,6 @@ private func listeningSocket() throws -> (fd: Int32, port: UInt16) {
     try #require(bound && listen(fd, 4) == 0)
     return (fd, UInt16(bigEndian: address.sin_port))
 }
-
 
 /// A fake gpsd: for each session it accepts one client, reads its command line, sends the lines,
 /// and closes the connection. After the last session it stops listening.
@@ -72,8 +71,10 @@ private final class SleepRecorder: Sendable {
 struct GPSDClientTests {
     @Test("invalid configurations are rejected with a typed error")
     func invalidConfiguration() {
-        for configuration in [GPSDClient.Configuration(host: ""), GPSDClient.Configuration(port: 0),
-                              GPSDClient.Configuration(receiveTimeout: .zero)] {
+        for configuration in [
+            GPSDClient.Configuration(host: ""), GPSDClient.Configuration(port: 0),
+            GPSDClient.Configuration(receiveTimeout: .zero),
+        ] {
             #expect(throws: GPSDClientError.self) { _ = try GPSDClient(configuration: configuration) }
         }
     }
@@ -84,8 +85,9 @@ struct GPSDClientTests {
         try #require(lines.count == 42)
         let server = try FakeGPSD(sessions: [Array(lines[..<20]), Array(lines[20...])])
         let recorder = SleepRecorder()
-        var client = try GPSDClient(configuration: .init(port: server.port, receiveTimeout: .milliseconds(500)),
-                                    sleep: recorder.sleep)
+        var client = try GPSDClient(
+            configuration: .init(port: server.port, receiveTimeout: .milliseconds(500)),
+            sleep: recorder.sleep)
         var fixes: [GNSSFix] = []
         for _ in 0..<200 where fixes.count < 11 {
             if let fix = client.nextFix() { fixes.append(fix) }
@@ -103,8 +105,9 @@ struct GPSDClientTests {
     func backoffWhileRefused() throws {
         let port = try freePort()
         let recorder = SleepRecorder()
-        var client = try GPSDClient(configuration: .init(port: port, receiveTimeout: .seconds(2)),
-                                    sleep: recorder.sleep)
+        var client = try GPSDClient(
+            configuration: .init(port: port, receiveTimeout: .seconds(2)),
+            sleep: recorder.sleep)
         var waits: [Duration] = []  // total wait before each attempt after the first
         var attempts = 0
         var sleptAtLastAttempt = Duration.zero
@@ -128,8 +131,9 @@ struct GPSDClientTests {
     @Test("an unresolvable host is .hostNotFound, retried with backoff")
     func unknownHost() throws {
         let recorder = SleepRecorder()
-        var client = try GPSDClient(configuration: .init(host: "no-such-host.invalid", port: 2947),
-                                    sleep: recorder.sleep)
+        var client = try GPSDClient(
+            configuration: .init(host: "no-such-host.invalid", port: 2947),
+            sleep: recorder.sleep)
         #expect(client.nextFix() == nil)
         #expect(client.lastError?.code == .hostNotFound)
         #expect(client.backoff.consecutiveFailures == 1)
@@ -143,7 +147,8 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 
 /// Real gpsd 3.22 output: `gpspipe -w` against `gpsfake -1 -c 0.05 berlin-2026.nmea` (empty if
 /// the file is missing, which makes the tests that use it fail on their counts).
-private let gpsdCapture = (try? String(contentsOf: fixtures.appendingPathComponent("gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
+private let gpsdCapture =
+    (try? String(contentsOf: fixtures.appendingPathComponent("gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
 
 /// 2026-03-14T10:00:00Z, the first epoch of berlin-2026.nmea, in Unix seconds.
 private let berlinStart = 1_773_482_400.0
@@ -158,7 +163,8 @@ private func gpsdProcesses(startedBy gpsfake: Int32) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { entry -> Int32? in
         guard let pid = Int32(entry), pid != gpsfake,
-              let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+        else { return nil }
         let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         return arguments.first?.hasSuffix("gpsd") == true && arguments.contains { $0.hasSuffix(marker) } ? pid : nil
     }
@@ -166,9 +172,10 @@ private func gpsdProcesses(startedBy gpsfake: Int32) -> [Int32] {
 
 @Suite("gpsd client against gpsfake", .serialized)
 struct GPSDClientGpsfakeTests {
-    @Test("reads at least 3 fixes from a real gpsd fed by gpsfake",
-          .enabled(if: gpsfakePath != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"),
-          .timeLimit(.minutes(2)))
+    @Test(
+        "reads at least 3 fixes from a real gpsd fed by gpsfake",
+        .enabled(if: gpsfakePath != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"),
+        .timeLimit(.minutes(2)))
     func readsFixesFromGpsfake() throws {
         let port = try freePort()
         let nmea = fixtures.appendingPathComponent("berlin-2026.nmea").path
@@ -188,14 +195,18 @@ struct GPSDClientGpsfakeTests {
             gpsfake.waitUntilExit()
             for pid in daemons { kill(pid, SIGKILL) }
         }
-        var client = try GPSDClient(configuration: .init(
-            port: port, receiveTimeout: .milliseconds(500),
-            backoff: GPSDReconnectBackoff(initialDelay: .milliseconds(200), maximumDelay: .seconds(1))))
+        var client = try GPSDClient(
+            configuration: .init(
+                port: port, receiveTimeout: .milliseconds(500),
+                backoff: GPSDReconnectBackoff(initialDelay: .milliseconds(200), maximumDelay: .seconds(1))))
         var fixes: [GNSSFix] = []
         for _ in 0..<80 where fixes.count < 3 {
             if let fix = client.nextFix() { fixes.append(fix) }
         }
-        try #require(fixes.count >= 3, "fixes \(fixes.count), last error \(String(describing: client.lastError)), decoder lines \(client.decoder.lines)")
+        try #require(
+            fixes.count >= 3,
+            "fixes \(fixes.count), last error \(String(describing: client.lastError)), decoder lines \(client.decoder.lines)"
+        )
         #expect(zip(fixes, fixes.dropFirst()).allSatisfy { $0.time < $1.time })
         for fix in fixes {
             let k = fix.time - berlinStart

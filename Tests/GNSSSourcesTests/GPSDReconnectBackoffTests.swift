@@ -25,7 +25,9 @@ struct GPSDReconnectBackoffTests {
     @Test("custom delays; impossible values are clamped so the schedule always progresses")
     func customAndClamped() {
         let fast = GPSDReconnectBackoff(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
-        #expect((1...5).map { fast.delay(afterFailures: $0) } == [100, 200, 400, 500, 500].map { Duration.milliseconds($0) })
+        #expect(
+            (1...5).map { fast.delay(afterFailures: $0) }
+                == [100, 200, 400, 500, 500].map { Duration.milliseconds($0) })
         let zero = GPSDReconnectBackoff(initialDelay: .zero, maximumDelay: .seconds(-1))
         #expect(zero.initialDelay == .milliseconds(1))
         #expect(zero.maximumDelay == .milliseconds(1))

@@ -27,8 +27,9 @@ private let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler
 
 @Suite("NMEA stream reader", .serialized)
 struct NMEAStreamReaderTests {
-    @Test("a regular file is replayed at the pace of its fixes' times, then the reader stops",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a regular file is replayed at the pace of its fixes' times, then the reader stops",
+        .timeLimit(.minutes(1)))
     func pacedFile() throws {
         let path = NSTemporaryDirectory() + "adasis-nmea-\(getpid()).nmea"
         try epochs([0, 2, 4, 6, 6, 3]).write(toFile: path, atomically: true, encoding: .utf8)
@@ -52,8 +53,9 @@ struct NMEAStreamReaderTests {
         #expect(!inbox.source.connected, "an ended file is reported closed")
     }
 
-    @Test("a source that cannot be opened is reported disconnected and retried until a stop",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a source that cannot be opened is reported disconnected and retried until a stop",
+        .timeLimit(.minutes(1)))
     func missingSource() throws {
         let inbox = FixInbox()
         let reading = BackgroundThread {
@@ -69,8 +71,9 @@ struct NMEAStreamReaderTests {
         #expect(inbox.collect().isEmpty)
     }
 
-    @Test("a FIFO is read as it comes, unpaced; a quiet line completes the epoch in progress",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a FIFO is read as it comes, unpaced; a quiet line completes the epoch in progress",
+        .timeLimit(.minutes(1)))
     func fifo() throws {
         let path = NSTemporaryDirectory() + "adasis-nmea-fifo-\(getpid())"
         unlink(path)

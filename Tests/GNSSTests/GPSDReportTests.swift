@@ -5,8 +5,9 @@ import TestSupport
 
 /// Real gpsd 3.22 output: `gpspipe -w` against `gpsfake -1 -c 0.05 Fixtures/berlin-2026.nmea`
 /// (empty if the file is missing, which makes the tests that use it fail on their counts).
-let gpsdCapture = (try? String(
-    contentsOf: Repository.url("Tests/GNSSTests/Fixtures/gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
+let gpsdCapture =
+    (try? String(
+        contentsOf: Repository.url("Tests/GNSSTests/Fixtures/gpsd-3.22-watch.jsonl"), encoding: .utf8)) ?? ""
 
 /// 2026-03-14T10:00:00Z, the first epoch of Fixtures/berlin-2026.nmea, in Unix seconds.
 let berlinStart = 1_773_482_400.0
@@ -15,7 +16,8 @@ let berlinStart = 1_773_482_400.0
 struct GPSDReportTests {
     @Test("a real 3-D TPV line becomes a fix with every member converted")
     func realTPV() throws {
-        let line = #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-03-14T10:00:10.000Z","ept":0.005,"lat":52.520500000,"lon":13.407500000,"altHAE":74.9000,"altMSL":35.5000,"alt":35.5000,"epx":18.020,"epy":14.111,"epv":29.900,"track":71.3000,"magtrack":75.3598,"magvar":4.1,"speed":20.012,"climb":0.100,"eps":36.04,"epc":59.80,"geoidSep":39.400,"eph":17.100,"sep":30.400}"#
+        let line =
+            #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-03-14T10:00:10.000Z","ept":0.005,"lat":52.520500000,"lon":13.407500000,"altHAE":74.9000,"altMSL":35.5000,"alt":35.5000,"epx":18.020,"epy":14.111,"epv":29.900,"track":71.3000,"magtrack":75.3598,"magvar":4.1,"speed":20.012,"climb":0.100,"eps":36.04,"epc":59.80,"geoidSep":39.400,"eph":17.100,"sep":30.400}"#
         guard case .position(let position) = try GPSDReport.decode(line) else {
             Issue.record("not a position"); return
         }
@@ -32,7 +34,8 @@ struct GPSDReportTests {
 
     @Test("a real 2-D TPV line: no altitude, no error estimate, quality fix2D")
     func realTwoDimensionalTPV() throws {
-        let line = #"{"class":"TPV","device":"/dev/pts/1","mode":2,"time":"2026-03-14T10:00:09.000Z","ept":0.005,"lat":52.520450000,"lon":13.407250000,"track":71.3000,"magtrack":75.3597,"magvar":4.1,"speed":20.012}"#
+        let line =
+            #"{"class":"TPV","device":"/dev/pts/1","mode":2,"time":"2026-03-14T10:00:09.000Z","ept":0.005,"lat":52.520450000,"lon":13.407250000,"track":71.3000,"magtrack":75.3597,"magvar":4.1,"speed":20.012}"#
         guard case .position(let position) = try GPSDReport.decode(line) else {
             Issue.record("not a position"); return
         }
@@ -45,7 +48,8 @@ struct GPSDReportTests {
     @Test("TPV without time, or with mode 0/1, has no fix")
     func reportsWithoutFix() throws {
         // Real gpsd lines: a fix before the receiver's time is known, and a no-fix report.
-        let noTime = #"{"class":"TPV","device":"/dev/pts/1","mode":3,"lat":52.520350000,"lon":13.406750000,"altHAE":74.6000,"altMSL":35.2000,"alt":35.2000,"magvar":4.1,"geoidSep":39.400,"eph":17.100}"#
+        let noTime =
+            #"{"class":"TPV","device":"/dev/pts/1","mode":3,"lat":52.520350000,"lon":13.406750000,"altHAE":74.6000,"altMSL":35.2000,"alt":35.2000,"magvar":4.1,"geoidSep":39.400,"eph":17.100}"#
         let noFix = #"{"class":"TPV","device":"/dev/ttyACM0","mode":1}"#
         let unknown = #"{"class":"TPV","device":"/dev/ttyACM0","mode":0,"time":"2026-03-14T10:00:00.000Z"}"#
         for line in [noTime, noFix, unknown] {
@@ -97,19 +101,21 @@ struct GPSDReportTests {
         #expect(names == ["VERSION": 1, "DEVICES": 1, "WATCH": 1, "DEVICE": 2, "SKY": 12, "GST": 12])
     }
 
-    @Test("malformed lines throw typed errors naming the problem", arguments: [
-        ("not json at all", GPSDReportError.Kind.notAReport),
-        (#"{"class":"TPV","mode":3,"time":"2026-03-14T10:00:0"#, .notAReport),
-        (#"{"mode":3}"#, .notAReport),
-        (#"[1,2,3]"#, .notAReport),
-        (#"{"class":"TPV","mode":"3"}"#, .badMember("mode")),
-        (#"{"class":"TPV","mode":3,"lat":"52.5"}"#, .badMember("lat")),
-        (#"{"class":"TPV","mode":3,"lat":95.0,"lon":13}"#, .badMember("lat")),
-        (#"{"class":"TPV","mode":3,"lat":52,"lon":-181}"#, .badMember("lon")),
-        (#"{"class":"TPV","mode":3,"time":"yesterday"}"#, .badMember("time")),
-        (#"{"class":"TPV","mode":3,"time":"2026-13-14T10:00:00.000Z"}"#, .badMember("time")),
-        (#"{"class":"TPV","mode":3,"time":"2026-03-14T10:00:00.000+01:00"}"#, .badMember("time")),
-    ])
+    @Test(
+        "malformed lines throw typed errors naming the problem",
+        arguments: [
+            ("not json at all", GPSDReportError.Kind.notAReport),
+            (#"{"class":"TPV","mode":3,"time":"2026-03-14T10:00:0"#, .notAReport),
+            (#"{"mode":3}"#, .notAReport),
+            (#"[1,2,3]"#, .notAReport),
+            (#"{"class":"TPV","mode":"3"}"#, .badMember("mode")),
+            (#"{"class":"TPV","mode":3,"lat":"52.5"}"#, .badMember("lat")),
+            (#"{"class":"TPV","mode":3,"lat":95.0,"lon":13}"#, .badMember("lat")),
+            (#"{"class":"TPV","mode":3,"lat":52,"lon":-181}"#, .badMember("lon")),
+            (#"{"class":"TPV","mode":3,"time":"yesterday"}"#, .badMember("time")),
+            (#"{"class":"TPV","mode":3,"time":"2026-13-14T10:00:00.000Z"}"#, .badMember("time")),
+            (#"{"class":"TPV","mode":3,"time":"2026-03-14T10:00:00.000+01:00"}"#, .badMember("time")),
+        ])
     func malformed(line: String, kind: GPSDReportError.Kind) {
         do {
             _ = try GPSDReport.decode(line)
@@ -120,12 +126,14 @@ struct GPSDReportTests {
         }
     }
 
-    @Test("ISO 8601 times with and without fractions", arguments: [
-        ("2026-03-14T10:00:00Z", 1_773_482_400.0),
-        ("2026-03-14T10:00:05.250Z", 1_773_482_405.25),
-        ("1970-01-01T00:00:00.000Z", 0),
-        ("2028-02-29T23:59:59.5Z", 1_835_481_599.5),
-    ])
+    @Test(
+        "ISO 8601 times with and without fractions",
+        arguments: [
+            ("2026-03-14T10:00:00Z", 1_773_482_400.0),
+            ("2026-03-14T10:00:05.250Z", 1_773_482_405.25),
+            ("1970-01-01T00:00:00.000Z", 0),
+            ("2028-02-29T23:59:59.5Z", 1_835_481_599.5),
+        ])
     func isoTimes(text: String, seconds: Double) {
         #expect(GPSDReport.unixSeconds(iso8601: text) == seconds)
     }

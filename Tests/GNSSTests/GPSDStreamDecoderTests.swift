@@ -44,15 +44,15 @@ struct GPSDStreamDecoderTests {
     func badLines() {
         var decoder = GPSDStreamDecoder()
         let text = """
-        garbage\r
-        \r
+            garbage\r
+            \r
 
-        {"class":"TPV","mode":1}\r
-        {"class":"TPV","mode":3,"lat":"x"}
-        {"class":"TPV","mode":3,"time":"2026-03-14T10:00:01.000Z","lat":52.52,"lon":13.4}\r
-        {"class":"TPV","mode":3,"time":"2026-03-14T10:00:00.000Z","lat":52.52,"lon":13.4}
+            {"class":"TPV","mode":1}\r
+            {"class":"TPV","mode":3,"lat":"x"}
+            {"class":"TPV","mode":3,"time":"2026-03-14T10:00:01.000Z","lat":52.52,"lon":13.4}\r
+            {"class":"TPV","mode":3,"time":"2026-03-14T10:00:00.000Z","lat":52.52,"lon":13.4}
 
-        """
+            """
         let fixes = decoder.feed(Array(text.utf8))
         #expect(fixes.count == 1)
         #expect(fixes.first?.time == berlinStart + 1)
@@ -80,7 +80,8 @@ struct GPSDStreamDecoderTests {
         var decoder = GPSDStreamDecoder()
         _ = decoder.feed(Array(#"{"class":"TPV","mode":3,"ti"#.utf8))
         decoder.discardPartialLine()
-        let fixes = decoder.feed(Array("{\"class\":\"TPV\",\"mode\":2,\"time\":\"2026-03-14T10:00:00Z\",\"lat\":1,\"lon\":2}\n".utf8))
+        let fixes = decoder.feed(
+            Array("{\"class\":\"TPV\",\"mode\":2,\"time\":\"2026-03-14T10:00:00Z\",\"lat\":1,\"lon\":2}\n".utf8))
         #expect(fixes.count == 1)
         #expect(decoder.malformedLines == 0)
     }

@@ -38,8 +38,12 @@ func rejectedLines(line: String, reason: NMEARejection) {
 
 @Test func rejectionReasonsForWellFormedButBadContent() {
     #expect(NMEASentence.parse(sentence("GPRMC,123519,A,4807.038,N")) == .failure(.tooFewFields))
-    #expect(NMEASentence.parse(sentence("GPRMC,12x519,A,4807.038,N,01131.000,E,022.4,084.4,230394,,")) == .failure(.badField))
-    #expect(NMEASentence.parse(sentence("GPRMC,123519,A,9107.038,N,01131.000,E,022.4,084.4,230394,,")) == .failure(.positionOutOfRange))
+    #expect(
+        NMEASentence.parse(sentence("GPRMC,12x519,A,4807.038,N,01131.000,E,022.4,084.4,230394,,"))
+            == .failure(.badField))
+    #expect(
+        NMEASentence.parse(sentence("GPRMC,123519,A,9107.038,N,01131.000,E,022.4,084.4,230394,,"))
+            == .failure(.positionOutOfRange))
     #expect(NMEASentence.parse(sentence("GPGSV,3,1,11,03,03,111,00")) == .failure(.unsupportedType))
 }
 
@@ -61,7 +65,7 @@ func rejectedLines(line: String, reason: NMEARejection) {
     #expect(abs(first.speed! - 10.0) < 0.001)  // 19.438 kn
     #expect(first.heading == 90)
     #expect(first.altitude == 12.5)
-    #expect(first.horizontalAccuracy == 6.0)   // HDOP 1.2 × 5 m
+    #expect(first.horizontalAccuracy == 6.0)  // HDOP 1.2 × 5 m
     #expect(first.quality == .fix3D)
     #expect(fixes[1].time == first.time + 1)
     #expect(assembler.rejected[.checksumMismatch] == 1)

@@ -5,14 +5,17 @@ import Testing
 @Suite("trace files by extension")
 struct TraceFileTests {
     static func write(_ name: String, _ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-trace-\(getpid())-\(name)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-trace-\(getpid())-\(name)")
+            .path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     @Test("NMEA with CRLF line ends (as receivers send them) gives one fix per epoch, times from the first fix")
     func nmeaWithCRLF() throws {
-        let path = try Self.write("drive.nmea", """
+        let path = try Self.write(
+            "drive.nmea",
+            """
             $GPRMC,100000.00,A,6010.28231,N,02456.14481,E,0.00,154.9,020326,,,A*63\r
             $GPGGA,100000.00,6010.28231,N,02456.14481,E,1,08,1.0,12.0,M,18.5,M,,*5B\r
             $GPRMC,100001.00,A,6010.28114,N,02456.14591,E,4.67,154.9,020326,,,A*63\r
@@ -28,7 +31,8 @@ struct TraceFileTests {
 
     @Test("CSV with CRLF line ends reads like LF")
     func csvWithCRLF() throws {
-        let path = try Self.write("drive.csv", "time_s,lat,lon,speed_mps,heading_deg\r\n10,60.17,24.94,5,90\r\n11,60.17,24.9401,5,90\r\n")
+        let path = try Self.write(
+            "drive.csv", "time_s,lat,lon,speed_mps,heading_deg\r\n10,60.17,24.94,5,90\r\n11,60.17,24.9401,5,90\r\n")
         defer { unlink(path) }
         let trace = try TraceFile(path: path)
         #expect(trace.fixes.map(\.time) == [0, 1])

@@ -23,7 +23,8 @@ struct CANTransmitterTests {
     @Test("a full TX queue drops exactly the refused frames, logs once per episode, and counts them")
     func transmitQueueFull() throws {
         let sink = RecordingFrameSink()
-        sink.answer = { attempt in (11...15).contains(attempt) || (31...32).contains(attempt) ? .transmitQueueFull : nil }
+        sink.answer = { attempt in (11...15).contains(attempt) || (31...32).contains(attempt) ? .transmitQueueFull : nil
+        }
         var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(sink)]))
         loop.run(from: 0, to: 6)
         #expect(sink.attempts == loop.framesOffered)
@@ -42,8 +43,11 @@ struct CANTransmitterTests {
         var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(sink)]))
         loop.run(from: 0, to: 3)
         let pathsBefore = loop.metrics(at: 3).newMainPaths
-        sink.pendingReads = [BusErrorRead(events: [.busOff]), BusErrorRead(events: [.busOff, .errorCounters(transmit: 255, receive: 0)]),
-                             BusErrorRead(), BusErrorRead(events: [.restarted])]
+        sink.pendingReads = [
+            BusErrorRead(events: [.busOff]),
+            BusErrorRead(events: [.busOff, .errorCounters(transmit: 255, receive: 0)]),
+            BusErrorRead(), BusErrorRead(events: [.restarted]),
+        ]
         loop.run(from: 3, to: 6)
         #expect(loop.logs(containing: "is bus-off").count == 1)
         #expect(loop.logs(containing: "restarted: starting a fresh horizon").count == 1)
@@ -53,11 +57,15 @@ struct CANTransmitterTests {
         #expect(!loop.core.bus.faults.isActive(.busOff))
     }
 
-    @Test("an interface going down drops frames as interface_down, is checked once a second, and its return restarts the horizon")
+    @Test(
+        "an interface going down drops frames as interface_down, is checked once a second, and its return restarts the horizon"
+    )
     func interfaceDownAndUp() throws {
         let first = RecordingFrameSink(), second = RecordingFrameSink()
         first.answer = { $0 >= 40 ? .lost(SocketCANError(errno: 100, call: "send", interface: "vcan0")) : nil }
-        let opener = ScriptedOpener([.success(first), .failure(interfaceDown), .failure(interfaceDown), .success(second)])
+        let opener = ScriptedOpener([
+            .success(first), .failure(interfaceDown), .failure(interfaceDown), .success(second),
+        ])
         var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: opener)
         loop.run(from: 0, to: 10)
         #expect(first.attempts == 40, "after the lost send the sink is never used again")
@@ -87,17 +95,20 @@ struct CANTransmitterTests {
 
     @Test("a frame with an identifier out of range is dropped and logged, the rest go on")
     func unencodable() throws {
-        var core = try DaemonCore(configuration: try daemonConfiguration(), path: "t", map: street(), metadata: streetMetadata,
-                                  watchdogInterval: nil, at: 0)
+        var core = try DaemonCore(
+            configuration: try daemonConfiguration(), path: "t", map: street(), metadata: streetMetadata,
+            watchdogInterval: nil, at: 0)
         let sink = RecordingFrameSink()
         let transmitter = CANTransmitter(interface: "vcan0", opener: ScriptedOpener([.success(sink)]))
         _ = transmitter.maintain(&core, at: 0)
-        let good = ProviderFrame(time: 0, identifier: 0x100, isExtended: false, data: [1, 2, 3, 4, 5, 6, 7, 8],
-                                 message: .metaData(core.pipeline.provider.configuration.metaData), priority: .vehicle)
+        let good = ProviderFrame(
+            time: 0, identifier: 0x100, isExtended: false, data: [1, 2, 3, 4, 5, 6, 7, 8],
+            message: .metaData(core.pipeline.provider.configuration.metaData), priority: .vehicle)
         var bad = good
         bad.identifier = 0x800
         let effects = transmitter.send([good, bad, good], core: &core)
         #expect(sink.accepted.count == 2)
-        #expect(effects.contains { if case .log(.error, let line) = $0 { line.contains("out of range") } else { false } })
+        #expect(
+            effects.contains { if case .log(.error, let line) = $0 { line.contains("out of range") } else { false } })
     }
 }

@@ -9,8 +9,9 @@ import Testing
 
 /// A map's metadata for META-DATA tests.
 private func mapMetadata(countries: [String], timestamp: Int64?) -> MapMetadata {
-    MapMetadata(sourceFile: "x.osm.pbf", sourceTimestamp: timestamp, countries: countries,
-                boundingBox: [60, 24, 61, 25], importReport: ImportReport())
+    MapMetadata(
+        sourceFile: "x.osm.pbf", sourceTimestamp: timestamp, countries: countries,
+        boundingBox: [60, 24, 61, 25], importReport: ImportReport())
 }
 
 private func configuration(_ extra: String) throws -> DaemonConfiguration {
@@ -24,46 +25,49 @@ struct PipelineSettingsTests {
         let map = mapMetadata(countries: ["FI"], timestamp: 1_561_939_200)  // 2019-07-01: Q3
         let settings = try PipelineSettings(try configuration(""), map: map, file: "t.toml")
         var expected = ProviderConfiguration()
-        expected.metaData = MetaDataMessage(countryCode: 246, drivingSide: .right, speedUnits: .kilometresPerHour,
-                                            mapVersionYear: 19, mapVersionQuarter: 2)
+        expected.metaData = MetaDataMessage(
+            countryCode: 246, drivingSide: .right, speedUnits: .kilometresPerHour,
+            mapVersionYear: 19, mapVersionQuarter: 2)
         expected.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         #expect(settings.provider == expected)
         #expect(settings.horizon == HorizonConfiguration())
     }
 
-    @Test("every key reaches its setting: preset, overrides, identifiers, byte order, rates, lengths, budget, staleness")
+    @Test(
+        "every key reaches its setting: preset, overrides, identifiers, byte order, rates, lengths, budget, staleness")
     func everyKey() throws {
         let toml = """
-        [gnss]
-        stale_after_s = 3.5
-        [can]
-        byte_order = "little"
-        extended_identifiers = true
-        [can.identifiers]
-        position = 0x18FF0001
-        stub = 0x300
-        [messages]
-        preset = "all"
-        profile_long = false
-        stub = false
-        [messages.profiles]
-        slope_step = true
-        curvature = false
-        link_identifier = false
-        [horizon]
-        main_length_m = 3000
-        level1_length_m = 700
-        level2_length_m = 400
-        max_level = 1
-        trailing_m = 150
-        [provider]
-        position_rate_hz = 5
-        metadata_interval_s = 0.5
-        retransmission_interval_s = 3
-        frames_per_100ms = 12
-        """
-        let settings = try PipelineSettings(try configuration(toml), map: mapMetadata(countries: ["GB"], timestamp: nil),
-                                            file: "t.toml")
+            [gnss]
+            stale_after_s = 3.5
+            [can]
+            byte_order = "little"
+            extended_identifiers = true
+            [can.identifiers]
+            position = 0x18FF0001
+            stub = 0x300
+            [messages]
+            preset = "all"
+            profile_long = false
+            stub = false
+            [messages.profiles]
+            slope_step = true
+            curvature = false
+            link_identifier = false
+            [horizon]
+            main_length_m = 3000
+            level1_length_m = 700
+            level2_length_m = 400
+            max_level = 1
+            trailing_m = 150
+            [provider]
+            position_rate_hz = 5
+            metadata_interval_s = 0.5
+            retransmission_interval_s = 3
+            frames_per_100ms = 12
+            """
+        let settings = try PipelineSettings(
+            try configuration(toml), map: mapMetadata(countries: ["GB"], timestamp: nil),
+            file: "t.toml")
         let provider = settings.provider
         #expect(provider.messages.messageTypes == [.position, .segment, .metaData, .profileShort])
         #expect(provider.messages.profileShortTypes == [.slopeLinear, .slopeStep, .safetyCamera, .trafficSignals])
@@ -87,7 +91,8 @@ struct PipelineSettingsTests {
     @Test("a multiplexed identifier carries every type; a level of length 0 switches it and deeper levels off")
     func multiplexedAndZeroLevel() throws {
         let toml = "[can]\nmultiplexed_identifier = 0x360\n[horizon]\nlevel1_length_m = 0\n"
-        let settings = try PipelineSettings(try configuration(toml), map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
+        let settings = try PipelineSettings(
+            try configuration(toml), map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
         #expect(settings.provider.identifiers == (try CANIdentifierAssignment(multiplexed: 0x360)))
         #expect(settings.provider.sendRadius == [2000])
         #expect(settings.horizon.maximumLevel == 0)
@@ -98,10 +103,12 @@ struct PipelineSettingsTests {
     func duplicateIdentifiers() throws {
         let toml = "[can.identifiers]\nstub = 0x250\n"
         #expect {
-            try PipelineSettings(try configuration(toml), map: mapMetadata(countries: ["FI"], timestamp: nil), file: "t.toml")
+            try PipelineSettings(
+                try configuration(toml), map: mapMetadata(countries: ["FI"], timestamp: nil), file: "t.toml")
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("t.toml: can.identifiers: CAN identifier 0x250 is assigned to") && text.contains("segment")
+            return text.hasPrefix("t.toml: can.identifiers: CAN identifier 0x250 is assigned to")
+                && text.contains("segment")
                 && text.contains("stub")
         }
     }
@@ -112,43 +119,49 @@ struct PrometheusTextTests {
     @Test("counters and gauges with labels, escaping, integers, fractions, NaN and infinities")
     func exactText() {
         var document = PrometheusText()
-        document.append("a_total", .counter, help: "Things\\counted.\nTwo lines.",
-                        samples: [.init([("type", "po\"s\\n\n")], 3), .init([("type", "x"), ("reason", "y")], 0)])
+        document.append(
+            "a_total", .counter, help: "Things\\counted.\nTwo lines.",
+            samples: [.init([("type", "po\"s\\n\n")], 3), .init([("type", "x"), ("reason", "y")], 0)])
         document.append("b", .gauge, help: "A gauge.", value: 0.25)
         document.append("c", .gauge, help: "Not a number.", samples: [.init([], .nan), .init([("k", "v")], .infinity)])
         document.append("empty", .counter, help: "No samples: left out.", samples: [])
-        #expect(document.text == """
-        # HELP a_total Things\\\\counted.\\nTwo lines.
-        # TYPE a_total counter
-        a_total{type="po\\"s\\\\n\\n"} 3
-        a_total{type="x",reason="y"} 0
-        # HELP b A gauge.
-        # TYPE b gauge
-        b 0.25
-        # HELP c Not a number.
-        # TYPE c gauge
-        c NaN
-        c{k="v"} +Inf
+        #expect(
+            document.text == """
+                # HELP a_total Things\\\\counted.\\nTwo lines.
+                # TYPE a_total counter
+                a_total{type="po\\"s\\\\n\\n"} 3
+                a_total{type="x",reason="y"} 0
+                # HELP b A gauge.
+                # TYPE b gauge
+                b 0.25
+                # HELP c Not a number.
+                # TYPE c gauge
+                c NaN
+                c{k="v"} +Inf
 
-        """)
+                """)
     }
 
     @Test("the daemon's snapshot names frames by type, drops by type and reason, and one-hot match state")
     func snapshot() {
         var metrics = DaemonMetrics()
         metrics.framesSent = ["segment": 7, "position": 100]
-        metrics.framesDropped = [.init(type: "stub", reason: .transmitQueueFull): 2, .init(type: "position", reason: .interfaceDown): 5]
+        metrics.framesDropped = [
+            .init(type: "stub", reason: .transmitQueueFull): 2, .init(type: "position", reason: .interfaceDown): 5,
+        ]
         metrics.matchState = "on_road"
         metrics.gnssAge = 0.5
         metrics.fixLatencySamples = 3
         metrics.fixLatencyMedian = 0.0005
         metrics.fixLatency99 = 0.002
         let text = metrics.prometheusText
-        for line in ["adasis_frames_sent_total{type=\"position\"} 100\nadasis_frames_sent_total{type=\"segment\"} 7\n",
-                     "adasis_frames_dropped_total{type=\"position\",reason=\"interface_down\"} 5\nadasis_frames_dropped_total{type=\"stub\",reason=\"tx_queue_full\"} 2\n",
-                     "adasis_match_state{state=\"unknown\"} 0\nadasis_match_state{state=\"on_road\"} 1\nadasis_match_state{state=\"off_road\"} 0\n",
-                     "adasis_gnss_fix_age_seconds 0.5\n", "adasis_fix_processing_seconds{quantile=\"0.5\"} 0.0005\n",
-                     "adasis_fix_processing_seconds{quantile=\"0.99\"} 0.002\n", "adasis_can_bus_off_total 0\n"] {
+        for line in [
+            "adasis_frames_sent_total{type=\"position\"} 100\nadasis_frames_sent_total{type=\"segment\"} 7\n",
+            "adasis_frames_dropped_total{type=\"position\",reason=\"interface_down\"} 5\nadasis_frames_dropped_total{type=\"stub\",reason=\"tx_queue_full\"} 2\n",
+            "adasis_match_state{state=\"unknown\"} 0\nadasis_match_state{state=\"on_road\"} 1\nadasis_match_state{state=\"off_road\"} 0\n",
+            "adasis_gnss_fix_age_seconds 0.5\n", "adasis_fix_processing_seconds{quantile=\"0.5\"} 0.0005\n",
+            "adasis_fix_processing_seconds{quantile=\"0.99\"} 0.002\n", "adasis_can_bus_off_total 0\n",
+        ] {
             #expect(text.contains(line), "missing \(line)")
         }
         #expect(DaemonMetrics().prometheusText.contains("adasis_gnss_fix_age_seconds NaN\n"))
@@ -248,7 +261,8 @@ struct SystemdNotifierTests {
         let abstract = "@adasis-notify-test-\(getpid())"
         let abstractSocket = try listen(abstract)
         defer { close(abstractSocket) }
-        try #require(SystemdNotifier(environment: ["NOTIFY_SOCKET": abstract], processID: getpid())).notify("STOPPING=1")
+        try #require(SystemdNotifier(environment: ["NOTIFY_SOCKET": abstract], processID: getpid())).notify(
+            "STOPPING=1")
         #expect(receive(abstractSocket) == "STOPPING=1")
     }
 
@@ -267,7 +281,8 @@ struct SystemdNotifierTests {
 
     @Test("a socket nobody listens on is a typed error naming it")
     func missingSocket() throws {
-        let notifier = try #require(SystemdNotifier(environment: ["NOTIFY_SOCKET": "/nonexistent/notify"], processID: 1))
+        let notifier = try #require(
+            SystemdNotifier(environment: ["NOTIFY_SOCKET": "/nonexistent/notify"], processID: 1))
         #expect { try notifier.notify("READY=1") } throws: { "\($0)".contains("/nonexistent/notify") }
     }
 }

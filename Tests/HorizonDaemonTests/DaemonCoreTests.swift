@@ -8,7 +8,9 @@ import Testing
 struct DaemonCoreTests {
     @Test("GNSS going stale is logged once; the next fix is logged once; POSITION stops claiming a position")
     func gnssStale() throws {
-        var loop = try SimulatedRunLoop(try daemonConfiguration("[gnss]\nstale_after_s = 2\n"), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration("[gnss]\nstale_after_s = 2\n"),
+            opener: ScriptedOpener([.success(RecordingFrameSink())]))
         loop.run(from: 0, to: 12) { second in second < 4 || second >= 9 }
         #expect(loop.logs(containing: "GNSS lost").count == 1)
         #expect(loop.logs(containing: "GNSS fixes again").count == 1)
@@ -18,7 +20,8 @@ struct DaemonCoreTests {
 
     @Test("a receiver clock jump re-anchors the time line and starts a fresh pipeline, continuing the stream")
     func clockJump() throws {
-        var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
         loop.run(from: 0, to: 3)
         let pipeline = loop.core.pipeline
         var jumped = streetFix(3)
@@ -32,8 +35,9 @@ struct DaemonCoreTests {
 
     @Test("WATCHDOG=1 at its interval, metrics at theirs, a late tick counted as an overrun")
     func schedule() throws {
-        var loop = try SimulatedRunLoop(try daemonConfiguration("interval_s = 2\n"), opener: ScriptedOpener([.success(RecordingFrameSink())]),
-                                        watchdog: 1.5)
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration("interval_s = 2\n"), opener: ScriptedOpener([.success(RecordingFrameSink())]),
+            watchdog: 1.5)
         loop.run(from: 0, to: 6.05)
         #expect(loop.notifications.filter { $0 == "WATCHDOG=1" }.count == 5)  // 0, 1.5, 3, 4.5, 6
         let writes = loop.effects.filter { if case .writeMetrics(_, "/m.prom") = $0 { true } else { false } }
@@ -46,22 +50,24 @@ struct DaemonCoreTests {
 
     @Test("a reload applies new settings, switches the CAN interface and GNSS source, and keeps the counts")
     func reload() throws {
-        var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
         loop.run(from: 0, to: 3)
         let sentBefore = loop.metrics(at: 3).framesSent.values.reduce(0, +)
-        let new = try DaemonConfiguration(toml: """
-            [map]
-            path = "street.map"
-            [can]
-            interface = "vcan1"
-            [gnss]
-            source = "nmea"
-            nmea_path = "/dev/ttyGNSS"
-            [logging]
-            level = "debug"
-            [metrics]
-            textfile = "/m.prom"
-            """, source: "test.toml")
+        let new = try DaemonConfiguration(
+            toml: """
+                [map]
+                path = "street.map"
+                [can]
+                interface = "vcan1"
+                [gnss]
+                source = "nmea"
+                nmea_path = "/dev/ttyGNSS"
+                [logging]
+                level = "debug"
+                [metrics]
+                textfile = "/m.prom"
+                """, source: "test.toml")
         let effects = loop.core.reload(new, newMap: nil, gnss: .init(connected: true, reconnects: 2))
         #expect(effects.contains(.switchCANInterface("vcan1")))
         #expect(effects.contains(.restartGNSS(.nmea(path: "/dev/ttyGNSS"))))
@@ -75,13 +81,16 @@ struct DaemonCoreTests {
 
     @Test("a reload whose settings do not fit is refused and the running configuration kept")
     func refusedReload() throws {
-        var loop = try SimulatedRunLoop(try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
         loop.run(from: 0, to: 2)
         let pipeline = loop.core.pipeline
         let clash = try daemonConfiguration("[can.identifiers]\nposition = 0x200\nsegment = 0x200\n")
         let effects = loop.core.reload(clash, newMap: nil, gnss: .init())
         #expect(effects.count == 1)
-        #expect(effects.first.map { if case .log(.error, let line) = $0 { line.contains("reload refused") } else { false } } == true)
+        #expect(
+            effects.first.map { if case .log(.error, let line) = $0 { line.contains("reload refused") } else { false } }
+                == true)
         #expect(loop.core.pipeline === pipeline)
         #expect(loop.core.snapshot(at: 2, gnss: .init()).reloadsRejected == 1)
         _ = loop.core.refuseReload("cannot read the file")
@@ -90,8 +99,9 @@ struct DaemonCoreTests {
 
     @Test("stopping says STOPPING=1 and writes the last metrics")
     func stop() throws {
-        var core = try DaemonCore(configuration: try daemonConfiguration(), path: "t", map: street(), metadata: streetMetadata,
-                                  watchdogInterval: nil, at: 0)
+        var core = try DaemonCore(
+            configuration: try daemonConfiguration(), path: "t", map: street(), metadata: streetMetadata,
+            watchdogInterval: nil, at: 0)
         let effects = core.stop(at: 1, gnss: .init(), signal: "SIGTERM")
         #expect(effects.contains(.notify("STOPPING=1")))
         #expect(effects.contains { if case .writeMetrics(_, "/m.prom") = $0 { true } else { false } })

@@ -13,32 +13,39 @@ func street() -> InMemoryRoadNetwork {
     var links: [RoadLink] = []
     for i in 1...30 {
         let a = projection.unproject(x: Double(i - 1) * 100, y: 0), b = projection.unproject(x: Double(i) * 100, y: 0)
-        links.append(RoadLink(id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)), endNode: NodeID(Int64(i)),
-                              geometry: [a, b], highway: .secondary, name: "Main",
-                              forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))))
+        links.append(
+            RoadLink(
+                id: LinkID(UInt64(i)), wayID: Int64(i), startNode: NodeID(Int64(i - 1)), endNode: NodeID(Int64(i)),
+                geometry: [a, b], highway: .secondary, name: "Main",
+                forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))))
         let c = projection.unproject(x: Double(i) * 100, y: 100)
-        links.append(RoadLink(id: LinkID(UInt64(100 + i)), wayID: Int64(100 + i), startNode: NodeID(Int64(i)),
-                              endNode: NodeID(Int64(100 + i)), geometry: [b, c], highway: .residential))
+        links.append(
+            RoadLink(
+                id: LinkID(UInt64(100 + i)), wayID: Int64(100 + i), startNode: NodeID(Int64(i)),
+                endNode: NodeID(Int64(100 + i)), geometry: [b, c], highway: .residential))
     }
     return InMemoryRoadNetwork(links: links)
 }
 
 /// The street's metadata (Finland).
-let streetMetadata = MapMetadata(sourceFile: "street.osm.pbf", sourceTimestamp: 1_561_939_200, countries: ["FI"],
-                                 boundingBox: [60.16, 24.93, 60.18, 24.99], importReport: ImportReport())
+let streetMetadata = MapMetadata(
+    sourceFile: "street.osm.pbf", sourceTimestamp: 1_561_939_200, countries: ["FI"],
+    boundingBox: [60.16, 24.93, 60.18, 24.99], importReport: ImportReport())
 
 /// A daemon configuration on vcan0 with `extra` TOML appended.
 func daemonConfiguration(_ extra: String = "") throws -> DaemonConfiguration {
-    try DaemonConfiguration(toml: "[map]\npath = \"street.map\"\n[can]\ninterface = \"vcan0\"\n[metrics]\ntextfile = \"/m.prom\"\n" + extra,
-                            source: "test.toml")
+    try DaemonConfiguration(
+        toml: "[map]\npath = \"street.map\"\n[can]\ninterface = \"vcan0\"\n[metrics]\ntextfile = \"/m.prom\"\n" + extra,
+        source: "test.toml")
 }
 
 /// The fix at `second` of a drive east along the street at 10 m/s, on the receiver's clock
 /// (which starts at 1000 s).
 func streetFix(_ second: Double) -> GNSSFix {
     let point = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94)).unproject(x: 5 + second * 10, y: 0)
-    return GNSSFix(time: 1000 + second, latitude: point.latitude, longitude: point.longitude,
-                   horizontalAccuracy: 3, speed: 10, heading: 90)
+    return GNSSFix(
+        time: 1000 + second, latitude: point.latitude, longitude: point.longitude,
+        horizontalAccuracy: 3, speed: 10, heading: 90)
 }
 
 /// A frame sink that records what it is given and answers as scripted.
@@ -95,9 +102,12 @@ struct SimulatedRunLoop {
     /// Frames handed to the transmitter.
     var framesOffered = 0
 
-    init(_ configuration: DaemonConfiguration, opener: any FrameSinkOpener, watchdog: Double? = nil, at now: Double = 0) throws {
-        core = try DaemonCore(configuration: configuration, path: "test.toml", map: street(), metadata: streetMetadata,
-                              watchdogInterval: watchdog, at: now)
+    init(_ configuration: DaemonConfiguration, opener: any FrameSinkOpener, watchdog: Double? = nil, at now: Double = 0)
+        throws
+    {
+        core = try DaemonCore(
+            configuration: configuration, path: "test.toml", map: street(), metadata: streetMetadata,
+            watchdogInterval: watchdog, at: now)
         transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
     }
 
@@ -113,8 +123,10 @@ struct SimulatedRunLoop {
 
     /// Wakes at every deadline from now until `end`, with a fix arriving every second (0.1 s
     /// after its receiver time) while `fixes` says so; `afterWake` runs after each wake-up.
-    mutating func run(from start: Double, to end: Double, fixes: (Double) -> Bool = { _ in true },
-                      afterWake: () -> Void = {}) {
+    mutating func run(
+        from start: Double, to end: Double, fixes: (Double) -> Bool = { _ in true },
+        afterWake: () -> Void = {}
+    ) {
         var now = start
         var nextFix = start.rounded(.up)
         while now < end {

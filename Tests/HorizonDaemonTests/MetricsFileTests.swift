@@ -30,11 +30,13 @@ struct MetricsFileTests {
     @Test("a target that cannot be replaced (a directory) fails at the rename and leaves no temporary file")
     func renameFails() throws {
         let directory = NSTemporaryDirectory() + "adasis-metrics-rename-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory + "/adasis.prom/inside", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory + "/adasis.prom/inside", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect {
             try MetricsFile.write("x 1\n", to: directory + "/adasis.prom")
         } throws: { ($0 as? MetricsFile.WriteError)?.step.hasPrefix("renaming") == true }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["adasis.prom"], "no partial file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory) == ["adasis.prom"], "no partial file left")
     }
 }

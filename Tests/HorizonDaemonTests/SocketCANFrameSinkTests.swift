@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CSocketCAN
 import Testing
@@ -65,14 +65,17 @@ private final class AttemptRecordingSink: FrameSink {
 
 @Suite("the daemon on a real CANSocket (socket pair, injected faults)")
 struct SocketCANFrameSinkTests {
-    @Test("a full TX queue drops exactly the failed frames and never blocks: every 4th send fails with ENOBUFS",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a full TX queue drops exactly the failed frames and never blocks: every 4th send fails with ENOBUFS",
+        .timeLimit(.minutes(1)))
     func transmitQueueFull() throws {
         let clean = try SocketPairOpener()
         var reference = try SimulatedRunLoop(try daemonConfiguration(), opener: clean)
         reference.run(from: 0, to: 20, afterWake: clean.drain)
         let all = clean.received
-        try #require(all.count == reference.framesOffered && all.count > 100, "\(all.count) of \(reference.framesOffered) frames arrived")
+        try #require(
+            all.count == reference.framesOffered && all.count > 100,
+            "\(all.count) of \(reference.framesOffered) frames arrived")
 
         let faulty = try SocketPairOpener()
         faulty.faults.inject(.send, errno: ENOBUFS, period: 4)

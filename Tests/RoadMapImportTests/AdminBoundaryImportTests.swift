@@ -110,10 +110,12 @@ struct AdminBoundaryImportTests {
         let input = try Self.write(AdminBoundaryTests.elements(dropEastWay: true), "cut-boundary.osm.pbf")
         let output = TemporaryFile.path("cut-boundary.map")
         #expect { try MapImport.run(input: input, output: output, options: RoadGraphOptions(country: nil)) } throws: {
-            ($0 as? MapImportError) == .countryUnknown(links: 1, boundaries: 2) && "\($0)".contains("1 link lies") && "\($0)".contains("--country")
+            ($0 as? MapImportError) == .countryUnknown(links: 1, boundaries: 2) && "\($0)".contains("1 link lies")
+                && "\($0)".contains("--country")
         }
         #expect(!FileManager.default.fileExists(atPath: output))
-        let metadata = try MapImport.run(input: input, output: output, options: RoadGraphOptions(country: try Country(alpha2: "EE")))
+        let metadata = try MapImport.run(
+            input: input, output: output, options: RoadGraphOptions(country: try Country(alpha2: "EE")))
         #expect(metadata.countries == ["EE", "FI"] && metadata.countryLinkCounts == [1, 1])
         #expect(metadata.importReport.incompleteAdminBoundaries == 1)
     }

@@ -8,9 +8,13 @@ import Testing
 @Suite("admin boundary placement")
 struct AdminBoundaryPlacementTests {
     static let node = AdminBoundaryTests.node
-    static func boundary(_ id: Int64, _ members: [OSMRelation.Member], level: String = "2", _ code: (String, String)) -> OSMElement {
-        .relation(OSMRelation(id: id, members: members,
-                              tags: ["type": "boundary", "boundary": "administrative", "admin_level": level, code.0: code.1]))
+    static func boundary(_ id: Int64, _ members: [OSMRelation.Member], level: String = "2", _ code: (String, String))
+        -> OSMElement
+    {
+        .relation(
+            OSMRelation(
+                id: id, members: members,
+                tags: ["type": "boundary", "boundary": "administrative", "admin_level": level, code.0: code.1]))
     }
 
     /// FI: the square 60.10–60.20 × 24.90–25.00 with a hole 60.14–60.16 × 24.94–24.96, which is an
@@ -29,16 +33,22 @@ struct AdminBoundaryPlacementTests {
             .way(OSMWay(id: 201, nodeIDs: [22, 23], tags: ["highway": "tertiary"])),
             .way(OSMWay(id: 202, nodeIDs: [30, 31, 32], tags: ["highway": "tertiary"])),
             .way(OSMWay(id: 203, nodeIDs: [31, 33], tags: ["highway": "tertiary"])),
-            boundary(1, [.init(type: .way, id: 101, role: "outer"), .init(type: .way, id: 100, role: "outer"),
-                         .init(type: .way, id: 102, role: "inner"), .init(type: .node, id: adminCentre, role: "admin_centre")],
-                     ("ISO3166-1", "FI")),
+            boundary(
+                1,
+                [
+                    .init(type: .way, id: 101, role: "outer"), .init(type: .way, id: 100, role: "outer"),
+                    .init(type: .way, id: 102, role: "inner"),
+                    .init(type: .node, id: adminCentre, role: "admin_centre"),
+                ],
+                ("ISO3166-1", "FI")),
             boundary(2, [.init(type: .way, id: 102, role: "outer")], ("ISO3166-1:alpha2", "EE")),
         ]
     }
 
     static func build(_ elements: [OSMElement], country: Country?, area: AreaAssumption = .urban) throws -> RoadGraph {
-        var builder = RoadGraphBuilder(options: RoadGraphOptions(country: country, unknownArea: area),
-                                       legalDefaults: try LegalDefaultSpeeds.bundled())
+        var builder = RoadGraphBuilder(
+            options: RoadGraphOptions(country: country, unknownArea: area),
+            legalDefaults: try LegalDefaultSpeeds.bundled())
         builder.prepare(elements)
         if builder.needsBoundaryWays { builder.prepareBoundaryWays(elements) }
         builder.add(elements)
@@ -56,14 +66,19 @@ struct AdminBoundaryPlacementTests {
         #expect(counts.countries == [2, 3] && counts.regions == [])
     }
 
-    @Test("each link of a way crossing a border takes the country of its own middle, with that country's legal defaults")
+    @Test(
+        "each link of a way crossing a border takes the country of its own middle, with that country's legal defaults")
     func linkCrossingBorder() throws {
         let graph = try Self.build(Self.enclave(), country: nil, area: .rural)
         let west = try #require(graph.links.first { $0.wayID == 202 && $0.startNode == NodeID(30) })
         let east = try #require(graph.links.first { $0.wayID == 202 && $0.startNode == NodeID(31) })
         #expect(west.countryCode == 246 && east.countryCode == 233)
-        let finnish = try Self.build(Self.enclave(), country: try Country(alpha2: "FI"), area: .rural).links.first { $0.wayID == 201 }
-        let estonian = try Self.build(Array(Self.enclave().dropLast(2)), country: try Country(alpha2: "EE"), area: .rural).links.first { $0.wayID == 201 }
+        let finnish = try Self.build(Self.enclave(), country: try Country(alpha2: "FI"), area: .rural).links.first {
+            $0.wayID == 201
+        }
+        let estonian = try Self.build(
+            Array(Self.enclave().dropLast(2)), country: try Country(alpha2: "EE"), area: .rural
+        ).links.first { $0.wayID == 201 }
         #expect(west.forward.speedLimit == finnish?.forward.speedLimit)
         #expect(east.forward.speedLimit == estonian?.forward.speedLimit)
         #expect(finnish?.forward.speedLimit != estonian?.forward.speedLimit)
@@ -93,7 +108,9 @@ struct AdminBoundaryPlacementTests {
             for index in 1..<ring.count {
                 let a = ring[index - 1], b = ring[index]
                 if (a.latitude > point.latitude) != (b.latitude > point.latitude),
-                   point.longitude < a.longitude + (point.latitude - a.latitude) / (b.latitude - a.latitude) * (b.longitude - a.longitude) {
+                    point.longitude < a.longitude + (point.latitude - a.latitude) / (b.latitude - a.latitude)
+                        * (b.longitude - a.longitude)
+                {
                     inside.toggle()
                 }
             }

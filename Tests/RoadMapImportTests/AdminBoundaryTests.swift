@@ -8,7 +8,9 @@ import Testing
 /// closed way (FI) or by four ways (EE, joined into a ring); a region inside FI; one road in each.
 @Suite("country and region from complete admin boundaries")
 struct AdminBoundaryTests {
-    static func node(_ id: Int64, _ lat: Double, _ lon: Double) -> OSMElement { .node(OSMNode(id: id, latitude: lat, longitude: lon)) }
+    static func node(_ id: Int64, _ lat: Double, _ lon: Double) -> OSMElement {
+        .node(OSMNode(id: id, latitude: lat, longitude: lon))
+    }
 
     static func elements(dropEastWay: Bool = false) -> [OSMElement] {
         var result: [OSMElement] = [
@@ -23,19 +25,28 @@ struct AdminBoundaryTests {
             .way(OSMWay(id: 105, nodeIDs: [7, 8, 9, 10, 7], tags: [:])),
             .way(OSMWay(id: 200, nodeIDs: [20, 21], tags: ["highway": "residential"])),
             .way(OSMWay(id: 201, nodeIDs: [22, 23], tags: ["highway": "residential"])),
-            .relation(OSMRelation(id: 1, members: [.init(type: .way, id: 100, role: "outer")],
-                                  tags: ["type": "boundary", "boundary": "administrative", "admin_level": "2", "ISO3166-1": "FI"])),
-            .relation(OSMRelation(id: 2, members: [101, 102, 103, 104].map { .init(type: .way, id: $0, role: "outer") },
-                                  tags: ["type": "boundary", "boundary": "administrative", "admin_level": "2", "ISO3166-1:alpha2": "EE"])),
-            .relation(OSMRelation(id: 3, members: [.init(type: .way, id: 105, role: "outer")],
-                                  tags: ["type": "boundary", "boundary": "administrative", "admin_level": "4", "ISO3166-2": "FI-18"])),
+            .relation(
+                OSMRelation(
+                    id: 1, members: [.init(type: .way, id: 100, role: "outer")],
+                    tags: ["type": "boundary", "boundary": "administrative", "admin_level": "2", "ISO3166-1": "FI"])),
+            .relation(
+                OSMRelation(
+                    id: 2, members: [101, 102, 103, 104].map { .init(type: .way, id: $0, role: "outer") },
+                    tags: [
+                        "type": "boundary", "boundary": "administrative", "admin_level": "2", "ISO3166-1:alpha2": "EE",
+                    ])),
+            .relation(
+                OSMRelation(
+                    id: 3, members: [.init(type: .way, id: 105, role: "outer")],
+                    tags: ["type": "boundary", "boundary": "administrative", "admin_level": "4", "ISO3166-2": "FI-18"])),
         ]
         if !dropEastWay { result.append(.way(OSMWay(id: 103, nodeIDs: [6, 3], tags: [:]))) }
         return result
     }
 
     static func build(_ elements: [OSMElement], country: Country?) throws -> RoadGraph {
-        var builder = RoadGraphBuilder(options: RoadGraphOptions(country: country), legalDefaults: try LegalDefaultSpeeds.bundled())
+        var builder = RoadGraphBuilder(
+            options: RoadGraphOptions(country: country), legalDefaults: try LegalDefaultSpeeds.bundled())
         builder.prepare(elements)
         if builder.needsBoundaryWays { builder.prepareBoundaryWays(elements) }
         builder.add(elements)
@@ -68,24 +79,30 @@ struct AdminBoundaryTests {
         #expect(fallback.links.first { $0.wayID == 200 }?.countryCode == 246)  // boundaries still win where complete
     }
 
-    @Test("the sample extract has no complete country boundary: import without --country fails clearly, leaving nothing")
+    @Test(
+        "the sample extract has no complete country boundary: import without --country fails clearly, leaving nothing")
     func sampleNeedsCountry() throws {
         let output = TemporaryFile.path("no-country.map")
-        #expect { try MapImport.run(input: SampleMapImportTests.samplePath, output: output, options: RoadGraphOptions(country: nil)) }
-            throws: { "\($0)".contains("pass --country") }
+        #expect {
+            try MapImport.run(
+                input: SampleMapImportTests.samplePath, output: output, options: RoadGraphOptions(country: nil))
+        } throws: { "\($0)".contains("pass --country") }
         #expect(!FileManager.default.fileExists(atPath: output))
-        let metadata = try MapImport.run(input: SampleMapImportTests.samplePath, output: output,
-                                         options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        let metadata = try MapImport.run(
+            input: SampleMapImportTests.samplePath, output: output,
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
         #expect(metadata.countries == ["FI"] && metadata.countryLinkCounts == [metadata.importReport.links])
         #expect(metadata.regions == nil && metadata.regionLinkCounts == nil)
-        #expect(metadata.importReport.incompleteAdminBoundaries == 2 && metadata.importReport.linksWithoutCountry == nil)
+        #expect(
+            metadata.importReport.incompleteAdminBoundaries == 2 && metadata.importReport.linksWithoutCountry == nil)
         #expect(try MapFile(path: output).metadata == metadata)
         try? FileManager.default.removeItem(atPath: output)
     }
 
     @Test("metadata written before link counts and elevation counts still decodes")
     func oldMetadata() throws {
-        let json = #"{"formatVersion":1,"sourceFile":"old.osm.pbf","countries":["FI"],"boundingBox":[],"#
+        let json =
+            #"{"formatVersion":1,"sourceFile":"old.osm.pbf","countries":["FI"],"boundingBox":[],"#
             + #""importReport":{"nodesRead":1,"waysRead":2,"relationsRead":3,"roadWays":0,"clippedWays":0,"droppedNodeReferences":0,"#
             + #""waysWithoutGeometry":0,"malformedTagValues":0,"links":0,"totalLength":0,"turnRestrictions":0,"unusableTurnRestrictions":0,"#
             + #""safetyCameras":0,"unplacedSafetyCameras":0,"trafficSignals":0,"dualCarriagewayLinks":0,"linksWithTerrainSlope":5}}"#

@@ -9,13 +9,18 @@ struct DualCarriagewayPairingTests {
     static let legalDefaults = try! LegalDefaultSpeeds.bundled()
 
     /// A 400 m one-way of `name` heading east (`westbound`: west) at `latitude`, `longitude`.
-    static func carriageway(id: Int64, name: String, latitude: Double, longitude: Double, westbound: Bool = false,
-                            oneway: String = "yes") -> DualCarriagewayPairing.Candidate {
+    static func carriageway(
+        id: Int64, name: String, latitude: Double, longitude: Double, westbound: Bool = false,
+        oneway: String = "yes"
+    ) -> DualCarriagewayPairing.Candidate {
         let tags = ["highway": "primary", "name": name, "oneway": oneway]
-        let attributes = WayAttributes(highway: .primary, tags: tags, country: "FI", legalDefaults: legalDefaults,
-                                       unknownArea: .urban)
+        let attributes = WayAttributes(
+            highway: .primary, tags: tags, country: "FI", legalDefaults: legalDefaults,
+            unknownArea: .urban)
         let east = longitude + 400 / (111_320 * cos(latitude * .pi / 180))
-        let geometry = [GeoPoint(latitude: latitude, longitude: longitude), GeoPoint(latitude: latitude, longitude: east)]
+        let geometry = [
+            GeoPoint(latitude: latitude, longitude: longitude), GeoPoint(latitude: latitude, longitude: east),
+        ]
         return (id, tags, attributes, westbound ? geometry.reversed() : geometry)
     }
 
@@ -29,10 +34,14 @@ struct DualCarriagewayPairingTests {
             let latitude = 55 + Double(town / 50) * 0.045, longitude = 10 + Double(town % 50) * 0.08
             let id = Int64(town) * 10
             ways.append(Self.carriageway(id: id + 1, name: "Main Street", latitude: latitude, longitude: longitude))
-            ways.append(Self.carriageway(id: id + 2, name: "Main Street", latitude: latitude + 20 / 111_320,
-                                         longitude: longitude, westbound: true))
-            ways.append(Self.carriageway(id: id + 3, name: "Main Street", latitude: latitude + 300 / 111_320,
-                                         longitude: longitude, westbound: true))
+            ways.append(
+                Self.carriageway(
+                    id: id + 2, name: "Main Street", latitude: latitude + 20 / 111_320,
+                    longitude: longitude, westbound: true))
+            ways.append(
+                Self.carriageway(
+                    id: id + 3, name: "Main Street", latitude: latitude + 300 / 111_320,
+                    longitude: longitude, westbound: true))
             expected.formUnion([id + 1, id + 2])
         }
         let divided = DualCarriagewayPairing.dividedWays(ways, maximumDistance: 40)
@@ -57,7 +66,8 @@ struct DualCarriagewayPairingTests {
             var grid = SegmentGrid(cellMetres: 40)
             let metresPerDegree = 111_320 * cos(latitude * .pi / 180)
             // A 5 km segment running east, and a point 35 m north of its middle.
-            let start = GeoPoint(latitude: latitude, longitude: 10), end = GeoPoint(latitude: latitude, longitude: 10 + 5_000 / metresPerDegree)
+            let start = GeoPoint(latitude: latitude, longitude: 10),
+                end = GeoPoint(latitude: latitude, longitude: 10 + 5_000 / metresPerDegree)
             grid.insert(7, geometry: [start, end])
             let point = GeoPoint(latitude: latitude + 35 / 111_320, longitude: 10 + 2_500 / metresPerDegree)
             #expect(grid.indices(near: point, within: 40) == [7], "latitude \(latitude)")

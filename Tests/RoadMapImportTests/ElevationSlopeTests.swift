@@ -38,21 +38,29 @@ struct ElevationSlopeTests {
         return directory
     }
 
-    static func profile(_ geometry: [GeoPoint], _ model: inout ElevationModel, uniformGrade: Bool = false) throws -> [ProfilePoint] {
-        try #require(try ElevationSlope.profile(along: geometry, uniformGrade: uniformGrade) { point throws(ElevationError) in
-            try model.elevation(at: point)
-        })
+    static func profile(_ geometry: [GeoPoint], _ model: inout ElevationModel, uniformGrade: Bool = false) throws
+        -> [ProfilePoint]
+    {
+        try #require(
+            try ElevationSlope.profile(along: geometry, uniformGrade: uniformGrade) { point throws(ElevationError) in
+                try model.elevation(at: point)
+            })
     }
 
     /// Length-weighted mean of a profile over a link of `length` metres.
     static func mean(_ profile: [ProfilePoint], length: Double) -> Double {
-        zip(profile, profile.dropFirst().map(\.offset) + [length]).reduce(0) { $0 + $1.0.value * ($1.1 - $1.0.offset) } / length
+        zip(profile, profile.dropFirst().map(\.offset) + [length]).reduce(0) { $0 + $1.0.value * ($1.1 - $1.0.offset) }
+            / length
     }
 
-    static let northward = [GeoPoint(latitude: 60.170, longitude: 24.94), GeoPoint(latitude: 60.175, longitude: 24.941),
-                            GeoPoint(latitude: 60.180, longitude: 24.94)]
+    static let northward = [
+        GeoPoint(latitude: 60.170, longitude: 24.94), GeoPoint(latitude: 60.175, longitude: 24.941),
+        GeoPoint(latitude: 60.180, longitude: 24.94),
+    ]
 
-    @Test("north-going road climbs ≈ 5 %; drawn southward it falls ≈ 5 %: the value is forward, mirrored and negated backward")
+    @Test(
+        "north-going road climbs ≈ 5 %; drawn southward it falls ≈ 5 %: the value is forward, mirrored and negated backward"
+    )
     func tiltedPlane() throws {
         var model = try ElevationModel(directory: try Self.tileDirectory("plane", height: Self.plane))
         let length = Self.northward.polylineLength
@@ -62,11 +70,14 @@ struct ElevationSlopeTests {
         #expect(down.count == 1 && abs(Self.mean(down, length: length) + 5) <= 0.1)
         // What a driver going south on the north-drawn link sees (stretches mirrored, sign flipped)
         // is what the south-drawn link says forward.
-        let mirrored = zip(up, up.dropFirst().map(\.offset) + [length]).reversed().map { ProfilePoint(offset: length - $0.1, value: -$0.0.value) }
+        let mirrored = zip(up, up.dropFirst().map(\.offset) + [length]).reversed().map {
+            ProfilePoint(offset: length - $0.1, value: -$0.0.value)
+        }
         #expect(mirrored.count == down.count)
         for (a, b) in zip(mirrored, down) { #expect(abs(a.offset - b.offset) < 0.01 && a.value == b.value) }
         // Along a row of the tile the height does not change.
-        let east = try Self.profile([GeoPoint(latitude: 60.17, longitude: 24.94), GeoPoint(latitude: 60.17, longitude: 24.96)], &model)
+        let east = try Self.profile(
+            [GeoPoint(latitude: 60.17, longitude: 24.94), GeoPoint(latitude: 60.17, longitude: 24.96)], &model)
         #expect(east == [ProfilePoint(offset: 0, value: 0)])
         #expect(model.tileReads == 1)
     }
@@ -80,16 +91,22 @@ struct ElevationSlopeTests {
         let profile = try Self.profile(Self.northward, &fine)
         #expect(profile.count == 1 && abs(Self.mean(profile, length: Self.northward.polylineLength) - 5) <= 0.1)
         let middle = try #require(try fine.elevation(at: GeoPoint(latitude: 60.5, longitude: 24.5)))
-        #expect(abs(middle - (100 + 0.05 * GeoPoint(latitude: 60, longitude: 24).distance(to: GeoPoint(latitude: 60.5, longitude: 24)))) <= 0.5)
+        #expect(
+            abs(
+                middle
+                    - (100 + 0.05
+                        * GeoPoint(latitude: 60, longitude: 24).distance(to: GeoPoint(latitude: 60.5, longitude: 24))))
+                <= 0.5)
     }
 
     @Test("bridges and tunnels get one grade from end to end, not the terrain under them")
     func uniformGrade() throws {
         // A valley: 200 m high except 80 m between 300 and 700 m north of 60.17°.
         let valleyStart = GeoPoint(latitude: 60, longitude: 24).distance(to: GeoPoint(latitude: 60.17, longitude: 24))
-        var model = try ElevationModel(directory: try Self.tileDirectory("valley") {
-            ($0 > valleyStart + 300 && $0 < valleyStart + 700) ? 80 : 200
-        })
+        var model = try ElevationModel(
+            directory: try Self.tileDirectory("valley") {
+                ($0 > valleyStart + 300 && $0 < valleyStart + 700) ? 80 : 200
+            })
         let bridge = [GeoPoint(latitude: 60.17, longitude: 24.94), GeoPoint(latitude: 60.179, longitude: 24.94)]
         #expect(try Self.profile(bridge, &model).contains { $0.value < -5 })
         #expect(try Self.profile(bridge, &model, uniformGrade: true) == [ProfilePoint(offset: 0, value: 0)])
@@ -103,12 +120,17 @@ struct ElevationSlopeTests {
         let result = try graph.applyingElevationSlope(try ElevationModel(directory: directory))
         #expect(result.links[0].slope == [ProfilePoint(offset: 0, value: -3)])
         #expect(result.links.dropFirst().allSatisfy { !$0.slope.isEmpty })
-        #expect(result.report.linksWithElevationSlope == graph.links.count - 1 && result.report.linksWithoutElevation == 0)
+        #expect(
+            result.report.linksWithElevationSlope == graph.links.count - 1 && result.report.linksWithoutElevation == 0)
         // The side street (a tunnel, drawn north → south) falls evenly (whole-metre heights over
         // its 111 m: ±1 %); the main street (east–west) is level.
         let sideStreet = result.links.filter { $0.wayID == 2 }
-        #expect(sideStreet.count == 2 && sideStreet.allSatisfy { $0.slope.count == 1 && abs($0.slope[0].value + 5) <= 1 })
-        #expect(result.links.filter { $0.wayID == 1 && $0.id != graph.links[0].id }.allSatisfy { $0.slope == [ProfilePoint(offset: 0, value: 0)] })
+        #expect(
+            sideStreet.count == 2 && sideStreet.allSatisfy { $0.slope.count == 1 && abs($0.slope[0].value + 5) <= 1 })
+        #expect(
+            result.links.filter { $0.wayID == 1 && $0.id != graph.links[0].id }.allSatisfy {
+                $0.slope == [ProfilePoint(offset: 0, value: 0)]
+            })
     }
 
     @Test("no tile or a void sample: no slope, counted; a malformed tile: an error naming the file")
@@ -137,14 +159,17 @@ struct ElevationSlopeTests {
         #expect(onVoid.map { $0 == 599 || $0 == 600 || $0 == 601 } == true)
         #expect(beside == 599 && clear.map { abs($0 - 599.75) < 1e-6 } == true)
         let broken = try Self.directory("broken")
-        try Data(repeating: 0, count: 1000).write(to: URL(fileURLWithPath: broken).appendingPathComponent("N60E024.hgt"))
+        try Data(repeating: 0, count: 1000).write(
+            to: URL(fileURLWithPath: broken).appendingPathComponent("N60E024.hgt"))
         var model = try ElevationModel(directory: broken)
         #expect { try model.elevation(at: GeoPoint(latitude: 60.17, longitude: 24.94)) } throws: {
             guard let error = $0 as? ElevationError else { return false }
             return error.problem == .wrongSize(bytes: 1000) && error.path == broken + "/N60E024.hgt"
                 && "\(error)".contains("N60E024.hgt") && "\(error)".contains("1201×1201")
         }
-        #expect { try graph.applyingElevationSlope(ElevationModel(directory: broken)) } throws: { "\($0)".contains("N60E024.hgt") }
+        #expect { try graph.applyingElevationSlope(ElevationModel(directory: broken)) } throws: {
+            "\($0)".contains("N60E024.hgt")
+        }
         #expect { try ElevationModel(directory: "/nonexistent-srtm") } throws: {
             ($0 as? ElevationError)?.problem == .notADirectory && "\($0)".contains("/nonexistent-srtm")
         }
@@ -166,8 +191,10 @@ struct ElevationSlopeTests {
         var one = ElevationModel(tileCapacity: 1) { name throws(ElevationError) in tiles[name] }
         var two = ElevationModel(tileCapacity: 2) { name throws(ElevationError) in tiles[name] }
         for _ in 0..<3 {
-            let heights = [try one.elevation(at: west), try one.elevation(at: east), try two.elevation(at: west),
-                           try two.elevation(at: east), try one.elevation(at: GeoPoint(latitude: 10, longitude: 10))]
+            let heights = [
+                try one.elevation(at: west), try one.elevation(at: east), try two.elevation(at: west),
+                try two.elevation(at: east), try one.elevation(at: GeoPoint(latitude: 10, longitude: 10)),
+            ]
             #expect(heights == [1, 2, 1, 2, nil])
         }
         #expect(one.tileReads == 6 && two.tileReads == 2)

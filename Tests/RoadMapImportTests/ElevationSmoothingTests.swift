@@ -8,7 +8,8 @@ import Testing
 /// without turning the noise into points.
 @Suite("slope smoothing over rolling terrain")
 struct ElevationSmoothingTests {
-    static let rowSpacing = GeoPoint(latitude: 60, longitude: 24).distance(to: GeoPoint(latitude: 60 + 1.0 / 1200, longitude: 24))
+    static let rowSpacing = GeoPoint(latitude: 60, longitude: 24).distance(
+        to: GeoPoint(latitude: 60 + 1.0 / 1200, longitude: 24))
 
     /// The noiseless surface: metres north of 60° and the column's longitude.
     static func surface(north: Double, longitude: Double) -> Double {
@@ -23,7 +24,8 @@ struct ElevationSmoothingTests {
             for column in 0..<1201 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let noise = Double(state >> 11) / Double(1 << 53) * 4 - 2
-                let value = UInt16(bitPattern: Int16((surface(north: north, longitude: 24 + Double(column) / 1200) + noise).rounded()))
+                let value = UInt16(
+                    bitPattern: Int16((surface(north: north, longitude: 24 + Double(column) / 1200) + noise).rounded()))
                 bytes[2 * (row * 1201 + column)] = UInt8(value >> 8)
                 bytes[2 * (row * 1201 + column) + 1] = UInt8(value & 0xFF)
             }
@@ -36,15 +38,19 @@ struct ElevationSmoothingTests {
         let tile = Self.hillyTile()
         var model = ElevationModel { name throws(ElevationError) in name == "N60E024.hgt" ? tile : nil }
         let road = [GeoPoint(latitude: 60.1, longitude: 24.5), GeoPoint(latitude: 60.2, longitude: 24.52)]
-        let profile = try #require(try ElevationSlope.profile(along: road) { point throws(ElevationError) in try model.elevation(at: point) })
+        let profile = try #require(
+            try ElevationSlope.profile(along: road) { point throws(ElevationError) in try model.elevation(at: point) })
         let length = road.polylineLength
         func trueHeight(_ point: GeoPoint) -> Double {
-            Self.surface(north: GeoPoint(latitude: 60, longitude: point.longitude).distance(to: point), longitude: point.longitude)
+            Self.surface(
+                north: GeoPoint(latitude: 60, longitude: point.longitude).distance(to: point),
+                longitude: point.longitude)
         }
         var errors: [Double] = []
         var offset = 15.0
         while offset < length - 15 {
-            let a = try #require(road.point(atOffset: offset - 15)?.point), b = try #require(road.point(atOffset: offset + 15)?.point)
+            let a = try #require(road.point(atOffset: offset - 15)?.point),
+                b = try #require(road.point(atOffset: offset + 15)?.point)
             let truth = (trueHeight(b) - trueHeight(a)) / 30 * 100
             let given = try #require(profile.last { $0.offset <= offset }).value
             errors.append(abs(given - truth))

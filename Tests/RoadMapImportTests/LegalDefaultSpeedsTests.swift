@@ -10,8 +10,12 @@ struct LegalDefaultSpeedsTests {
         let table = try LegalDefaultSpeeds.bundled()
         let urban = SpeedLimit(value: .kilometresPerHour(50), kind: .implicit)
         #expect(table.implicitLimit(for: .legalDefault(country: "FI", zone: "urban")) == urban)
-        #expect(table.implicitLimit(country: "FI", roadTypes: ["rural"]) == SpeedLimit(value: .kilometresPerHour(100), kind: .implicit))
-        #expect(table.implicitLimit(country: "FI", roadTypes: ["living street"]) == SpeedLimit(value: .kilometresPerHour(20), kind: .implicit))
+        #expect(
+            table.implicitLimit(country: "FI", roadTypes: ["rural"])
+                == SpeedLimit(value: .kilometresPerHour(100), kind: .implicit))
+        #expect(
+            table.implicitLimit(country: "FI", roadTypes: ["living street"])
+                == SpeedLimit(value: .kilometresPerHour(20), kind: .implicit))
     }
 
     @Test("German motorways are implicitly unlimited, not 0")

@@ -34,7 +34,8 @@ struct MaxspeedParsingTests {
         #expect(MaxspeedValue(parsing: "DE:zone:30") == .legalDefault(country: "DE", zone: "zone:30"))
     }
 
-    @Test("malformed values are rejected, not read as 0", arguments: ["", "fast", "0", "-30", "50 furlongs", "fi:urban"])
+    @Test(
+        "malformed values are rejected, not read as 0", arguments: ["", "fast", "0", "-30", "50 furlongs", "fi:urban"])
     func malformed(text: String) {
         #expect(MaxspeedValue(parsing: text) == nil)
     }
@@ -49,7 +50,9 @@ struct MaxspeedParsingTests {
 
     @Test("a conditional limit is time-dependent with the base value")
     func conditional() {
-        let limits = DirectionalSpeedLimits(tags: ["maxspeed": "50", "maxspeed:conditional": "30 @ (Mo-Fr 07:00-17:00)"])
+        let limits = DirectionalSpeedLimits(tags: [
+            "maxspeed": "50", "maxspeed:conditional": "30 @ (Mo-Fr 07:00-17:00)",
+        ])
         #expect(limits.forward == SpeedLimit(value: .kilometresPerHour(50), kind: .timeDependent))
         #expect(limits.backward.kind == .timeDependent)
     }

@@ -90,12 +90,18 @@ struct OSMPBFElementTests {
         }
         let way = try #require(ways.first)
         #expect(ways.count == 1)
-        #expect(way.nodeIDs == [1_375_809_935, 336_197_271, 355_149_811, 1_758_939_016, 1_640_356_277, 1_758_939_017,
-                                355_149_791, 3_140_591_517, 340_377_998, 1_371_708_576, 340_377_999, 3_140_591_518,
-                                340_375_077, 25_435_216])
-        #expect(way.tags == ["lit": "yes", "name": "Vironkatu", "highway": "residential", "name:fi": "Vironkatu",
-                             "name:sv": "Estnäsgatan", "surface": "paved", "maxspeed": "30",
-                             "start_date": "before 1815", "snowplowing": "yes"])
+        #expect(
+            way.nodeIDs == [
+                1_375_809_935, 336_197_271, 355_149_811, 1_758_939_016, 1_640_356_277, 1_758_939_017,
+                355_149_791, 3_140_591_517, 340_377_998, 1_371_708_576, 340_377_999, 3_140_591_518,
+                340_375_077, 25_435_216,
+            ])
+        #expect(
+            way.tags == [
+                "lit": "yes", "name": "Vironkatu", "highway": "residential", "name:fi": "Vironkatu",
+                "name:sv": "Estnäsgatan", "surface": "paved", "maxspeed": "30",
+                "start_date": "before 1815", "snowplowing": "yes",
+            ])
     }
 
     // `osmium getid Data/helsinki.osm.pbf n25291565 n6394671610 -f opl`:
@@ -104,7 +110,8 @@ struct OSMPBFElementTests {
     @Test("nodes 25291565 and 6394671610 have osmium's coordinates (within 1e-7°) and tags")
     func nodes() throws {
         var found: [Int64: OSMNode] = [:]
-        for case .node(let node) in try Self.allElements().elements where [25_291_565, 6_394_671_610].contains(node.id) {
+        for case .node(let node) in try Self.allElements().elements where [25_291_565, 6_394_671_610].contains(node.id)
+        {
             found[node.id] = node
         }
         let signals = try #require(found[25_291_565])
@@ -128,13 +135,17 @@ struct OSMPBFElementTests {
         }
         let relation = try #require(relations.first)
         #expect(relations.count == 1)
-        #expect(relation.members == [
-            .init(type: .node, id: 256_669_737, role: "via"),
-            .init(type: .way, id: 26_428_941, role: "from"),
-            .init(type: .way, id: 30_260_137, role: "to"),
-        ])
-        #expect(relation.tags == ["type": "restriction", "except": "taxi", "restriction": "only_straight_on",
-                                  "traffic_sign": "no_u_turn"])
+        #expect(
+            relation.members == [
+                .init(type: .node, id: 256_669_737, role: "via"),
+                .init(type: .way, id: 26_428_941, role: "from"),
+                .init(type: .way, id: 30_260_137, role: "to"),
+            ])
+        #expect(
+            relation.tags == [
+                "type": "restriction", "except": "taxi", "restriction": "only_straight_on",
+                "traffic_sign": "no_u_turn",
+            ])
     }
 
     // `osmium fileinfo -e`: Objects ordered (by type and id): yes; smallest node 25291537, largest way 684443849.

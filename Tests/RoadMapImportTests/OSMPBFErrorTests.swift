@@ -35,8 +35,9 @@ struct OSMPBFErrorTests {
         return url.path
     }
 
-    @Test("the sample cut inside any blob reports .truncated naming that blob and its offset",
-          arguments: [2, 50, 100, 1_115, 90_858, 229_215, 685_109])
+    @Test(
+        "the sample cut inside any blob reports .truncated naming that blob and its offset",
+        arguments: [2, 50, 100, 1_115, 90_858, 229_215, 685_109])
     func truncated(length: Int) throws {
         let sample = try OSMPBFSample.bytes
         let blob = Self.blobOffsets.lastIndex { $0 < length }!
@@ -62,7 +63,9 @@ struct OSMPBFErrorTests {
         }
     }
 
-    @Test("a flipped byte inside a zlib stream reports .corruptBlob for that blob", arguments: [60, 1_000, 40_000, 90_700])
+    @Test(
+        "a flipped byte inside a zlib stream reports .corruptBlob for that blob",
+        arguments: [60, 1_000, 40_000, 90_700])
     func flippedZlibByte(position: Int) throws {
         var bytes = try OSMPBFSample.bytes
         bytes[Self.blobOffsets[1] + 17 + position] ^= 0x5A
@@ -151,9 +154,12 @@ struct OSMPBFErrorTests {
         var badIndex = ProtobufTestWriter()
         badIndex.bytesField(1, [0x0A, 0x00, 0x0A, 0x01, 0x61])
         badIndex.bytesField(2, group.bytes)
-        for (block, expected) in [(zeroGranularity.bytes, "granularity 0"), (badIndex.bytes, "string index 99"),
-                                  (Array(SyntheticPBF.dataBlock().dropLast(3)), "past the end")] {
-            let outcome = OSMPBFReadOutcome(header + SyntheticPBF.frame(type: "OSMData", blob: SyntheticPBF.rawBlob(block)))
+        for (block, expected) in [
+            (zeroGranularity.bytes, "granularity 0"), (badIndex.bytes, "string index 99"),
+            (Array(SyntheticPBF.dataBlock().dropLast(3)), "past the end"),
+        ] {
+            let outcome = OSMPBFReadOutcome(
+                header + SyntheticPBF.frame(type: "OSMData", blob: SyntheticPBF.rawBlob(block)))
             guard case .corruptBlob(blob: 1, offset: header.count, let reason)? = outcome.error else {
                 Issue.record("expected corruptBlob for \(expected), got \(String(describing: outcome.error))")
                 continue

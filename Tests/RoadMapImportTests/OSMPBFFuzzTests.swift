@@ -46,7 +46,8 @@ struct OSMPBFFuzzTests {
         let block = SyntheticPBF.dataBlock()
         var failures = 0, successes = 0
         for _ in 0..<2_000 {
-            let data = SyntheticPBF.frame(type: "OSMData", blob: SyntheticPBF.rawBlob(Self.mutated(block, random: &random)))
+            let data = SyntheticPBF.frame(
+                type: "OSMData", blob: SyntheticPBF.rawBlob(Self.mutated(block, random: &random)))
             let outcome = OSMPBFReadOutcome(header + data)
             if outcome.error == nil { successes += 1 } else { failures += 1 }
         }

@@ -25,7 +25,9 @@ enum SyntheticPBF {
     /// A `HeaderBlock` with the given required features and a bounding box.
     static func headerBlock(features: [String] = ["OsmSchema-V0.6", "DenseNodes"]) -> [UInt8] {
         var bbox = ProtobufTestWriter()
-        for (field, nanodegrees) in [(1, 24_000_000_000), (2, 25_000_000_000), (3, 61_000_000_000), (4, 60_000_000_000)] as [(UInt64, Int64)] {
+        for (field, nanodegrees) in [
+            (1, 24_000_000_000), (2, 25_000_000_000), (3, 61_000_000_000), (4, 60_000_000_000),
+        ] as [(UInt64, Int64)] {
             bbox.varintField(field, ProtobufTestWriter.zigzag(nanodegrees))
         }
         var header = ProtobufTestWriter()
@@ -113,25 +115,35 @@ struct OSMPBFSyntheticTests {
     func elements() throws {
         var reader = try OSMPBFReader(data: SyntheticPBF.file())
         #expect(reader.header.writingProgram == "adasis tests")
-        #expect(reader.header.boundingBox.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
+        #expect(
+            reader.header.boundingBox.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
                 == [60, 24, 61, 25])
         let elements = try #require(try reader.nextBlock())
         #expect(try reader.nextBlock() == nil)
         #expect(reader.bytesRead == reader.totalBytes)
         try #require(elements.count == 5)
-        guard case .node(let plain) = elements[0], case .node(let first) = elements[1], case .node(let second) = elements[2],
-              case .way(let way) = elements[3], case .relation(let relation) = elements[4]
+        guard case .node(let plain) = elements[0], case .node(let first) = elements[1],
+            case .node(let second) = elements[2],
+            case .way(let way) = elements[3], case .relation(let relation) = elements[4]
         else {
             Issue.record("unexpected element kinds: \(elements)")
             return
         }
         #expect(plain.id == -5 && plain.tags == ["highway": "crossing"])
         #expect(abs(plain.latitude - 60.123456) < 1e-9 && abs(plain.longitude - 24.654321) < 1e-9)
-        #expect(first.id == 100 && first.tags.isEmpty && abs(first.latitude - 60) < 1e-9 && abs(first.longitude - 24) < 1e-9)
+        #expect(
+            first.id == 100 && first.tags.isEmpty && abs(first.latitude - 60) < 1e-9 && abs(first.longitude - 24) < 1e-9
+        )
         #expect(second.id == 101 && second.tags == ["highway": "stop"])
         #expect(abs(second.latitude - 59.999) < 1e-9 && abs(second.longitude - 24.002) < 1e-9)
         #expect(way == OSMWay(id: 7, nodeIDs: [-5, 100, 101], tags: ["name": "Testikatu", "highway": "stop"]))
-        #expect(relation == OSMRelation(id: 9, members: [.init(type: .way, id: 7, role: "from"),
-                                                         .init(type: .node, id: -100, role: "")]))
+        #expect(
+            relation
+                == OSMRelation(
+                    id: 9,
+                    members: [
+                        .init(type: .way, id: 7, role: "from"),
+                        .init(type: .node, id: -100, role: ""),
+                    ]))
     }
 }

@@ -35,7 +35,9 @@ struct ProtobufTestWriter {
 
 @Suite("OSM PBF protobuf wire decoder")
 struct OSMPBFWireTests {
-    private func decode<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) throws(WireFormatError) -> T) throws(WireFormatError) -> T {
+    private func decode<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) throws(WireFormatError) -> T)
+        throws(WireFormatError) -> T
+    {
         try bytes.withUnsafeBytesTyped { (buffer) throws(WireFormatError) in
             var reader = ProtobufReader(buffer)
             return try body(&reader)

@@ -19,19 +19,29 @@ struct RoadGraphBuilderTests {
             point(20, 60.1710, 24.9420), point(21, 60.1690, 24.9420),
             point(30, 60.1690, 24.9430), point(31, 60.1680, 24.9430),
             point(40, 60.17005, 24.9425, ["highway": "speed_camera", "maxspeed": "50", "direction": "90"]),
-            .way(OSMWay(id: 1, nodeIDs: [10, 11, 12, 13], tags: ["highway": "secondary", "maxspeed": "50", "name": "Main"])),
-            .way(OSMWay(id: 2, nodeIDs: [20, 12, 21], tags: ["highway": "residential", "oneway": "yes", "tunnel": "yes"])),
+            .way(
+                OSMWay(
+                    id: 1, nodeIDs: [10, 11, 12, 13], tags: ["highway": "secondary", "maxspeed": "50", "name": "Main"])),
+            .way(
+                OSMWay(
+                    id: 2, nodeIDs: [20, 12, 21], tags: ["highway": "residential", "oneway": "yes", "tunnel": "yes"])),
             .way(OSMWay(id: 3, nodeIDs: [13, 30, 99, 31], tags: ["highway": "service", "lanes": "lots"])),
             .way(OSMWay(id: 4, nodeIDs: [10, 20], tags: ["highway": "footway"])),
-            .relation(OSMRelation(id: 7, members: [.init(type: .way, id: 2, role: "from"), .init(type: .node, id: 12, role: "via"),
-                                                   .init(type: .way, id: 1, role: "to")],
-                                  tags: ["type": "restriction", "restriction": "no_left_turn"])),
+            .relation(
+                OSMRelation(
+                    id: 7,
+                    members: [
+                        .init(type: .way, id: 2, role: "from"), .init(type: .node, id: 12, role: "via"),
+                        .init(type: .way, id: 1, role: "to"),
+                    ],
+                    tags: ["type": "restriction", "restriction": "no_left_turn"])),
         ]
     }
 
     static func build() throws -> RoadGraph {
-        var builder = RoadGraphBuilder(options: RoadGraphOptions(country: try Country(alpha2: "FI")),
-                                       legalDefaults: try LegalDefaultSpeeds.bundled())
+        var builder = RoadGraphBuilder(
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")),
+            legalDefaults: try LegalDefaultSpeeds.bundled())
         builder.add(elements)
         return builder.build()
     }
@@ -40,8 +50,8 @@ struct RoadGraphBuilderTests {
     func splitting() throws {
         let graph = try Self.build()
         let ways = graph.links.map(\.wayID)
-        #expect(ways.filter { $0 == 1 }.count == 2)   // 10-11-12 and 12-13
-        #expect(ways.filter { $0 == 2 }.count == 2)   // 20-12 and 12-21
+        #expect(ways.filter { $0 == 1 }.count == 2)  // 10-11-12 and 12-13
+        #expect(ways.filter { $0 == 2 }.count == 2)  // 20-12 and 12-21
         #expect(ways.filter { $0 == 3 }.count == 1)
         #expect(!ways.contains(4))
         #expect(graph.report.links == 5)
@@ -68,7 +78,8 @@ struct RoadGraphBuilderTests {
         let side = try #require(graph.links.first { $0.wayID == 2 })
         #expect(side.oneway == .forward)
         #expect(side.tunnel == true)
-        #expect(side.forward.speedLimit == SpeedLimit(value: .kilometresPerHour(50), kind: .implicit))  // FI urban default
+        // FI urban default
+        #expect(side.forward.speedLimit == SpeedLimit(value: .kilometresPerHour(50), kind: .implicit))
         #expect(side.countryCode == 246)
     }
 
@@ -84,7 +95,9 @@ struct RoadGraphBuilderTests {
     @Test("a camera beside the road is snapped to it with its direction")
     func camera() throws {
         let graph = try Self.build()
-        let cameras = graph.links.flatMap { link in link.features.filter { if case .safetyCamera = $0.kind { true } else { false } }.map { (link, $0) } }
+        let cameras = graph.links.flatMap { link in
+            link.features.filter { if case .safetyCamera = $0.kind { true } else { false } }.map { (link, $0) }
+        }
         #expect(cameras.count == 1)
         let (link, camera) = try #require(cameras.first)
         #expect(link.wayID == 1 && link.startNode == NodeID(12))
@@ -109,9 +122,12 @@ struct RoadGraphBuilderTests {
 
     @Test("after prepare, only the nodes roads, cameras and signals need are kept; the graph is the same")
     func preparedBuildKeepsOnlyNeededNodes() throws {
-        var builder = RoadGraphBuilder(options: RoadGraphOptions(country: try Country(alpha2: "FI")),
-                                       legalDefaults: try LegalDefaultSpeeds.bundled())
-        let extra: [OSMElement] = [Self.point(500, 60.2, 24.9), .way(OSMWay(id: 50, nodeIDs: [500, 10], tags: ["building": "yes"]))]
+        var builder = RoadGraphBuilder(
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")),
+            legalDefaults: try LegalDefaultSpeeds.bundled())
+        let extra: [OSMElement] = [
+            Self.point(500, 60.2, 24.9), .way(OSMWay(id: 50, nodeIDs: [500, 10], tags: ["building": "yes"])),
+        ]
         builder.prepare(Self.elements + extra)
         builder.add(Self.elements + extra)
         #expect(builder.nodes[500] == nil && builder.nodes[10] != nil && builder.nodes[40] != nil)

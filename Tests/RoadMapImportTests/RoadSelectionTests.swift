@@ -13,7 +13,8 @@ struct RoadSelectionTests {
         #expect(all.highwayClass(for: ["highway": "cycleway"]) == nil)
         #expect(all.highwayClass(for: ["building": "yes"]) == nil)
         #expect(all.highwayClass(for: ["highway": "service", "access": "private"]) == nil)
-        #expect(all.highwayClass(for: ["highway": "residential", "access": "no", "motor_vehicle": "yes"]) == .residential)
+        #expect(
+            all.highwayClass(for: ["highway": "residential", "access": "no", "motor_vehicle": "yes"]) == .residential)
     }
 
     @Test("the selection is configurable")

@@ -8,8 +8,11 @@ struct SafetyCameraTagsTests {
     func types() {
         #expect(SafetyCameraTags.cameraType(for: ["highway": "speed_camera"]) == .fixedSpeed)
         #expect(SafetyCameraTags.cameraType(for: ["highway": "speed_camera", "mobile": "yes"]) == .mobileSpeed)
-        #expect(SafetyCameraTags.cameraType(for: ["type": "enforcement", "enforcement": "traffic_signals"]) == .redLight)
-        #expect(SafetyCameraTags.cameraType(for: ["type": "enforcement", "enforcement": "average_speed"]) == .averageSpeedZone)
+        #expect(
+            SafetyCameraTags.cameraType(for: ["type": "enforcement", "enforcement": "traffic_signals"]) == .redLight)
+        #expect(
+            SafetyCameraTags.cameraType(for: ["type": "enforcement", "enforcement": "average_speed"])
+                == .averageSpeedZone)
         #expect(SafetyCameraTags.cameraType(for: ["type": "enforcement", "enforcement": "toll"]) == nil)
         #expect(SafetyCameraTags.cameraType(for: ["highway": "traffic_signals"]) == nil)
     }

@@ -14,14 +14,17 @@ struct SampleMapImportTests {
     /// Imported once per test process.
     static let importedFile: Result<(String, MapMetadata), Error> = Result {
         let output = TemporaryFile.path("helsinki.map")
-        let metadata = try MapImport.run(input: samplePath, output: output,
-                                         options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        let metadata = try MapImport.run(
+            input: samplePath, output: output,
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
         return (output, metadata)
     }
 
     /// The imported map, opened for this test, and the import's metadata.
     static var imported: Result<(MapFile, MapMetadata), Error> {
-        Result { let (path, metadata) = try importedFile.get(); return (try MapFile(path: path), metadata) }
+        Result {
+            let (path, metadata) = try importedFile.get(); return (try MapFile(path: path), metadata)
+        }
     }
 
     static func links(ofWay way: Int64) throws -> [RoadLink] {
@@ -113,8 +116,10 @@ struct SampleMapImportTests {
         let output = TemporaryFile.path("truncated.map")
         defer { unlink(input) }
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: input))
-        #expect { try MapImport.run(input: input, output: output, options: RoadGraphOptions(country: try Country(alpha2: "FI"))) }
-            throws: { error in "\(error)".contains("blob") }
+        #expect {
+            try MapImport.run(
+                input: input, output: output, options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        } throws: { error in "\(error)".contains("blob") }
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 

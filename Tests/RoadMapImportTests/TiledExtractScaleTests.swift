@@ -25,7 +25,9 @@ struct TiledExtractScaleTests {
 
         let tool = Process()
         tool.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tool.arguments = ["python3", Self.root.appendingPathComponent("Tools/make-tiled-extract").path, sample, "3", tiled]
+        tool.arguments = [
+            "python3", Self.root.appendingPathComponent("Tools/make-tiled-extract").path, sample, "3", tiled,
+        ]
         let errors = Pipe()
         tool.standardError = errors
         try tool.run()
@@ -34,8 +36,10 @@ struct TiledExtractScaleTests {
         try #require(tool.terminationStatus == 0, "make-tiled-extract failed: \(message)")
 
         let options = RoadGraphOptions(country: try Country(alpha2: "FI"))
-        let one = try MapImport.run(input: sample, output: directory.appendingPathComponent("1.map").path, options: options)
-        let nine = try MapImport.run(input: tiled, output: directory.appendingPathComponent("9.map").path, options: options)
+        let one = try MapImport.run(
+            input: sample, output: directory.appendingPathComponent("1.map").path, options: options)
+        let nine = try MapImport.run(
+            input: tiled, output: directory.appendingPathComponent("9.map").path, options: options)
 
         let small = try Self.counts(one.importReport), large = try Self.counts(nine.importReport)
         #expect(Set(small.keys) == Set(large.keys))
@@ -43,8 +47,9 @@ struct TiledExtractScaleTests {
             let expected = value * 9
             // Lengths are metres, not counts: the copies lie up to 0.04° farther north, where a
             // degree of longitude is a little shorter (measured: 0.02 % less in all).
-            #expect(abs((large[name] ?? -1) - expected) <= (name == "totalLength" ? 1e-3 * expected : 0),
-                    "\(name): \(value) in the sample, \(large[name] ?? -1) at 3 × 3 (expected \(expected))")
+            #expect(
+                abs((large[name] ?? -1) - expected) <= (name == "totalLength" ? 1e-3 * expected : 0),
+                "\(name): \(value) in the sample, \(large[name] ?? -1) at 3 × 3 (expected \(expected))")
         }
         #expect(small["dualCarriagewayLinks"] == 213)
         #expect(one.mapVersionYear == nine.mapVersionYear && one.mapVersionQuarter == nine.mapVersionQuarter)

@@ -13,8 +13,9 @@ struct MapFileTests {
     static func writeSample(_ name: String) throws -> (String, RoadGraph) {
         let graph = StoreFixture.graph()
         let path = temporaryPath(name)
-        let metadata = MapMetadata(sourceFile: "test.osm.pbf", sourceTimestamp: 1_555_840_214, countries: ["FI"],
-                                   boundingBox: [60.168, 24.94, 60.171, 24.943], importReport: graph.report)
+        let metadata = MapMetadata(
+            sourceFile: "test.osm.pbf", sourceTimestamp: 1_555_840_214, countries: ["FI"],
+            boundingBox: [60.168, 24.94, 60.171, 24.943], importReport: graph.report)
         try MapFileWriter.write(graph, metadata: metadata, to: path)
         return (path, graph)
     }
@@ -42,13 +43,16 @@ struct MapFileTests {
     @Test("a link crossing into another tile is found from that tile")
     func passingLinks() throws {
         let a = GeoPoint(latitude: 60.1695, longitude: 24.9450), b = GeoPoint(latitude: 60.1695, longitude: 24.9650)
-        let link = RoadLink(id: LinkID(tile: TileKey(containing: a), index: 0), wayID: 5, startNode: NodeID(1),
-                            endNode: NodeID(2), geometry: [a, b], highway: .primary)
+        let link = RoadLink(
+            id: LinkID(tile: TileKey(containing: a), index: 0), wayID: 5, startNode: NodeID(1),
+            endNode: NodeID(2), geometry: [a, b], highway: .primary)
         let path = Self.temporaryPath("passing.map")
         defer { unlink(path) }
-        try MapFileWriter.write(RoadGraph(links: [link], restrictions: [], report: ImportReport()),
-                                metadata: MapMetadata(sourceFile: "x", sourceTimestamp: nil, countries: ["FI"],
-                                                      boundingBox: [], importReport: ImportReport()), to: path)
+        try MapFileWriter.write(
+            RoadGraph(links: [link], restrictions: [], report: ImportReport()),
+            metadata: MapMetadata(
+                sourceFile: "x", sourceTimestamp: nil, countries: ["FI"],
+                boundingBox: [], importReport: ImportReport()), to: path)
         let map = try MapFile(path: path)
         let far = GeoPoint(latitude: 60.1696, longitude: 24.9640)
         #expect(TileKey(containing: far) != TileKey(containing: a))
@@ -76,7 +80,8 @@ struct MapFileTests {
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: "UPDATE metadata SET value = '99' WHERE key = 'format_version'") }
         try queue.close()
-        #expect(throws: MapFileError.newerFormat(path: path, version: 99, supported: MapMetadata.currentFormatVersion)) {
+        #expect(throws: MapFileError.newerFormat(path: path, version: 99, supported: MapMetadata.currentFormatVersion))
+        {
             try MapFile(path: path)
         }
     }
@@ -88,7 +93,8 @@ struct MapFileTests {
         let key = try #require(graph.links.first?.id.tile)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            var blob = try #require(try Data.fetchOne(db, sql: "SELECT blob FROM tiles WHERE key = ?", arguments: [Int64(key.packed)]))
+            var blob = try #require(
+                try Data.fetchOne(db, sql: "SELECT blob FROM tiles WHERE key = ?", arguments: [Int64(key.packed)]))
             blob[blob.count / 2] ^= 0x40
             try db.execute(sql: "UPDATE tiles SET blob = ? WHERE key = ?", arguments: [blob, Int64(key.packed)])
         }
@@ -105,14 +111,18 @@ struct MapFileTests {
         let graph = StoreFixture.graph()
         let path = "/nonexistent-directory/out.map"
         #expect(throws: MapFileError.self) {
-            try MapFileWriter.write(graph, metadata: MapMetadata(sourceFile: "x", sourceTimestamp: nil, countries: [],
-                                                                 boundingBox: [], importReport: graph.report), to: path)
+            try MapFileWriter.write(
+                graph,
+                metadata: MapMetadata(
+                    sourceFile: "x", sourceTimestamp: nil, countries: [],
+                    boundingBox: [], importReport: graph.report), to: path)
         }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test("under any budget, the cache and its node index stay within it and answers do not change",
-          arguments: [1, 1_500, 3_000, 1 << 20])
+    @Test(
+        "under any budget, the cache and its node index stay within it and answers do not change",
+        arguments: [1, 1_500, 3_000, 1 << 20])
     func nodeIndexWithinBudget(budget: Int) throws {
         let (path, graph) = try Self.writeSample("node-budget-\(budget).map")
         defer { unlink(path) }
@@ -133,7 +143,9 @@ struct MapFileTests {
             }
         }
         if budget == 1 { #expect(map.cache.nodeCount == 0 && map.cache.tileCount == 0) }
-        if budget == 1 << 20 { #expect(map.cache.nodeCount == Set(graph.links.flatMap { [$0.startNode, $0.endNode] }).count) }
+        if budget == 1 << 20 {
+            #expect(map.cache.nodeCount == Set(graph.links.flatMap { [$0.startNode, $0.endNode] }).count)
+        }
     }
 
     @Test("prefetch reads the tiles around a point once; the queries that follow find them cached")

@@ -7,14 +7,20 @@ struct RoadLinkCodingTests {
     static let link = RoadLink(
         id: LinkID(tile: TileKey(containing: GeoPoint(latitude: 60.17, longitude: 24.94)), index: 7),
         wayID: 4_242_424, startNode: NodeID(rawValue: 11), endNode: NodeID(rawValue: 12),
-        geometry: [GeoPoint(latitude: 60.1700001, longitude: 24.9400002), GeoPoint(latitude: 60.1710003, longitude: 24.9420004)],
+        geometry: [
+            GeoPoint(latitude: 60.1700001, longitude: 24.9400002),
+            GeoPoint(latitude: 60.1710003, longitude: 24.9420004),
+        ],
         highway: .primary, formOfWay: .multipleCarriageway, name: "Mannerheimintie", ref: "137", oneway: .forward,
-        forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(48.28032), kind: .explicit), lanes: 2),
+        forward: DirectionalAttributes(
+            speedLimit: SpeedLimit(value: .kilometresPerHour(48.28032), kind: .explicit), lanes: 2),
         backward: DirectionalAttributes(speedLimit: SpeedLimit(value: .unlimited, kind: .implicit), lanes: nil),
         tunnel: true, bridge: false, builtUpArea: nil, dividedRoad: true, countryCode: 246, regionCode: 18,
         curvature: [ProfilePoint(offset: 12.5, value: -0.01)], slope: [ProfilePoint(offset: 0, value: 4.5)],
-        features: [PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 30.25, direction: .forward),
-                   PointFeature(kind: .trafficSignals, offset: 99, direction: nil)])
+        features: [
+            PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 30.25, direction: .forward),
+            PointFeature(kind: .trafficSignals, offset: 99, direction: nil),
+        ])
 
     @Test("a link with every attribute set round-trips exactly")
     func roundTrip() throws {

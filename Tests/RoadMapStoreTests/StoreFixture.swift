@@ -8,14 +8,17 @@ import RoadMapStore
 enum StoreFixture {
     /// A point at the map's 1e-7° resolution, so that links read back equal to what was written.
     static func point(_ latitude: Double, _ longitude: Double) -> GeoPoint {
-        GeoPoint(latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(latitude)),
-                 longitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(longitude)))
+        GeoPoint(
+            latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(latitude)),
+            longitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(longitude)))
     }
 
     /// The graph, its links identified by home tile and index and sorted by identifier.
     static func graph() -> RoadGraph {
         let fifty = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))
-        typealias Draft = (way: Int64, start: Int64, end: Int64, geometry: [GeoPoint], highway: HighwayClass, oneway: Oneway)
+        typealias Draft = (
+            way: Int64, start: Int64, end: Int64, geometry: [GeoPoint], highway: HighwayClass, oneway: Oneway
+        )
         let drafts: [Draft] = [
             (1, 10, 12, [point(60.1700, 24.9400), point(60.1700, 24.9410), point(60.1700, 24.9420)], .secondary, .no),
             (1, 12, 13, [point(60.1700, 24.9420), point(60.1700, 24.9430)], .secondary, .no),
@@ -29,12 +32,14 @@ enum StoreFixture {
             let home = TileKey(containing: draft.geometry[0])
             let index = nextIndex[home, default: 0]
             nextIndex[home] = index + 1
-            links.append(RoadLink(id: LinkID(tile: home, index: index), wayID: draft.way,
-                                  startNode: NodeID(draft.start), endNode: NodeID(draft.end),
-                                  geometry: draft.geometry, highway: draft.highway,
-                                  name: draft.way == 1 ? "Main" : nil, oneway: draft.oneway,
-                                  forward: draft.way == 1 ? fifty : .init(), backward: draft.way == 1 ? fifty : .init(),
-                                  tunnel: draft.way == 2 ? true : nil))
+            links.append(
+                RoadLink(
+                    id: LinkID(tile: home, index: index), wayID: draft.way,
+                    startNode: NodeID(draft.start), endNode: NodeID(draft.end),
+                    geometry: draft.geometry, highway: draft.highway,
+                    name: draft.way == 1 ? "Main" : nil, oneway: draft.oneway,
+                    forward: draft.way == 1 ? fifty : .init(), backward: draft.way == 1 ? fifty : .init(),
+                    tunnel: draft.way == 2 ? true : nil))
         }
         let southbound = links[2].id, mainEast = links[1].id
         let restriction = TurnRestriction(from: southbound, via: NodeID(12), to: mainEast, kind: .prohibitory)

@@ -11,10 +11,14 @@ struct TileCodecTests {
         var second = RoadLinkCodingTests.link
         second.id = LinkID(tile: Self.tile, index: 8)
         second.name = nil
-        let tile = MapTile(links: [RoadLinkCodingTests.link, second], passingLinks: [LinkID(7), LinkID(1 << 40)],
-                           linksAtNode: [NodeID(-5): [second.id], NodeID(12): [RoadLinkCodingTests.link.id, second.id]],
-                           restrictions: [TurnRestriction(from: second.id, via: NodeID(12), to: RoadLinkCodingTests.link.id,
-                                                          kind: .mandatory)])
+        let tile = MapTile(
+            links: [RoadLinkCodingTests.link, second], passingLinks: [LinkID(7), LinkID(1 << 40)],
+            linksAtNode: [NodeID(-5): [second.id], NodeID(12): [RoadLinkCodingTests.link.id, second.id]],
+            restrictions: [
+                TurnRestriction(
+                    from: second.id, via: NodeID(12), to: RoadLinkCodingTests.link.id,
+                    kind: .mandatory)
+            ])
         let blob = TileCodec.encode(tile)
         #expect(try TileCodec.decode(blob, tile: Self.tile) == tile)
     }
@@ -35,7 +39,8 @@ struct TileCodecTests {
         writer.writeVarint(TileCodec.formatVersion + 1)
         writer.writeVarint(0)
         let crc = TileChecksum.crc32(of: writer.bytes)
-        let blob = [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)] + writer.bytes
+        let blob =
+            [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)] + writer.bytes
         #expect(throws: TileIntegrityError.unsupportedVersion(tile: Self.tile, version: TileCodec.formatVersion + 1)) {
             try TileCodec.decode(blob, tile: Self.tile)
         }

@@ -19,9 +19,11 @@ struct TileCodingTests {
 
     @Test("geometry round-trips to 1e-7 degrees and small steps are compact")
     func geometry() throws {
-        let points = [GeoPoint(latitude: 60.1699, longitude: 24.9384),
-                      GeoPoint(latitude: 60.16995, longitude: 24.93851),
-                      GeoPoint(latitude: 60.17001, longitude: 24.93849)]
+        let points = [
+            GeoPoint(latitude: 60.1699, longitude: 24.9384),
+            GeoPoint(latitude: 60.16995, longitude: 24.93851),
+            GeoPoint(latitude: 60.17001, longitude: 24.93849),
+        ]
         var writer = TileByteWriter()
         writer.writeGeometry(points)
         var reader = TileByteReader(writer.bytes)

@@ -8,8 +8,11 @@ struct TileKeyTests {
     func containing() {
         let point = GeoPoint(latitude: 60.16952, longitude: 24.93545)
         let tile = TileKey(containing: point)
-        #expect(tile.southWest.latitude <= point.latitude && point.latitude < tile.southWest.latitude + TileKey.sizeDegrees)
-        #expect(tile.southWest.longitude <= point.longitude && point.longitude < tile.southWest.longitude + TileKey.sizeDegrees)
+        #expect(
+            tile.southWest.latitude <= point.latitude && point.latitude < tile.southWest.latitude + TileKey.sizeDegrees)
+        #expect(
+            tile.southWest.longitude <= point.longitude
+                && point.longitude < tile.southWest.longitude + TileKey.sizeDegrees)
         #expect(TileKey(packed: tile.packed) == tile)
     }
 

@@ -36,14 +36,22 @@ private func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestr
     let fromSouth = DirectedLink(LinkID(3), .backward)
     let next = try network.successors(of: fromSouth)
     // North arm is one-way towards the centre: it cannot be entered; the U-turn onto 3 is listed.
-    #expect(next == [DirectedLink(LinkID(2), .forward), DirectedLink(LinkID(3), .forward),
-                     DirectedLink(LinkID(4), .forward)])
+    #expect(
+        next == [
+            DirectedLink(LinkID(2), .forward), DirectedLink(LinkID(3), .forward),
+            DirectedLink(LinkID(4), .forward),
+        ])
 }
 
 @Test func turnRestrictionsForbidOrMandate() throws {
-    let noLeft = crossing(restrictions: [TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(4), kind: .prohibitory)])
-    #expect(try noLeft.successors(of: DirectedLink(LinkID(3), .backward)).map(\.link) == [LinkID(1), LinkID(2), LinkID(3)])
-    let onlyStraight = crossing(restrictions: [TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(1), kind: .mandatory)])
+    let noLeft = crossing(restrictions: [
+        TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(4), kind: .prohibitory)
+    ])
+    #expect(
+        try noLeft.successors(of: DirectedLink(LinkID(3), .backward)).map(\.link) == [LinkID(1), LinkID(2), LinkID(3)])
+    let onlyStraight = crossing(restrictions: [
+        TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(1), kind: .mandatory)
+    ])
     #expect(try onlyStraight.successors(of: DirectedLink(LinkID(3), .backward)) == [DirectedLink(LinkID(1), .forward)])
     // Restrictions do not apply at the other end of the link: the dead end offers only the U-turn.
     #expect(try onlyStraight.successors(of: DirectedLink(LinkID(3), .forward)) == [DirectedLink(LinkID(3), .backward)])

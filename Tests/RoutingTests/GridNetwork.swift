@@ -11,8 +11,9 @@ struct GridNetwork {
     static let origin = GeoPoint(latitude: 60.17, longitude: 24.93)
 
     static func position(row: Int, column: Int) -> GeoPoint {
-        GeoPoint(latitude: origin.latitude + Double(row) * 100 / 111_320,
-                 longitude: origin.longitude + Double(column) * 100 / (111_320 * 0.4962))
+        GeoPoint(
+            latitude: origin.latitude + Double(row) * 100 / 111_320,
+            longitude: origin.longitude + Double(column) * 100 / (111_320 * 0.4962))
     }
 
     func node(row: Int, column: Int) -> NodeID { NodeID(Int64(row * size + column + 1)) }
@@ -25,7 +26,7 @@ struct GridNetwork {
                 for (dr, dc) in [(0, 1), (1, 0)] where row + dr < size && column + dc < size {
                     if var random = generator, Int.random(in: 0..<10, using: &random) == 0 {
                         generator = random
-                        continue // a missing street
+                        continue  // a missing street
                     }
                     var oneway = Oneway.no
                     var limit = 50.0
@@ -38,12 +39,18 @@ struct GridNetwork {
                         }
                         generator = random
                     }
-                    let attributes = DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(limit), kind: .explicit))
-                    links.append(RoadLink(
-                        id: LinkID(nextID), wayID: Int64(nextID), startNode: node(row: row, column: column),
-                        endNode: node(row: row + dr, column: column + dc),
-                        geometry: [Self.position(row: row, column: column), Self.position(row: row + dr, column: column + dc)],
-                        highway: .residential, oneway: oneway, forward: attributes, backward: attributes, features: features))
+                    let attributes = DirectionalAttributes(
+                        speedLimit: SpeedLimit(value: .kilometresPerHour(limit), kind: .explicit))
+                    links.append(
+                        RoadLink(
+                            id: LinkID(nextID), wayID: Int64(nextID), startNode: node(row: row, column: column),
+                            endNode: node(row: row + dr, column: column + dc),
+                            geometry: [
+                                Self.position(row: row, column: column),
+                                Self.position(row: row + dr, column: column + dc),
+                            ],
+                            highway: .residential, oneway: oneway, forward: attributes, backward: attributes,
+                            features: features))
                     nextID += 1
                 }
             }

@@ -5,14 +5,18 @@ import Testing
 
 /// A plain one-directional Dijkstra over directed links, written apart from the planner: the
 /// reference its bidirectional A* must agree with.
-private func referenceDuration(from origin: RouteEndpoint, to destination: RouteEndpoint, in network: InMemoryRoadNetwork,
-                               model: RouteCostModel) throws -> Double? {
+private func referenceDuration(
+    from origin: RouteEndpoint, to destination: RouteEndpoint, in network: InMemoryRoadNetwork,
+    model: RouteCostModel
+) throws -> Double? {
     func heading(_ directed: DirectedLink, atEnd: Bool) throws -> Double {
         var points = try network.link(directed.link).geometry
         if directed.direction == .backward { points.reverse() }
         return atEnd ? points[points.count - 2].bearing(to: points[points.count - 1]) : points[0].bearing(to: points[1])
     }
-    func time(_ directed: DirectedLink) throws -> Double { model.travelTime(on: try network.link(directed.link), directed.direction) }
+    func time(_ directed: DirectedLink) throws -> Double {
+        model.travelTime(on: try network.link(directed.link), directed.direction)
+    }
     func share(_ endpoint: RouteEndpoint, _ direction: LinkDirection) -> Double {
         let forward = endpoint.offset / endpoint.linkLength
         return direction == .forward ? forward : 1 - forward
@@ -33,7 +37,8 @@ private func referenceDuration(from origin: RouteEndpoint, to destination: Route
         labels[link] = cost
         if cost >= best { break }
         for next in try network.successors(of: link) {
-            let turn = model.turnPenalty(arrival: try heading(link, atEnd: true), departure: try heading(next, atEnd: false))
+            let turn = model.turnPenalty(
+                arrival: try heading(link, atEnd: true), departure: try heading(next, atEnd: false))
             if next.link == destination.link {
                 best = min(best, cost + turn + share(destination, next.direction) * (try time(next)))
             }
@@ -57,22 +62,27 @@ struct RoutePlannerTests {
             let planner = RoutePlanner(network: network, costModel: model)
             for _ in 0..<10 {
                 var random = generator!
-                let a = GridNetwork.position(row: Int.random(in: 0..<8, using: &random), column: Int.random(in: 0..<8, using: &random))
-                let b = GridNetwork.position(row: Int.random(in: 0..<8, using: &random), column: Int.random(in: 0..<8, using: &random))
+                let a = GridNetwork.position(
+                    row: Int.random(in: 0..<8, using: &random), column: Int.random(in: 0..<8, using: &random))
+                let b = GridNetwork.position(
+                    row: Int.random(in: 0..<8, using: &random), column: Int.random(in: 0..<8, using: &random))
                 // Between junctions: 30 m east and 20 m north of one, so the point lies on a street.
                 let from = GeoPoint(latitude: a.latitude, longitude: a.longitude + 30 / (111_320 * 0.4962))
                 let to = GeoPoint(latitude: b.latitude + 20 / 111_320, longitude: b.longitude)
                 generator = random
                 guard let origin = try? RouteEndpoint.place(from, in: network, radius: 60),
-                      let destination = try? RouteEndpoint.place(to, in: network, radius: 60) else { continue }
+                    let destination = try? RouteEndpoint.place(to, in: network, radius: 60)
+                else { continue }
                 let expected = try referenceDuration(from: origin, to: destination, in: network, model: model)
                 do {
                     let route = try planner.plan(through: [origin, destination])
                     let duration = try #require(expected, "the planner found a route the reference did not")
-                    #expect(abs(route.duration - duration) < 1e-6, "planner \(route.duration) s, reference \(duration) s")
+                    #expect(
+                        abs(route.duration - duration) < 1e-6, "planner \(route.duration) s, reference \(duration) s")
                     // Every step of the route is a legal successor of the one before.
                     for (previous, next) in zip(route.links, route.links.dropFirst()) {
-                        #expect(try network.successors(of: previous).contains(next), "\(previous) → \(next) is not legal")
+                        #expect(
+                            try network.successors(of: previous).contains(next), "\(previous) → \(next) is not legal")
                     }
                     #expect(route.links.first?.link == origin.link && route.links.last?.link == destination.link)
                     compared += 1
@@ -91,8 +101,12 @@ struct RoutePlannerTests {
         var none: SplitMix64? = nil
         var grid = GridNetwork(size: 3, generator: &none)
         // The middle row's street from (1,0) to (1,1) is one-way eastbound; going west must detour.
-        let eastbound = grid.links.first { $0.startNode == grid.node(row: 1, column: 0) && $0.endNode == grid.node(row: 1, column: 1) }!
-        grid.links = grid.links.map { var link = $0; if link.id == eastbound.id { link.oneway = .forward }; return link }
+        let eastbound = grid.links.first {
+            $0.startNode == grid.node(row: 1, column: 0) && $0.endNode == grid.node(row: 1, column: 1)
+        }!
+        grid.links = grid.links.map {
+            var link = $0; if link.id == eastbound.id { link.oneway = .forward }; return link
+        }
         let west = GridNetwork.position(row: 1, column: 0), east = GridNetwork.position(row: 1, column: 1)
         let middleWest = GeoPoint(latitude: west.latitude, longitude: west.longitude + 10 / (111_320 * 0.4962))
         let middleEast = GeoPoint(latitude: east.latitude, longitude: east.longitude - 10 / (111_320 * 0.4962))

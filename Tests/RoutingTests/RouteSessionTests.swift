@@ -17,7 +17,9 @@ struct GridDrive {
     /// The directed link from junction (r1, c1) to the adjacent junction (r2, c2).
     func link(_ r1: Int, _ c1: Int, _ r2: Int, _ c2: Int) -> DirectedLink {
         let a = grid.node(row: r1, column: c1), b = grid.node(row: r2, column: c2)
-        let link = grid.links.first { ($0.startNode == a && $0.endNode == b) || ($0.startNode == b && $0.endNode == a) }!
+        let link = grid.links.first {
+            ($0.startNode == a && $0.endNode == b) || ($0.startNode == b && $0.endNode == a)
+        }!
         return DirectedLink(link.id, link.startNode == a ? .forward : .backward)
     }
 
@@ -25,7 +27,8 @@ struct GridDrive {
         let link = try network.link(directed.link)
         var geometry = link.geometry
         if directed.direction == .backward { geometry.reverse() }
-        return RouteSession.VehiclePosition(link: directed, offset: offset, point: geometry.point(atOffset: offset)!.point)
+        return RouteSession.VehiclePosition(
+            link: directed, offset: offset, point: geometry.point(atOffset: offset)!.point)
     }
 }
 
@@ -53,8 +56,11 @@ struct RouteSessionTests {
         let first = session.update(try drive.position(on: off, at: 10), time: 2)
         #expect(first.isEmpty, "one fix off the route is not yet a deviation: \(first)")
         let second = session.update(try drive.position(on: off, at: 30), time: 3)
-        #expect(second == [.deviated(id: 1, link: off), .routeAdded(id: 2, reason: .deviation),
-                           .activeRouteChanged(id: 2, reason: .deviation), .routeRemoved(id: 1, reason: .deviation)])
+        #expect(
+            second == [
+                .deviated(id: 1, link: off), .routeAdded(id: 2, reason: .deviation),
+                .activeRouteChanged(id: 2, reason: .deviation), .routeRemoved(id: 1, reason: .deviation),
+            ])
         let replanned = try #require(session.links)
         #expect(replanned.first == off, "the new route starts on the vehicle's link, in its direction")
         #expect(replanned.last?.link == route.last?.link)
@@ -68,7 +74,9 @@ struct RouteSessionTests {
         let route = try #require(session.links)
         let off = try #require([drive.link(0, 1, 0, 2), drive.link(0, 1, 1, 1)].first { !route.contains($0) })
         var events: [RouteEvent] = []
-        for time in 1...5 { events += session.update(try drive.position(on: off, at: Double(time) * 10), time: Double(time)) }
+        for time in 1...5 {
+            events += session.update(try drive.position(on: off, at: Double(time) * 10), time: Double(time))
+        }
         #expect(events == [.deviated(id: 1, link: off)])
         #expect(session.links == route)
     }
@@ -77,14 +85,18 @@ struct RouteSessionTests {
     func retries() throws {
         var session = try session()
         // The vehicle drives into a dead end the map gives no way out of: a one-way stub.
-        let stub = RoadLink(id: LinkID(9_999), wayID: 9_999, startNode: NodeID(1), endNode: NodeID(99_999),
-                            geometry: [GridNetwork.position(row: 0, column: 0),
-                                       GeoPoint(latitude: GridNetwork.origin.latitude - 0.001, longitude: GridNetwork.origin.longitude)],
-                            highway: .service, oneway: .forward)
+        let stub = RoadLink(
+            id: LinkID(9_999), wayID: 9_999, startNode: NodeID(1), endNode: NodeID(99_999),
+            geometry: [
+                GridNetwork.position(row: 0, column: 0),
+                GeoPoint(latitude: GridNetwork.origin.latitude - 0.001, longitude: GridNetwork.origin.longitude),
+            ],
+            highway: .service, oneway: .forward)
         let trapped = InMemoryRoadNetwork(links: drive.grid.links + [stub])
         session.planner = RoutePlanner(network: trapped)
-        let position = RouteSession.VehiclePosition(link: DirectedLink(stub.id, .forward), offset: 50,
-                                                    point: stub.geometry.point(atOffset: 50)!.point)
+        let position = RouteSession.VehiclePosition(
+            link: DirectedLink(stub.id, .forward), offset: 50,
+            point: stub.geometry.point(atOffset: 50)!.point)
         var retries: [Double] = []
         var time = 1.0
         while time < 60 {
@@ -105,7 +117,9 @@ struct RouteSessionTests {
         var refreshes: [Double] = []
         for step in 0..<25 {
             let time = Double(step)
-            for event in session.update(try drive.position(on: route[min(step / 8, route.count - 2)], at: Double(step % 8) * 10), time: time) {
+            for event in session.update(
+                try drive.position(on: route[min(step / 8, route.count - 2)], at: Double(step % 8) * 10), time: time)
+            {
                 if case .routeUpdated(1, .refresh, let remaining, _) = event { refreshes.append(remaining) }
             }
         }
@@ -121,8 +135,11 @@ struct RouteSessionTests {
         var session = try session()
         let route = try #require(session.links)
         for (index, link) in route.enumerated() {
-            let events = session.update(try drive.position(on: link, at: index == route.count - 1 ? 60 : 50), time: Double(index))
-            if index == route.count - 1 { #expect(events == [.arrived(id: 1), .routeRemoved(id: 1, reason: .arrival)]) }
+            let events = session.update(
+                try drive.position(on: link, at: index == route.count - 1 ? 60 : 50), time: Double(index))
+            if index == route.count - 1 {
+                #expect(events == [.arrived(id: 1), .routeRemoved(id: 1, reason: .arrival)])
+            }
         }
         #expect(session.links == nil)
     }
@@ -132,8 +149,9 @@ struct RouteSessionTests {
         // Along the top row from (0,0) to (0,5), then down to (5,5): 1 000 m of imported route.
         var links = (0..<5).map { drive.link(0, $0, 0, $0 + 1) }
         links += (0..<5).map { drive.link($0, 5, $0 + 1, 5) }
-        var session = RouteSession(planner: RoutePlanner(network: drive.network),
-                                   configuration: RouteSessionConfiguration(rejoinCutoff: 300))
+        var session = RouteSession(
+            planner: RoutePlanner(network: drive.network),
+            configuration: RouteSessionConfiguration(rejoinCutoff: 300))
         _ = session.importRoute(links, time: 0)
         _ = session.update(try drive.position(on: links[0]), time: 1)
         let off = drive.link(0, 1, 1, 1)

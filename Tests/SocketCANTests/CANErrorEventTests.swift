@@ -14,8 +14,11 @@ struct CANErrorEventTests {
     func controllerStatus() throws {
         // CAN_ERR_CRTL, data[1] = TX_WARNING (0x08) | RX_PASSIVE (0x10)
         let frame = try CANFrame(errorClass: 0x04, data: [0, 0x18, 0, 0, 0, 0, 0, 0])
-        #expect(CANErrorEvent.decode(frame) == [.errorWarning(receive: false, transmit: true),
-                                                 .errorPassive(receive: true, transmit: false)])
+        #expect(
+            CANErrorEvent.decode(frame) == [
+                .errorWarning(receive: false, transmit: true),
+                .errorPassive(receive: true, transmit: false),
+            ])
     }
 
     @Test("restart, TX timeout and missing ACK; data frames decode to nothing")

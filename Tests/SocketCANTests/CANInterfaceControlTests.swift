@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import SocketCAN
 import TestSupport
@@ -35,7 +35,8 @@ struct CANInterfaceControlTests {
     @Test("an empty or over-long name is .invalidInterfaceName")
     func invalidName() {
         #expect(errorCode { _ = try CANInterfaceControl(interface: "").state() } == .invalidInterfaceName)
-        #expect(errorCode { _ = try CANInterfaceControl(interface: "can-adas-is-far-too-long").state() }
+        #expect(
+            errorCode { _ = try CANInterfaceControl(interface: "can-adas-is-far-too-long").state() }
                 == .invalidInterfaceName)
     }
 
@@ -52,11 +53,13 @@ struct CANInterfaceControlTests {
         #expect(errorCode { try CANInterfaceControl(interface: "lo").setBitrate(0) } == .invalidArgument)
     }
 
-    @Test("errno left by libsocketcan maps to the right code", arguments: [
-        (Int32(0), CANInterfaceControlError.Code.notSupported), (EOPNOTSUPP, .notSupported),
-        (EPERM, .permissionDenied), (EACCES, .permissionDenied), (ENODEV, .noSuchInterface),
-        (EBUSY, .interfaceBusy), (EINVAL, .invalidArgument), (ERANGE, .invalidArgument), (EIO, .other),
-    ])
+    @Test(
+        "errno left by libsocketcan maps to the right code",
+        arguments: [
+            (Int32(0), CANInterfaceControlError.Code.notSupported), (EOPNOTSUPP, .notSupported),
+            (EPERM, .permissionDenied), (EACCES, .permissionDenied), (ENODEV, .noSuchInterface),
+            (EBUSY, .interfaceBusy), (EINVAL, .invalidArgument), (ERANGE, .invalidArgument), (EIO, .other),
+        ])
     func classification(errno: Int32, code: CANInterfaceControlError.Code) {
         #expect(CANInterfaceControlError.classify(errno: errno) == code)
     }
@@ -90,8 +93,9 @@ private let guestRole = ProcessInfo.processInfo.environment[guestRoleVariable]
 /// there); disabled in a normal test run.
 @Suite("CAN interface control inside the vcan kernel", .serialized)
 struct CANInterfaceControlGuestTests {
-    @Test("as root on vcan0: no state or bitrate, setBitrate not supported, stop/start work",
-          .enabled(if: guestRole == "root"))
+    @Test(
+        "as root on vcan0: no state or bitrate, setBitrate not supported, stop/start work",
+        .enabled(if: guestRole == "root"))
     func vcanAsRoot() throws {
         #expect(getuid() == 0)
         let control = CANInterfaceControl(interface: "vcan0")
@@ -105,8 +109,9 @@ struct CANInterfaceControlGuestTests {
         #expect(try CANInterfaceStatus(interface: "vcan0").isUp == true)
     }
 
-    @Test("unprivileged on vcan0: setBitrate/stop/start are .permissionDenied, reading still says notSupported",
-          .enabled(if: guestRole == "unprivileged"))
+    @Test(
+        "unprivileged on vcan0: setBitrate/stop/start are .permissionDenied, reading still says notSupported",
+        .enabled(if: guestRole == "unprivileged"))
     func vcanUnprivileged() throws {
         #expect(getuid() == 65534)
         let control = CANInterfaceControl(interface: "vcan0")
@@ -120,26 +125,33 @@ struct CANInterfaceControlGuestTests {
 
 @Suite("CAN interface control on a real kernel", .serialized)
 struct CANInterfaceControlKernelTests {
-    @Test("vcan0 in a real kernel, as root and as nobody (runs the guest suite via Tools/vcan-run)",
-          .enabled(if: guestRole == nil))
+    @Test(
+        "vcan0 in a real kernel, as root and as nobody (runs the guest suite via Tools/vcan-run)",
+        .enabled(if: guestRole == nil))
     func vcanKernel() throws {
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let run = "'\(testBinary)' --testing-library swift-testing --filter CANInterfaceControlGuestTests 2>&1"
         let script = """
-        \(guestRoleVariable)=root \(run); echo "root-status=$?"
-        \(guestRoleVariable)=unprivileged setpriv --reuid=65534 --regid=65534 --clear-groups \(run); echo "user-status=$?"
-        """
-        let (status, stdout, stderr) = try runProcess(Repository.url("Tools/vcan-run"),
-                                                      ["--timeout", "240", "bash", "-c", script])
+            \(guestRoleVariable)=root \(run); echo "root-status=$?"
+            \(guestRoleVariable)=unprivileged setpriv --reuid=65534 --regid=65534 --clear-groups \(run); echo "user-status=$?"
+            """
+        let (status, stdout, stderr) = try runProcess(
+            Repository.url("Tools/vcan-run"),
+            ["--timeout", "240", "bash", "-c", script])
         try #require(status == 0, "vcan-run failed: \(stderr)")
         #expect(stdout.contains("root-status=0"), "\(stdout)\n\(stderr)")
         #expect(stdout.contains("user-status=0"), "\(stdout)\n\(stderr)")
         // Each role must have run (not skipped) its own guest test, and it must have passed.
         let parts = stdout.components(separatedBy: "root-status=")
         try #require(parts.count == 2, "\(stdout)\n\(stderr)")
-        #expect(parts[0].contains("as root on vcan0: no state or bitrate, setBitrate not supported, stop/start work\" passed"),
-                "\(parts[0])")
-        #expect(parts[1].contains("unprivileged on vcan0: setBitrate/stop/start are .permissionDenied, reading still says notSupported\" passed"),
-                "\(parts[1])")
+        #expect(
+            parts[0].contains(
+                "as root on vcan0: no state or bitrate, setBitrate not supported, stop/start work\" passed"),
+            "\(parts[0])")
+        #expect(
+            parts[1].contains(
+                "unprivileged on vcan0: setBitrate/stop/start are .permissionDenied, reading still says notSupported\" passed"
+            ),
+            "\(parts[1])")
     }
 }

@@ -6,25 +6,32 @@ struct CandumpLogTests {
     @Test("standard, extended, RTR and error frames survive format → parse unchanged")
     func roundTrip() throws {
         let records = [
-            CandumpRecord(timestampMicroseconds: 1_700_000_000_000_001, interface: "vcan0",
-                          frame: try CANFrame(identifier: #require(CANIdentifier(standard: 0x123)), data: [0x11, 0xAB])),
-            CandumpRecord(timestampMicroseconds: 1_700_000_000_500_000, interface: "can1",
-                          frame: try CANFrame(identifier: #require(CANIdentifier(extended: 0x1ABC_DEF0)), data: [1, 2, 3, 4, 5, 6, 7, 8])),
-            CandumpRecord(timestampMicroseconds: 5, interface: "vcan0",
-                          frame: try CANFrame(remoteRequest: #require(CANIdentifier(standard: 0x7FF)), length: 4)),
-            CandumpRecord(timestampMicroseconds: 6, interface: "vcan0",
-                          frame: try CANFrame(errorClass: 0x40, data: [0, 0, 0, 0, 0, 0, 0, 0])),
-            CandumpRecord(timestampMicroseconds: 7, interface: "vcan0",
-                          frame: try CANFrame(identifier: #require(CANIdentifier(standard: 0)), data: [])),
+            CandumpRecord(
+                timestampMicroseconds: 1_700_000_000_000_001, interface: "vcan0",
+                frame: try CANFrame(identifier: #require(CANIdentifier(standard: 0x123)), data: [0x11, 0xAB])),
+            CandumpRecord(
+                timestampMicroseconds: 1_700_000_000_500_000, interface: "can1",
+                frame: try CANFrame(
+                    identifier: #require(CANIdentifier(extended: 0x1ABC_DEF0)), data: [1, 2, 3, 4, 5, 6, 7, 8])),
+            CandumpRecord(
+                timestampMicroseconds: 5, interface: "vcan0",
+                frame: try CANFrame(remoteRequest: #require(CANIdentifier(standard: 0x7FF)), length: 4)),
+            CandumpRecord(
+                timestampMicroseconds: 6, interface: "vcan0",
+                frame: try CANFrame(errorClass: 0x40, data: [0, 0, 0, 0, 0, 0, 0, 0])),
+            CandumpRecord(
+                timestampMicroseconds: 7, interface: "vcan0",
+                frame: try CANFrame(identifier: #require(CANIdentifier(standard: 0)), data: [])),
         ]
         let text = CandumpLog.format(records)
-        #expect(text.split(separator: "\n") == [
-            "(1700000000.000001) vcan0 123#11AB",
-            "(1700000000.500000) can1 1ABCDEF0#0102030405060708",
-            "(0.000005) vcan0 7FF#R4",
-            "(0.000006) vcan0 20000040#0000000000000000",
-            "(0.000007) vcan0 000#",
-        ])
+        #expect(
+            text.split(separator: "\n") == [
+                "(1700000000.000001) vcan0 123#11AB",
+                "(1700000000.500000) can1 1ABCDEF0#0102030405060708",
+                "(0.000005) vcan0 7FF#R4",
+                "(0.000006) vcan0 20000040#0000000000000000",
+                "(0.000007) vcan0 000#",
+            ])
         let parsed = CandumpLog.parse(text: text)
         #expect(parsed.errors.isEmpty)
         #expect(parsed.records == records)
@@ -32,9 +39,15 @@ struct CandumpLogTests {
 
     @Test("digits with a combining mark and fullwidth hex digits are errors, not crashes")
     func nonASCIIDigits() {
-        #expect(throws: CandumpParseError.self) { try CandumpLog.parse(line: "(1.5\u{301}) vcan0 123#00", lineNumber: 1) }
-        #expect(throws: CandumpParseError.self) { try CandumpLog.parse(line: "(1.5) vcan0 123#0\u{FF11}", lineNumber: 1) }
-        #expect(throws: CandumpParseError.self) { try CandumpLog.parse(line: "(1.5) vcan0 12\u{FF13}#00", lineNumber: 1) }
+        #expect(throws: CandumpParseError.self) {
+            try CandumpLog.parse(line: "(1.5\u{301}) vcan0 123#00", lineNumber: 1)
+        }
+        #expect(throws: CandumpParseError.self) {
+            try CandumpLog.parse(line: "(1.5) vcan0 123#0\u{FF11}", lineNumber: 1)
+        }
+        #expect(throws: CandumpParseError.self) {
+            try CandumpLog.parse(line: "(1.5) vcan0 12\u{FF13}#00", lineNumber: 1)
+        }
     }
 
     @Test("output of the real candump tool parses, including lowercase hex and nanosecond stamps")
@@ -50,20 +63,20 @@ struct CandumpLogTests {
     @Test("malformed lines are reported with their line numbers and good lines are kept")
     func malformedLines() {
         let text = """
-        (1.000000) vcan0 123#11
-        garbage
-        (2.000000) vcan0
-        (3.000000) vcan0 123#112
-        (4.000000) vcan0 800#00
-        (5.000000) vcan0 123#001122334455667788
-        # a comment
+            (1.000000) vcan0 123#11
+            garbage
+            (2.000000) vcan0
+            (3.000000) vcan0 123#112
+            (4.000000) vcan0 800#00
+            (5.000000) vcan0 123#001122334455667788
+            # a comment
 
-        (x.000000) vcan0 123#11
-        (6.000000) vcan0 12#11
-        (7.000000) vcan0 123##011
-        (8.000000) vcan0 456#R9
-        (9.000000) vcan0 456#01
-        """
+            (x.000000) vcan0 123#11
+            (6.000000) vcan0 12#11
+            (7.000000) vcan0 123##011
+            (8.000000) vcan0 456#R9
+            (9.000000) vcan0 456#01
+            """
         let result = CandumpLog.parse(text: text)
         #expect(result.records.map(\.timestampMicroseconds) == [1_000_000, 9_000_000])
         #expect(result.errors.map(\.lineNumber) == [2, 3, 4, 5, 6, 9, 10, 11, 12])
@@ -76,11 +89,11 @@ struct CandumpLogTests {
     @Test("fullwidth or other non-ASCII hex digits are a reported error, not a crash (issue 16)")
     func nonASCIIHexDigits() {
         let text = """
-        (0.000000) vcan0 361#ＡＡ
-        (0.100000) vcan0 ３61#AA
-        (0.200000) vcan0 361#A٣
-        (0.300000) vcan0 361#AA
-        """
+            (0.000000) vcan0 361#ＡＡ
+            (0.100000) vcan0 ３61#AA
+            (0.200000) vcan0 361#A٣
+            (0.300000) vcan0 361#AA
+            """
         let result = CandumpLog.parse(text: text)
         #expect(result.records.map(\.timestampMicroseconds) == [300_000])
         #expect(result.errors.map(\.lineNumber) == [1, 2, 3])

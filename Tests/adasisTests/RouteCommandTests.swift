@@ -14,7 +14,8 @@ struct RouteCommandTests {
     func plansALegalRoute() throws {
         try requireBuiltAdasis()
         let map = try GoldenFrameTests.mapPath.get()
-        let routeFile = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-route-\(getpid()).route").path
+        let routeFile = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-route-\(getpid()).route")
+            .path
         defer { unlink(routeFile) }
         let result = try runAdasis(["route", "--map", map, "--from", Self.from, "--to", Self.to, "-o", routeFile])
         #expect(result.status == 0, "\(result.stderr)")
@@ -30,12 +31,15 @@ struct RouteCommandTests {
         }
         // It starts and ends on the links nearest the two points.
         let start = try network.link(links[0].link), end = try network.link(links[links.count - 1].link)
-        #expect(try #require(start.geometry.project(GeoPoint(latitude: 60.1673073, longitude: 24.9398208))).distance < 10)
+        #expect(
+            try #require(start.geometry.project(GeoPoint(latitude: 60.1673073, longitude: 24.9398208))).distance < 10)
         #expect(try #require(end.geometry.project(GeoPoint(latitude: 60.1720306, longitude: 24.9479331))).distance < 10)
 
         // The horizon follows it: at the first fix the main path starts with the route's links.
-        let horizon = try runAdasis(["horizon", "--map", map, "--route", routeFile,
-                                     Repository.url("Data/drives/kamppi.csv").path, "--at", "5"])
+        let horizon = try runAdasis([
+            "horizon", "--map", map, "--route", routeFile,
+            Repository.url("Data/drives/kamppi.csv").path, "--at", "5",
+        ])
         #expect(horizon.status == 0, "\(horizon.stderr)")
         #expect(!horizon.stderr.contains("could not be reached"), "\(horizon.stderr)")
     }
@@ -43,8 +47,10 @@ struct RouteCommandTests {
     @Test("--geojson: a LineString from the origin to the destination with length and duration, and the placed points")
     func geoJSON() throws {
         try requireBuiltAdasis()
-        let result = try runAdasis(["route", "--map", try GoldenFrameTests.mapPath.get(), "--from", Self.from, "--to", Self.to,
-                                    "--via", "60.1686,24.9452", "--geojson"])
+        let result = try runAdasis([
+            "route", "--map", try GoldenFrameTests.mapPath.get(), "--from", Self.from, "--to", Self.to,
+            "--via", "60.1686,24.9452", "--geojson",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let features = try #require(object?["features"] as? [[String: Any]])
@@ -72,8 +78,10 @@ struct RouteCommandTests {
         #expect(offMap.stderr.contains("no drivable road within 200 m of 60.3,25.2"), "\(offMap.stderr)")
         let malformed = try runAdasis(["route", "--map", map, "--from", "60.17;24.93", "--to", Self.to])
         #expect(malformed.status != 0 && malformed.stderr.contains("--from"), "\(malformed.stderr)")
-        let both = try runAdasis(["horizon", "--map", map, "--route", "/dev/null", "--destination", Self.to,
-                                  Repository.url("Data/drives/kamppi.csv").path])
+        let both = try runAdasis([
+            "horizon", "--map", map, "--route", "/dev/null", "--destination", Self.to,
+            Repository.url("Data/drives/kamppi.csv").path,
+        ])
         #expect(both.status != 0 && both.stderr.contains("not both"), "\(both.stderr)")
     }
 }

@@ -4,7 +4,9 @@ import Testing
 import TestSupport
 
 /// gpsfake (Debian package gpsd-clients), if installed.
-private let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
+private let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 /// In CI the end-to-end test must run (and fail loudly if gpsfake is missing); locally it is
 /// skipped with a message when gpsfake is not installed.
 private let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
@@ -38,18 +40,18 @@ private struct DecodedFrame {
 /// Bash functions for the scripts below: they wait for what they need (bounded) instead of
 /// sleeping a fixed time, so that they hold in a slow kernel (QEMU with TCG) as in a fast one.
 private let scriptFunctions = #"""
-wait_for() {  # wait_for SECONDS WHAT COMMAND...: polls COMMAND until it succeeds
-  local limit=$1 what=$2 i; shift 2
-  for ((i = 0; i < limit * 4; i++)); do "$@" && return 0; sleep 0.25; done
-  echo "timed out after ${limit}s waiting for $what" >&2; return 1
-}
-# A new directory for Unix sockets: on the guest's tmpfs /run where there is one (the host's
-# file system, as QEMU's 9p shows it, cannot hold sockets), else under the test's directory.
-socket_directory() { mktemp -d -p /run gpsfake.XXXXXX 2>/dev/null || mktemp -d -p "$1" gpsfake.XXXXXX; }
-# A POSITION (identifier 361) on a path: PathIndex, the low 6 bits of byte 2, is 8 or more.
-on_path() { grep ' 361#' "$1" 2>/dev/null | grep -qvE ' 361#[0-9A-F]{4}[048C][0-7]'; }
+    wait_for() {  # wait_for SECONDS WHAT COMMAND...: polls COMMAND until it succeeds
+      local limit=$1 what=$2 i; shift 2
+      for ((i = 0; i < limit * 4; i++)); do "$@" && return 0; sleep 0.25; done
+      echo "timed out after ${limit}s waiting for $what" >&2; return 1
+    }
+    # A new directory for Unix sockets: on the guest's tmpfs /run where there is one (the host's
+    # file system, as QEMU's 9p shows it, cannot hold sockets), else under the test's directory.
+    socket_directory() { mktemp -d -p /run gpsfake.XXXXXX 2>/dev/null || mktemp -d -p "$1" gpsfake.XXXXXX; }
+    # A POSITION (identifier 361) on a path: PathIndex, the low 6 bits of byte 2, is 8 or more.
+    on_path() { grep ' 361#' "$1" 2>/dev/null | grep -qvE ' 361#[0-9A-F]{4}[048C][0-7]'; }
 
-"""#
+    """#
 
 @Suite("adasis run end to end", .serialized)
 struct RunDaemonTests {
@@ -59,15 +61,20 @@ struct RunDaemonTests {
         try requireBuiltAdasis()
         let directory = try temporaryDirectory()
         let map = directory.appendingPathComponent("helsinki.map").path
-        let imported = try runAdasis(["map", "import", Repository.root.appendingPathComponent("Data/helsinki.osm.pbf").path,
-                                      "-o", map, "--country", "FI"])
+        let imported = try runAdasis([
+            "map", "import", Repository.root.appendingPathComponent("Data/helsinki.osm.pbf").path,
+            "-o", map, "--country", "FI",
+        ])
         try #require(imported.status == 0, "map import failed: \(imported.stderr)")
-        return (directory, map, Int(try freePort()), directory.appendingPathComponent("adasis.prom").path,
-                directory.appendingPathComponent("adasis.toml").path)
+        return (
+            directory, map, Int(try freePort()), directory.appendingPathComponent("adasis.prom").path,
+            directory.appendingPathComponent("adasis.toml").path
+        )
     }
 
-    @Test("gpsfake drive → adasis run (unprivileged) → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
-          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    @Test(
+        "gpsfake drive → adasis run (unprivileged) → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
+        .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func endToEnd() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -91,33 +98,37 @@ struct RunDaemonTests {
         // SIGTERM while its gpsd runs: stop both by process id. Its control socket goes to our
         // own TMPDIR (socket_directory): process ids inside a VM repeat from run to run, and a
         // stale /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
-        let script = scriptFunctions + """
-        sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-        TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
-        faker=$!
-        sleep 1
-        candump -L vcan0 > '\(log)' &
-        dumper=$!
-        # Unprivileged, as deployed: user nobody, no capabilities (raw CAN sockets need none).
-        chmod 0777 '\(directory.path)'
-        setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
-            .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
-        daemon=$!
-        # Once the daemon is on a path, 12 s of POSITIONs (≥ 100 at 10 Hz), then stop.
-        wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 12
-        kill -TERM $daemon
-        wait $daemon
-        status=$?
-        sleep 0.3
-        kill $dumper
-        daemons=$(pgrep -f "gpsfake-$faker.sock")
-        kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
-        echo "adasis-exit=$status"
-        echo "backend=$VCAN_RUN_BACKEND_USED"
-        """
+        let script =
+            scriptFunctions + """
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
+                faker=$!
+                sleep 1
+                candump -L vcan0 > '\(log)' &
+                dumper=$!
+                # Unprivileged, as deployed: user nobody, no capabilities (raw CAN sockets need none).
+                chmod 0777 '\(directory.path)'
+                setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all \
+                    .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+                daemon=$!
+                # Once the daemon is on a path, 12 s of POSITIONs (≥ 100 at 10 Hz), then stop.
+                wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 12
+                kill -TERM $daemon
+                wait $daemon
+                status=$?
+                sleep 0.3
+                kill $dumper
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                echo "adasis-exit=$status"
+                echo "backend=$VCAN_RUN_BACKEND_USED"
+                """
         let result = try runInVcanKernel(script)
-        let daemonLog = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>")
-            + "\ngpsfake: " + ((try? String(contentsOfFile: directory.appendingPathComponent("gpsfake.log").path, encoding: .utf8)) ?? "")
+        let daemonLog =
+            ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>")
+            + "\ngpsfake: "
+            + ((try? String(contentsOfFile: directory.appendingPathComponent("gpsfake.log").path, encoding: .utf8))
+                ?? "")
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         #expect(result.stdout.contains("adasis-exit=0"), "adasis did not exit 0: \(result.stdout)\n\(daemonLog)")
         #expect(daemonLog.contains("SIGTERM: stopping"))
@@ -134,8 +145,11 @@ struct RunDaemonTests {
         let rebuilt = try runAdasis(["reconstruct", log])
         #expect(rebuilt.status == 0)
         #expect(rebuilt.stdout.contains("meta-data: country 246"), "\(rebuilt.stdout.prefix(800))")
-        #expect(rebuilt.stdout.contains("(main)") && rebuilt.stdout.contains("SEGMENT"), "\(rebuilt.stdout.prefix(800))")
-        #expect(rebuilt.stdout.contains("received: ") && !rebuilt.stdout.contains("(gaps 1") , "\(rebuilt.stdout.suffix(400))")
+        #expect(
+            rebuilt.stdout.contains("(main)") && rebuilt.stdout.contains("SEGMENT"), "\(rebuilt.stdout.prefix(800))")
+        #expect(
+            rebuilt.stdout.contains("received: ") && !rebuilt.stdout.contains("(gaps 1"),
+            "\(rebuilt.stdout.suffix(400))")
 
         // POSITION at 10 Hz, on the main path (index 8 or above) once fixes arrive.
         let positions = frames.filter { $0.type == "position" }
@@ -148,8 +162,9 @@ struct RunDaemonTests {
         #expect(rate > (emulated ? 8 : 9) && rate < 11, "POSITION rate \(rate) Hz over \(duration) s")
         let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }.sorted()
         #expect(abs(gaps[gaps.count / 2] - 0.1) < 0.02, "median POSITION gap \(gaps[gaps.count / 2]) s")
-        let firstOnPath = try #require(positions.firstIndex { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 },
-                                       "no POSITION on a path: \(daemonLog)")
+        let firstOnPath = try #require(
+            positions.firstIndex { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 },
+            "no POSITION on a path: \(daemonLog)")
         let onPath = positions[firstOnPath...]
         #expect(onPath.count >= 100, "only \(onPath.count) POSITIONs after the first fix")
         #expect(onPath.allSatisfy { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 })
@@ -164,7 +179,9 @@ struct RunDaemonTests {
         // The metrics file agrees with what was recorded.
         let text = try String(contentsOfFile: metrics, encoding: .utf8)
         func value(_ sample: String) -> Double? {
-            text.split(separator: "\n").first { $0.hasPrefix(sample + " ") }.flatMap { Double($0.split(separator: " ").last!) }
+            text.split(separator: "\n").first { $0.hasPrefix(sample + " ") }.flatMap {
+                Double($0.split(separator: " ").last!)
+            }
         }
         #expect(value("adasis_frames_sent_total{type=\"position\"}") == Double(positions.count))
         #expect(value("adasis_frames_sent_total{type=\"segment\"}") == Double(segments.count))
@@ -178,13 +195,17 @@ struct RunDaemonTests {
         #expect(value("adasis_gnss_reconnects_total") == 0)
         #expect(!text.contains("adasis_frames_dropped_total"), "frames dropped:\n\(text)")
         let metricsDirectory = (metrics as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: metricsDirectory).allSatisfy { !$0.contains(".partial-") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: metricsDirectory).allSatisfy {
+                !$0.contains(".partial-")
+            })
     }
 
     // A full TX queue is not producible on vcan; HorizonDaemonTests prove it on a real CANSocket
     // with SocketCAN's fault seam ("a full TX queue drops exactly the failed frames…").
-    @Test("bus-off (error frame) and restart: each logged once per episode and counted",
-          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    @Test(
+        "bus-off (error frame) and restart: each logged once per episode and counted",
+        .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func busOffAndRestart() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -202,29 +223,30 @@ struct RunDaemonTests {
         """.write(toFile: config, atomically: true, encoding: .utf8)
         let errors = directory.appendingPathComponent("adasis.err").path
         let log = directory.appendingPathComponent("can.log").path
-        let result = try runInVcanKernel(scriptFunctions + """
-            sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-            TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-            faker=$!
-            sleep 1
-            candump -L vcan0 > '\(log)' &
-            dumper=$!
-            .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
-            daemon=$!
-            wait_for 150 "a POSITION on a path" on_path '\(log)'
-            cansend vcan0 20000040#0000000000000000   # controller problem: bus-off
-            wait_for 60 "the bus-off log line" grep -q 'is bus-off' '\(errors)'
-            cansend vcan0 20000040#0000000000000000   # still bus-off: same episode
-            sleep 1
-            cansend vcan0 20000100#0000000000000000   # restarted
-            wait_for 60 "the restart log line" grep -q 'restarted: starting a fresh horizon' '\(errors)'
-            sleep 3
-            kill -TERM $daemon; wait $daemon; status=$?
-            kill $dumper
-            daemons=$(pgrep -f "gpsfake-$faker.sock")
-            kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
-            echo "adasis-exit=$status"
-            """)
+        let result = try runInVcanKernel(
+            scriptFunctions + """
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
+                candump -L vcan0 > '\(log)' &
+                dumper=$!
+                .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+                daemon=$!
+                wait_for 150 "a POSITION on a path" on_path '\(log)'
+                cansend vcan0 20000040#0000000000000000   # controller problem: bus-off
+                wait_for 60 "the bus-off log line" grep -q 'is bus-off' '\(errors)'
+                cansend vcan0 20000040#0000000000000000   # still bus-off: same episode
+                sleep 1
+                cansend vcan0 20000100#0000000000000000   # restarted
+                wait_for 60 "the restart log line" grep -q 'restarted: starting a fresh horizon' '\(errors)'
+                sleep 3
+                kill -TERM $daemon; wait $daemon; status=$?
+                kill $dumper
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                echo "adasis-exit=$status"
+                """)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         #expect(result.stdout.contains("adasis-exit=0"), "\(result.stdout)\n\(daemonLog)")
@@ -237,59 +259,62 @@ struct RunDaemonTests {
         #expect(text.contains("adasis_new_main_paths_total"), "\(text)")
     }
 
-    @Test("survives vcan0 going down and up (fresh horizon) and reloads on SIGHUP, refusing a bad file",
-          .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    @Test(
+        "survives vcan0 going down and up (fresh horizon) and reloads on SIGHUP, refusing a bad file",
+        .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
     func faultsAndReload() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
         let base = """
-        [map]
-        path = "\(map)"
-        [gnss]
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        [metrics]
-        textfile = "\(metrics)"
-        interval_s = 1
+            [map]
+            path = "\(map)"
+            [gnss]
+            gpsd_port = \(port)
+            [can]
+            interface = "vcan0"
+            [metrics]
+            textfile = "\(metrics)"
+            interval_s = 1
 
-        """
+            """
         try base.write(toFile: config, atomically: true, encoding: .utf8)
-        try (base + "[provider]\nposition_rate_hz = 5\n").write(toFile: config + ".slow", atomically: true, encoding: .utf8)
+        try (base + "[provider]\nposition_rate_hz = 5\n").write(
+            toFile: config + ".slow", atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
-        let script = scriptFunctions + """
-        sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-        TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-        faker=$!
-        sleep 1
-        # candump exits when the interface goes down: restart it until told to stop.
-        (while [ ! -e '\(directory.path)/stop' ]; do candump -L vcan0 >> '\(log)' 2>/dev/null; sleep 0.1; done) &
-        dumper=$!
-        .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
-        daemon=$!
-        wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 2
-        ip link set vcan0 down
-        wait_for 60 "the interface-lost log line" grep -q 'CAN interface vcan0 lost' '\(errors)'
-        sleep 2.5; ip link set vcan0 up
-        wait_for 60 "the interface-up log line" grep -q 'CAN interface vcan0 is up again' '\(errors)'
-        sleep 3
-        echo 'typo_key = 1' >> '\(config)'; kill -HUP $daemon
-        wait_for 60 "the refused reload" grep -q 'reload refused' '\(errors)'
-        cp '\(config).slow' '\(config)'; kill -HUP $daemon
-        wait_for 60 "the applied reload" grep -q 'reloaded: new pipeline' '\(errors)'
-        sleep 5
-        kill -TERM $daemon
-        wait $daemon
-        status=$?
-        touch '\(directory.path)/stop'
-        kill $(pgrep -P $dumper) 2>/dev/null
-        wait $dumper
-        daemons=$(pgrep -f "gpsfake-$faker.sock")
-        kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
-        echo "adasis-exit=$status"
-        echo "backend=$VCAN_RUN_BACKEND_USED"
-        """
+        let script =
+            scriptFunctions + """
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
+                # candump exits when the interface goes down: restart it until told to stop.
+                (while [ ! -e '\(directory.path)/stop' ]; do candump -L vcan0 >> '\(log)' 2>/dev/null; sleep 0.1; done) &
+                dumper=$!
+                .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+                daemon=$!
+                wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 2
+                ip link set vcan0 down
+                wait_for 60 "the interface-lost log line" grep -q 'CAN interface vcan0 lost' '\(errors)'
+                sleep 2.5; ip link set vcan0 up
+                wait_for 60 "the interface-up log line" grep -q 'CAN interface vcan0 is up again' '\(errors)'
+                sleep 3
+                echo 'typo_key = 1' >> '\(config)'; kill -HUP $daemon
+                wait_for 60 "the refused reload" grep -q 'reload refused' '\(errors)'
+                cp '\(config).slow' '\(config)'; kill -HUP $daemon
+                wait_for 60 "the applied reload" grep -q 'reloaded: new pipeline' '\(errors)'
+                sleep 5
+                kill -TERM $daemon
+                wait $daemon
+                status=$?
+                touch '\(directory.path)/stop'
+                kill $(pgrep -P $dumper) 2>/dev/null
+                wait $dumper
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                echo "adasis-exit=$status"
+                echo "backend=$VCAN_RUN_BACKEND_USED"
+                """
         let result = try runInVcanKernel(script)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
@@ -299,12 +324,16 @@ struct RunDaemonTests {
         #expect(lines.filter { $0.contains("CAN interface vcan0 lost") }.count == 1, "\(daemonLog)")
         #expect(lines.filter { $0.contains("CAN interface vcan0 is up again") }.count == 1, "\(daemonLog)")
         #expect(lines.filter { $0.contains("not usable") }.isEmpty, "\(daemonLog)")
-        #expect(daemonLog.contains("reload refused, keeping the running configuration: \(config):") && daemonLog.contains("typo_key: unknown key"))
+        #expect(
+            daemonLog.contains("reload refused, keeping the running configuration: \(config):")
+                && daemonLog.contains("typo_key: unknown key"))
         #expect(daemonLog.contains("reloaded: new pipeline"))
 
         let text = try String(contentsOfFile: metrics, encoding: .utf8)
-        for sample in ["adasis_can_down_episodes_total 1", "adasis_config_reloads_total{result=\"applied\"} 1",
-                       "adasis_config_reloads_total{result=\"rejected\"} 1", "adasis_can_up 1"] {
+        for sample in [
+            "adasis_can_down_episodes_total 1", "adasis_config_reloads_total{result=\"applied\"} 1",
+            "adasis_config_reloads_total{result=\"rejected\"} 1", "adasis_can_up 1",
+        ] {
             #expect(text.contains(sample + "\n"), "missing \(sample) in\n\(text)")
         }
         #expect(text.contains("reason=\"interface_down\""), "frames dropped while down are counted")
@@ -313,12 +342,16 @@ struct RunDaemonTests {
         // reload POSITION goes at the new 5 Hz.
         let decoded = try runAdasis(["decode", log])
         #expect(decoded.stderr.isEmpty)
-        let positions = decoded.stdout.split(separator: "\n").compactMap(DecodedFrame.init).filter { $0.type == "position" }
+        let positions = decoded.stdout.split(separator: "\n").compactMap(DecodedFrame.init).filter {
+            $0.type == "position"
+        }
         let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }
         let outage = try #require(gaps.indices.max { gaps[$0] < gaps[$1] })
         #expect(gaps[outage] > 2, "no gap while vcan0 was down")
         let before = positions[...outage].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
-        let after = positions[(outage + 1)...].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
+        let after = positions[(outage + 1)...].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter {
+            $0 >= 8
+        }
         try #require(!before.isEmpty && !after.isEmpty, "\(daemonLog)")
         #expect(before.last != after.first, "the horizon restarted on a new path index")
         // The median gap, not the mean rate: a kernel under software emulation on a loaded host
@@ -345,7 +378,9 @@ struct RunDaemonTests {
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let missingMap = try runAdasis(["run", "--config", bad])
         #expect(missingMap.status == 78)
-        #expect(missingMap.stderr.contains("bad.toml: map.path:") && missingMap.stderr.contains("missing.map"), "\(missingMap.stderr)")
+        #expect(
+            missingMap.stderr.contains("bad.toml: map.path:") && missingMap.stderr.contains("missing.map"),
+            "\(missingMap.stderr)")
 
         let absent = try runAdasis(["run", "--config", directory.path + "/absent.toml"])
         #expect(absent.status == 78)

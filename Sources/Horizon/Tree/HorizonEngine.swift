@@ -79,7 +79,9 @@ public final class HorizonEngine {
                 roads.append(road)
             }
             for index in 0..<(route.count - 1)
-            where roads[index].exitNode(route[index].direction) != roads[index + 1].entryNode(route[index + 1].direction) {
+            where roads[index].exitNode(route[index].direction)
+                != roads[index + 1].entryNode(route[index + 1].direction)
+            {
                 throw HorizonError.disconnectedRoute(index: index, from: route[index], to: route[index + 1])
             }
         }
@@ -177,8 +179,9 @@ public final class HorizonEngine {
         clear()
         let id = takePathID()
         let first = try pathLink(position.link, startOffset: 0, routeIndex: route?.firstIndex(of: position.link))
-        tree.paths[id] = HorizonPath(id: id, parent: nil, branchOffset: nil, level: 0, probability: 1,
-                                     turnAngle: nil, links: [first])
+        tree.paths[id] = HorizonPath(
+            id: id, parent: nil, branchOffset: nil, level: 0, probability: 1,
+            turnAngle: nil, links: [first])
         tree.mainPathID = id
         events.append(.pathAdded(id))
         events.append(.mainPathChanged(from: nil, to: id))
@@ -229,8 +232,9 @@ public final class HorizonEngine {
             if branchCache.count >= 8192 { branchCache.removeAll(keepingCapacity: true) }
             branchCache[link] = branches
         }
-        return PathLink(road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
-                        routeIndex: routeIndex)
+        return PathLink(
+            road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
+            routeIndex: routeIndex)
     }
 
     /// Full recomputation: route change, trailing removal, growth.

@@ -10,7 +10,9 @@ enum AdminBoundaries {
     /// The code and level a relation describes, `nil` when it is not a usable admin boundary.
     static func describe(_ relation: OSMRelation) -> (code: String, level: Int)? {
         let tags = relation.tags
-        guard tags["type"] == "boundary" || tags["type"] == "multipolygon", tags["boundary"] == "administrative" else { return nil }
+        guard tags["type"] == "boundary" || tags["type"] == "multipolygon", tags["boundary"] == "administrative" else {
+            return nil
+        }
         switch tags["admin_level"] {
         case "2"?:
             guard let code = tags["ISO3166-1"] ?? tags["ISO3166-1:alpha2"], code.count == 2 else { return nil }
@@ -34,12 +36,16 @@ enum AdminBoundaries {
     }
 
     /// The complete areas; `incomplete` counts the skipped boundaries.
-    static func areas(_ relations: [OSMRelation], wayNodes: [Int64: [Int64]], nodes: [Int64: GeoPoint],
-                      incomplete: inout Int) -> [AdminBoundaryArea] {
+    static func areas(
+        _ relations: [OSMRelation], wayNodes: [Int64: [Int64]], nodes: [Int64: GeoPoint],
+        incomplete: inout Int
+    ) -> [AdminBoundaryArea] {
         var result: [AdminBoundaryArea] = []
         for relation in relations.sorted(by: { $0.id < $1.id }) {
             guard let (code, level) = describe(relation) else { continue }
-            let members = relation.members.filter { $0.type == .way && ($0.role == "outer" || $0.role == "inner" || $0.role.isEmpty) }
+            let members = relation.members.filter {
+                $0.type == .way && ($0.role == "outer" || $0.role == "inner" || $0.role.isEmpty)
+            }
             var lines: [[Int64]] = []
             var complete = !members.isEmpty && memberNodes(relation).allSatisfy { nodes[$0] != nil }
             for member in members {

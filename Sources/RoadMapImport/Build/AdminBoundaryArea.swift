@@ -50,8 +50,10 @@ struct AdminBoundaryArea: Sendable {
         var bands = [[Edge]](repeating: [], count: bandCount)
         var longEdges: [Edge] = []
         for edge in edges {
-            let low = Self.band(min(edge.a.latitude, edge.b.latitude), south: south, height: bandHeight, count: bandCount)
-            let high = Self.band(max(edge.a.latitude, edge.b.latitude), south: south, height: bandHeight, count: bandCount)
+            let low = Self.band(
+                min(edge.a.latitude, edge.b.latitude), south: south, height: bandHeight, count: bandCount)
+            let high = Self.band(
+                max(edge.a.latitude, edge.b.latitude), south: south, height: bandHeight, count: bandCount)
             if high - low >= Self.longEdgeBands {
                 longEdges.append(edge)
             } else {
@@ -68,11 +70,16 @@ struct AdminBoundaryArea: Sendable {
 
     /// Whether `point` lies inside (even-odd rule over all rings).
     func contains(_ point: GeoPoint) -> Bool {
-        guard point.latitude >= south, point.latitude <= north, point.longitude >= west, point.longitude <= east else { return false }
+        guard point.latitude >= south, point.latitude <= north, point.longitude >= west, point.longitude <= east else {
+            return false
+        }
         var inside = false
-        for edges in [bands[Self.band(point.latitude, south: south, height: bandHeight, count: bands.count)], longEdges] {
+        for edges in [
+            bands[Self.band(point.latitude, south: south, height: bandHeight, count: bands.count)], longEdges,
+        ] {
             for edge in edges where (edge.a.latitude > point.latitude) != (edge.b.latitude > point.latitude) {
-                let crossing = edge.a.longitude + (point.latitude - edge.a.latitude)
+                let crossing =
+                    edge.a.longitude + (point.latitude - edge.a.latitude)
                     / (edge.b.latitude - edge.a.latitude) * (edge.b.longitude - edge.a.longitude)
                 if point.longitude < crossing { inside.toggle() }
             }
@@ -101,8 +108,11 @@ struct AdminPlacement: Sendable {
     /// A placement over `areas`; countries whose code is not ISO 3166-1 are ignored.
     init(areas: [AdminBoundaryArea], fallback: Country?) {
         regionCodes = Array(Set(areas.filter { $0.level == 4 }.map(\.code))).sorted()
-        countries = areas.filter { $0.level == 2 }.compactMap { area in (try? Country(alpha2: area.code)).map { (area, $0) } }
-        let index = Dictionary(uniqueKeysWithValues: regionCodes.enumerated().map { ($0.element, UInt16($0.offset + 1)) })
+        countries = areas.filter { $0.level == 2 }.compactMap { area in
+            (try? Country(alpha2: area.code)).map { (area, $0) }
+        }
+        let index = Dictionary(
+            uniqueKeysWithValues: regionCodes.enumerated().map { ($0.element, UInt16($0.offset + 1)) })
         regions = areas.filter { $0.level == 4 }.map { ($0, index[$0.code]!) }
         self.fallback = fallback
     }
@@ -110,7 +120,8 @@ struct AdminPlacement: Sendable {
     /// The country and region containing the middle of `geometry` (by length).
     func place(_ geometry: [GeoPoint]) -> AdminPlace {
         guard !countries.isEmpty || !regions.isEmpty,
-              let middle = geometry.point(atOffset: geometry.polylineLength / 2)?.point else {
+            let middle = geometry.point(atOffset: geometry.polylineLength / 2)?.point
+        else {
             return AdminPlace(country: fallback, region: 0)
         }
         let country = countries.first { $0.area.contains(middle) }?.country

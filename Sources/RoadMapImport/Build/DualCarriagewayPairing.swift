@@ -20,8 +20,11 @@ enum DualCarriagewayPairing {
         for (index, way) in ways.enumerated() {
             if way.tags["dual_carriageway"] == "yes" { divided.insert(way.id) }
             guard way.attributes.oneway != .no, !way.attributes.highway.isLink,
-                  way.attributes.formOfWay != .roundabout, way.geometry.count >= 2 else { continue }
-            keys[index] = [way.attributes.name.map { "n:" + $0 }, way.attributes.ref.map { "r:" + $0 }].compactMap { $0 }
+                way.attributes.formOfWay != .roundabout, way.geometry.count >= 2
+            else { continue }
+            keys[index] = [way.attributes.name.map { "n:" + $0 }, way.attributes.ref.map { "r:" + $0 }].compactMap {
+                $0
+            }
             if !keys[index].isEmpty { grid.insert(index, geometry: way.geometry) }
         }
         for (a, first) in ways.enumerated() where !keys[a].isEmpty {
@@ -31,7 +34,9 @@ enum DualCarriagewayPairing {
             for b in grid.indices(near: middle, within: maximumDistance) where b != a {
                 guard keys[b].contains(where: keys[a].contains) else { continue }
                 let second = ways[b]
-                guard let projection = second.geometry.project(middle), projection.distance <= maximumDistance else { continue }
+                guard let projection = second.geometry.project(middle), projection.distance <= maximumDistance else {
+                    continue
+                }
                 if angleBetween(headingA, drivingHeading(second, atOffset: projection.offset)) > 135 {
                     divided.insert(first.id)
                     divided.insert(second.id)

@@ -25,8 +25,10 @@ public enum ElevationSlope {
 
     /// The slope profile of `geometry` from `height`, `nil` when a height is missing anywhere along
     /// it. With `uniformGrade` (bridges, tunnels) only the ends are sampled.
-    public static func profile(along geometry: [GeoPoint], uniformGrade: Bool = false,
-                               height: (GeoPoint) throws(ElevationError) -> Double?) throws(ElevationError) -> [ProfilePoint]? {
+    public static func profile(
+        along geometry: [GeoPoint], uniformGrade: Bool = false,
+        height: (GeoPoint) throws(ElevationError) -> Double?
+    ) throws(ElevationError) -> [ProfilePoint]? {
         let length = geometry.polylineLength
         guard length > 0 else { return nil }
         let stretches = uniformGrade ? 1 : max(1, Int((length / sampleSpacing).rounded()))
@@ -46,7 +48,9 @@ public enum ElevationSlope {
         func close(_ run: Range<Int>) {
             let mean = slopes[run].reduce(0, +) / Double(run.count)
             let value = (mean * 10).rounded() / 10 + 0  // + 0: no −0
-            if result.last?.value != value { result.append(ProfilePoint(offset: step * Double(run.lowerBound), value: value)) }
+            if result.last?.value != value {
+                result.append(ProfilePoint(offset: step * Double(run.lowerBound), value: value))
+            }
         }
         var runStart = 0, low = slopes[0], high = slopes[0]
         for index in 1..<max(1, stretches) {
@@ -79,8 +83,10 @@ public enum ElevationSlope {
             }
             let a = geometry[segment - 1], b = geometry[segment]
             let t = segmentLength > 0 ? min(1, max(0, (target - segmentStart) / segmentLength)) : 0
-            result.append(GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * t,
-                                   longitude: a.longitude + (b.longitude - a.longitude) * t))
+            result.append(
+                GeoPoint(
+                    latitude: a.latitude + (b.latitude - a.latitude) * t,
+                    longitude: a.longitude + (b.longitude - a.longitude) * t))
         }
         return result
     }
@@ -100,7 +106,9 @@ extension RoadGraph {
             .sorted { ($0.cell, $0.index) < ($1.cell, $1.index) }
         for (_, index) in order {
             let link = result.links[index]
-            let profile = try ElevationSlope.profile(along: link.geometry, uniformGrade: link.tunnel == true || link.bridge == true) {
+            let profile = try ElevationSlope.profile(
+                along: link.geometry, uniformGrade: link.tunnel == true || link.bridge == true
+            ) {
                 point throws(ElevationError) in try model.elevation(at: point)
             }
             if let profile {

@@ -28,9 +28,11 @@ public struct ElevationError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch problem {
         case .notADirectory:
-            return "elevation tiles: \(path) is not a readable directory; pass --srtm a directory of SRTM .hgt tiles (N60E024.hgt, …)"
+            return
+                "elevation tiles: \(path) is not a readable directory; pass --srtm a directory of SRTM .hgt tiles (N60E024.hgt, …)"
         case .wrongSize(let bytes):
-            return "elevation tile \(path): \(bytes) bytes is not a 1201×1201 (3\") or 3601×3601 (1\") grid of 16-bit samples; "
+            return
+                "elevation tile \(path): \(bytes) bytes is not a 1201×1201 (3\") or 3601×3601 (1\") grid of 16-bit samples; "
                 + "replace it with an unpacked SRTM .hgt tile or remove it"
         case .unreadable:
             return "elevation tile \(path) exists but cannot be read; check its permissions"
@@ -111,8 +113,10 @@ struct ElevationTile: Sendable {
         let column = min(max((point.longitude - Double(cell.west)) * last, 0), last)
         let r0 = min(Int(row), size - 2), c0 = min(Int(column), size - 2)
         let fr = row - Double(r0), fc = column - Double(c0)
-        let corners = [(r0, c0, (1 - fr) * (1 - fc)), (r0, c0 + 1, (1 - fr) * fc),
-                       (r0 + 1, c0, fr * (1 - fc)), (r0 + 1, c0 + 1, fr * fc)]
+        let corners = [
+            (r0, c0, (1 - fr) * (1 - fc)), (r0, c0 + 1, (1 - fr) * fc),
+            (r0 + 1, c0, fr * (1 - fc)), (r0 + 1, c0 + 1, fr * fc),
+        ]
         var sum = 0.0, weights = 0.0
         var nearestPresent: Double?  // when the point sits on a void sample, a neighbour one sample away
         for (r, c, weight) in corners where samples[r * size + c] != Self.void {

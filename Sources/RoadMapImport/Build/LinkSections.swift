@@ -26,9 +26,11 @@ enum LinkSections {
         for way in ways {
             var start = 0
             var index = 0
-            for position in 1..<way.nodeIDs.count where position == way.nodeIDs.count - 1 || use[way.nodeIDs[position]]! >= 2 {
+            for position in 1..<way.nodeIDs.count
+            where position == way.nodeIDs.count - 1 || use[way.nodeIDs[position]]! >= 2 {
                 let ids = Array(way.nodeIDs[start...position])
-                sections.append(LinkSection(wayID: way.id, index: index, nodeIDs: ids, geometry: ids.map { nodes[$0]! }))
+                sections.append(
+                    LinkSection(wayID: way.id, index: index, nodeIDs: ids, geometry: ids.map { nodes[$0]! }))
                 index += 1
                 start = position
             }

@@ -50,8 +50,10 @@ struct PointFeaturePlacement {
         }
     }
 
-    mutating func placeCameras(_ tagsOfNode: [Int64: [String: String]], enforcement: [OSMRelation],
-                               snapDistance: Double, report: inout ImportReport) {
+    mutating func placeCameras(
+        _ tagsOfNode: [Int64: [String: String]], enforcement: [OSMRelation],
+        snapDistance: Double, report: inout ImportReport
+    ) {
         var cameraNodes: [(node: Int64, tags: [String: String])] = []
         var covered = Set<Int64>()
         for relation in enforcement.sorted(by: { $0.id < $1.id }) {
@@ -61,18 +63,21 @@ struct PointFeaturePlacement {
             guard let anchor = from ?? device else { continue }
             if let device { covered.insert(device.id) }
             var tags = relation.tags
-            if tags["direction"] == nil, let deviceTags = device.flatMap({ tagsOfNode[$0.id] }) { tags["direction"] = deviceTags["direction"] }
+            if tags["direction"] == nil, let deviceTags = device.flatMap({ tagsOfNode[$0.id] }) {
+                tags["direction"] = deviceTags["direction"]
+            }
             cameraNodes.append((anchor.id, tags))
         }
         for (id, tags) in tagsOfNode.sorted(by: { $0.key < $1.key })
         where tags["highway"] == "speed_camera" && !covered.contains(id) {
             cameraNodes.append((id, tags))
         }
-        let index = InMemoryRoadNetwork(links: links.enumerated().map { offset, link in
-            var copy = link
-            copy.id = LinkID(UInt64(offset))
-            return copy
-        })
+        let index = InMemoryRoadNetwork(
+            links: links.enumerated().map { offset, link in
+                var copy = link
+                copy.id = LinkID(UInt64(offset))
+                return copy
+            })
         for (id, tags) in cameraNodes {
             guard let type = SafetyCameraTags.cameraType(for: tags) else { continue }
             let kind = PointFeatureKind.safetyCamera(type, speedLimit: SafetyCameraTags.enforcedLimit(for: tags))
@@ -80,21 +85,26 @@ struct PointFeaturePlacement {
             if let positions = positionsOfNode[id], let (linkIndex, offset) = positions.first {
                 let link = links[linkIndex]
                 let bearing = link.geometry.point(atOffset: offset)?.bearing ?? 0
-                add(PointFeature(kind: kind, offset: offset,
-                                 direction: cameraDirection(tagged, linkBearing: bearing, oneway: link.oneway)), to: linkIndex)
+                add(
+                    PointFeature(
+                        kind: kind, offset: offset,
+                        direction: cameraDirection(tagged, linkBearing: bearing, oneway: link.oneway)), to: linkIndex)
                 report.safetyCameras += 1
                 continue
             }
             guard let point = nodes[id],
-                  let nearby = try? index.links(near: point, radius: snapDistance),
-                  let nearest = nearby.compactMap({ link in link.geometry.project(point).map { (link, $0) } })
-                    .min(by: { ($0.1.distance, $0.0.id) < ($1.1.distance, $1.0.id) }) else {
+                let nearby = try? index.links(near: point, radius: snapDistance),
+                let nearest = nearby.compactMap({ link in link.geometry.project(point).map { (link, $0) } })
+                    .min(by: { ($0.1.distance, $0.0.id) < ($1.1.distance, $1.0.id) })
+            else {
                 report.unplacedSafetyCameras += 1
                 continue
             }
             let linkIndex = Int(nearest.0.id.rawValue)
-            add(PointFeature(kind: kind, offset: nearest.1.offset,
-                             direction: cameraDirection(tagged, linkBearing: nearest.1.bearing, oneway: nearest.0.oneway)),
+            add(
+                PointFeature(
+                    kind: kind, offset: nearest.1.offset,
+                    direction: cameraDirection(tagged, linkBearing: nearest.1.bearing, oneway: nearest.0.oneway)),
                 to: linkIndex)
             report.safetyCameras += 1
         }
@@ -129,7 +139,9 @@ struct PointFeaturePlacement {
     /// A compass bearing from a `direction` value: degrees (`45`) or a cardinal (`NE`).
     static func compassBearing(_ text: String) -> Double? {
         if let degrees = Double(text), degrees.isFinite { return degrees }
-        let cardinals = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let cardinals = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         return cardinals.firstIndex(of: text.uppercased()).map { Double($0) * 22.5 }
     }
 }

@@ -17,8 +17,10 @@ public struct RoadGraphOptions: Sendable {
     public var dualCarriagewayDistance: Double
 
     /// Creates options; defaults fit a city extract.
-    public init(selection: RoadSelection = RoadSelection(), country: Country?, unknownArea: AreaAssumption = .urban,
-                cameraSnapDistance: Double = 30, dualCarriagewayDistance: Double = 40) {
+    public init(
+        selection: RoadSelection = RoadSelection(), country: Country?, unknownArea: AreaAssumption = .urban,
+        cameraSnapDistance: Double = 30, dualCarriagewayDistance: Double = 40
+    ) {
         self.selection = selection
         self.country = country
         self.unknownArea = unknownArea
@@ -114,11 +116,13 @@ public struct RoadGraphBuilder {
             let highway = node.tags["highway"]
             let isPointFeature = highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
             if let neededNodes, !isPointFeature, !neededNodes.contains(node.id) { return }
-            nodes[node.id] = GeoPoint(latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
-                                      longitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.longitude)))
+            nodes[node.id] = GeoPoint(
+                latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
+                longitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.longitude)))
             if isPointFeature {
                 pointNodeTags[node.id] = node.tags
-            } else if highway == nil, !node.tags.isEmpty, node.tags["enforcement"] != nil || node.tags["device"] != nil {
+            } else if highway == nil, !node.tags.isEmpty, node.tags["enforcement"] != nil || node.tags["device"] != nil
+            {
                 pointNodeTags[node.id] = node.tags
             }
         case .way(let way):
@@ -164,15 +168,17 @@ public struct RoadGraphBuilder {
             way.nodeIDs = clipped.nodeIDs
             let place = adminPlacement.place(way.nodeIDs.map { nodes[$0]! })
             placeOfWay[way.id] = place
-            let attributes = WayAttributes(highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
-                                           legalDefaults: legalDefaults, unknownArea: options.unknownArea)
+            let attributes = WayAttributes(
+                highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
+                legalDefaults: legalDefaults, unknownArea: options.unknownArea)
             report.malformedTagValues += attributes.malformedValues
             kept.append((way, attributes))
         }
         report.roadWays = kept.count
 
-        let divided = DualCarriagewayPairing.dividedWays(kept.map { ($0.way.id, $0.way.tags, $0.attributes, $0.way.nodeIDs.map { nodes[$0]! }) },
-                                                         maximumDistance: options.dualCarriagewayDistance)
+        let divided = DualCarriagewayPairing.dividedWays(
+            kept.map { ($0.way.id, $0.way.tags, $0.attributes, $0.way.nodeIDs.map { nodes[$0]! }) },
+            maximumDistance: options.dualCarriagewayDistance)
         var sections = LinkSections.split(kept.map(\.way), nodes: nodes)
         var links: [RoadLink] = []
         links.reserveCapacity(sections.count)
@@ -184,30 +190,36 @@ public struct RoadGraphBuilder {
             let place = adminPlacement.place(section.geometry)
             places.append(place)
             let (way, wayAttributes) = keptByWay[section.wayID]!
-            let attributes = place.country == placeOfWay[section.wayID]?.country ? wayAttributes
-                : WayAttributes(highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
-                                legalDefaults: legalDefaults, unknownArea: options.unknownArea)
+            let attributes =
+                place.country == placeOfWay[section.wayID]?.country
+                ? wayAttributes
+                : WayAttributes(
+                    highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
+                    legalDefaults: legalDefaults, unknownArea: options.unknownArea)
             let isDivided = divided.contains(section.wayID)
             var formOfWay = attributes.formOfWay
             if isDivided && formOfWay == .singleCarriageway { formOfWay = .multipleCarriageway }
             let slope = attributes.incline.map { [ProfilePoint(offset: 0, value: $0)] } ?? []
-            links.append(RoadLink(
-                id: LinkID(0), wayID: section.wayID, startNode: NodeID(section.nodeIDs.first!),
-                endNode: NodeID(section.nodeIDs.last!), geometry: section.geometry, highway: attributes.highway,
-                formOfWay: formOfWay, name: attributes.name, ref: attributes.ref, oneway: attributes.oneway,
-                forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
-                bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
-                dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
-                countryCode: place.country?.numericCode ?? 0,
-                regionCode: place.region, curvature: CurvatureProfile.points(along: section.geometry),
-                slope: slope))
+            links.append(
+                RoadLink(
+                    id: LinkID(0), wayID: section.wayID, startNode: NodeID(section.nodeIDs.first!),
+                    endNode: NodeID(section.nodeIDs.last!), geometry: section.geometry, highway: attributes.highway,
+                    formOfWay: formOfWay, name: attributes.name, ref: attributes.ref, oneway: attributes.oneway,
+                    forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
+                    bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
+                    dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
+                    countryCode: place.country?.numericCode ?? 0,
+                    regionCode: place.region, curvature: CurvatureProfile.points(along: section.geometry),
+                    slope: slope))
             if isDivided { report.dualCarriagewayLinks += 1 }
         }
 
         // Identifiers: the tile of the first point, then the order (way, section) inside the tile.
         var order = Array(links.indices)
         let tiles = links.map { TileKey(containing: $0.geometry[0]) }
-        order.sort { (tiles[$0], links[$0].wayID, sections[$0].index) < (tiles[$1], links[$1].wayID, sections[$1].index) }
+        order.sort {
+            (tiles[$0], links[$0].wayID, sections[$0].index) < (tiles[$1], links[$1].wayID, sections[$1].index)
+        }
         var nextIndex: [TileKey: UInt32] = [:]
         for position in order {
             let tile = tiles[position]
@@ -220,8 +232,9 @@ public struct RoadGraphBuilder {
 
         var placement = PointFeaturePlacement(links: links, sections: sections, nodes: nodes)
         placement.placeTrafficSignals(pointNodeTags, report: &report)
-        placement.placeCameras(pointNodeTags, enforcement: enforcementRelations,
-                               snapDistance: options.cameraSnapDistance, report: &report)
+        placement.placeCameras(
+            pointNodeTags, enforcement: enforcementRelations,
+            snapDistance: options.cameraSnapDistance, report: &report)
         links = placement.links
 
         let restrictions = TurnRestrictionResolution.resolve(restrictionRelations, links: links, report: &report)

@@ -18,7 +18,9 @@ struct SegmentGrid {
     }
 
     private func cell(latitude: Double, longitude: Double) -> Cell {
-        Cell(row: Int32((latitude / cellDegrees).rounded(.down)), column: Int32((longitude / cellDegrees).rounded(.down)))
+        Cell(
+            row: Int32((latitude / cellDegrees).rounded(.down)), column: Int32((longitude / cellDegrees).rounded(.down))
+        )
     }
 
     /// Files `index` under every cell its geometry's segments reach.

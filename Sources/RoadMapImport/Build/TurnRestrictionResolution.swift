@@ -7,12 +7,14 @@ import RoadMap
 /// motor cars are ignored. Via-way restrictions, members outside the extract and unknown values
 /// are counted as unusable.
 enum TurnRestrictionResolution {
-    static func resolve(_ relations: [OSMRelation], links: [RoadLink], report: inout ImportReport) -> [TurnRestriction] {
+    static func resolve(_ relations: [OSMRelation], links: [RoadLink], report: inout ImportReport) -> [TurnRestriction]
+    {
         var linksOfWay: [Int64: [Int]] = [:]
         for (index, link) in links.enumerated() { linksOfWay[link.wayID, default: []].append(index) }
         var result: [TurnRestriction] = []
         for relation in relations.sorted(by: { $0.id < $1.id }) {
-            if let except = relation.tags["except"], except.split(separator: ";").contains(where: { $0 == "motorcar" }) {
+            if let except = relation.tags["except"], except.split(separator: ";").contains(where: { $0 == "motorcar" })
+            {
                 continue
             }
             guard let value = relation.tags["restriction:motorcar"] ?? relation.tags["restriction"] else {
@@ -20,7 +22,11 @@ enum TurnRestrictionResolution {
                 continue
             }
             let kind: TurnRestriction.Kind
-            if value.hasPrefix("no_") { kind = .prohibitory } else if value.hasPrefix("only_") { kind = .mandatory } else {
+            if value.hasPrefix("no_") {
+                kind = .prohibitory
+            } else if value.hasPrefix("only_") {
+                kind = .mandatory
+            } else {
                 report.unusableTurnRestrictions += 1
                 continue
             }

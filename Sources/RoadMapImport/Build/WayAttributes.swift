@@ -29,15 +29,18 @@ struct WayAttributes: Sendable {
     var malformedValues: Int
 
     /// Derives the attributes; `country` is the ISO 3166-1 alpha-2 code of the map's country.
-    init(highway: HighwayClass, tags: [String: String], country: String,
-         legalDefaults: LegalDefaultSpeeds, unknownArea: AreaAssumption) {
+    init(
+        highway: HighwayClass, tags: [String: String], country: String,
+        legalDefaults: LegalDefaultSpeeds, unknownArea: AreaAssumption
+    ) {
         self.highway = highway
         formOfWay = FormOfWay(highwayClass: highway, tags: tags)
         name = tags["name"]
         ref = tags["ref"]
         oneway = Oneway(tags: tags, highwayClass: highway)
         tunnel = WayAttributes.flag(tags["tunnel"], yesValues: ["yes", "building_passage", "covered", "culvert"])
-        bridge = WayAttributes.flag(tags["bridge"], yesValues: ["yes", "viaduct", "cantilever", "movable", "boardwalk"])
+        bridge = WayAttributes.flag(
+            tags["bridge"], yesValues: ["yes", "viaduct", "cantilever", "movable", "boardwalk"])
         builtUpArea = WayAttributes.builtUpArea(tags)
         var malformed = 0
         if let text = tags["incline"] {
@@ -51,18 +54,22 @@ struct WayAttributes: Sendable {
         for key in ["lanes", "lanes:forward", "lanes:backward"] {
             if let text = tags[key], LanesPerDirection.count(text) == nil { malformed += 1 }
         }
-        let zone = tags["zone:traffic"].flatMap { MaxspeedValue(parsing: $0) }
+        let zone =
+            tags["zone:traffic"].flatMap { MaxspeedValue(parsing: $0) }
             ?? tags["maxspeed:type"].flatMap { MaxspeedValue(parsing: $0) }
             ?? tags["source:maxspeed"].flatMap { MaxspeedValue(parsing: $0) }
-        let roadTypes = WayAttributes.implicitRoadTypes(highway: highway, builtUp: builtUpArea ?? (unknownArea == .urban))
+        let roadTypes = WayAttributes.implicitRoadTypes(
+            highway: highway, builtUp: builtUpArea ?? (unknownArea == .urban))
         func resolve(_ limit: SpeedLimit, _ reference: MaxspeedValue?) -> SpeedLimit {
             guard limit.value == .unknown, limit.kind != .timeDependent else { return limit }
             if let reference, let implicit = legalDefaults.implicitLimit(for: reference) { return implicit }
             if let zone, let implicit = legalDefaults.implicitLimit(for: zone) { return implicit }
             return legalDefaults.implicitLimit(country: country, roadTypes: roadTypes) ?? limit
         }
-        forward = DirectionalAttributes(speedLimit: resolve(limits.forward, limits.forwardReference), lanes: lanes.forward)
-        backward = DirectionalAttributes(speedLimit: resolve(limits.backward, limits.backwardReference), lanes: lanes.backward)
+        forward = DirectionalAttributes(
+            speedLimit: resolve(limits.forward, limits.forwardReference), lanes: lanes.forward)
+        backward = DirectionalAttributes(
+            speedLimit: resolve(limits.backward, limits.backwardReference), lanes: lanes.backward)
         malformedValues = malformed
     }
 
@@ -79,7 +86,9 @@ struct WayAttributes: Sendable {
     static func builtUpArea(_ tags: [String: String]) -> Bool? {
         for key in ["zone:traffic", "maxspeed:type", "source:maxspeed", "maxspeed"] {
             guard let value = tags[key]?.lowercased() else { continue }
-            if value.hasSuffix(":urban") || value.hasSuffix(":zone") || value.hasSuffix(":living_street") { return true }
+            if value.hasSuffix(":urban") || value.hasSuffix(":zone") || value.hasSuffix(":living_street") {
+                return true
+            }
             if value.hasSuffix(":rural") || value.hasSuffix(":motorway") || value.hasSuffix(":trunk") { return false }
         }
         return nil

@@ -80,7 +80,8 @@ public struct LegalDefaultSpeeds: Sendable {
         switch value {
         case .kilometresPerHour(let kmh)?: return SpeedLimit(value: .kilometresPerHour(kmh), kind: .implicit)
         case .unlimited?: return SpeedLimit(value: .unlimited, kind: .implicit)
-        case .walk?: return SpeedLimit(value: .kilometresPerHour(MaxspeedValue.walkingPaceKilometresPerHour), kind: .implicit)
+        case .walk?:
+            return SpeedLimit(value: .kilometresPerHour(MaxspeedValue.walkingPaceKilometresPerHour), kind: .implicit)
         case .signals?, .legalDefault?, nil: return nil
         }
     }

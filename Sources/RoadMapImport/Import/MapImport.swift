@@ -30,8 +30,10 @@ public enum MapImport {
     /// Throws ``OSMPBFError`` for an unreadable extract (naming the blob) and ``MapFileError``
     /// when the map cannot be written; in both cases nothing is left at `output`.
     /// With `elevation`, links without an OSM `incline` get their slope from terrain heights.
-    public static func run(input: String, output: String, options: RoadGraphOptions, elevation: ElevationModel? = nil,
-                           progress: (MapImportProgress) -> Void = { _ in }) throws -> MapMetadata {
+    public static func run(
+        input: String, output: String, options: RoadGraphOptions, elevation: ElevationModel? = nil,
+        progress: (MapImportProgress) -> Void = { _ in }
+    ) throws -> MapMetadata {
         var builder = RoadGraphBuilder(options: options, legalDefaults: try LegalDefaultSpeeds.bundled())
         // First pass: which nodes the roads need, and the administrative boundaries (relations
         // come last in a PBF file); second (only with boundaries): their ways' nodes. The last pass
@@ -47,16 +49,22 @@ public enum MapImport {
         while let block = try reader.nextBlock() {
             builder.add(block)
             objects += block.count
-            progress(MapImportProgress(phase: .reading, objects: objects, bytesRead: reader.bytesRead,
-                                       totalBytes: reader.totalBytes))
+            progress(
+                MapImportProgress(
+                    phase: .reading, objects: objects, bytesRead: reader.bytesRead,
+                    totalBytes: reader.totalBytes))
         }
-        progress(MapImportProgress(phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+        progress(
+            MapImportProgress(
+                phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         var graph = builder.build()
         if let missing = graph.report.linksWithoutCountry, missing > 0, options.country == nil {
             throw MapImportError.countryUnknown(links: missing, boundaries: graph.report.adminBoundariesUsed ?? 0)
         }
         if let elevation { graph = try graph.applyingElevationSlope(elevation) }
-        progress(MapImportProgress(phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+        progress(
+            MapImportProgress(
+                phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         var south = 90.0, west = 180.0, north = -90.0, east = -180.0
         for link in graph.links {
             for point in link.geometry {
@@ -66,11 +74,12 @@ public enum MapImport {
         }
         let name = input.split(separator: "/").last.map(String.init) ?? input
         let (countryLinks, regionLinks) = linkCounts(graph)
-        let metadata = MapMetadata(sourceFile: name, sourceTimestamp: reader.header.replicationTimestamp ?? reader.newestElementTimestamp,
-                                   countries: graph.countries, countryLinkCounts: countryLinks,
-                                   regions: graph.regions, regionLinkCounts: regionLinks,
-                                   boundingBox: graph.links.isEmpty ? [] : [south, west, north, east],
-                                   importReport: graph.report)
+        let metadata = MapMetadata(
+            sourceFile: name, sourceTimestamp: reader.header.replicationTimestamp ?? reader.newestElementTimestamp,
+            countries: graph.countries, countryLinkCounts: countryLinks,
+            regions: graph.regions, regionLinkCounts: regionLinks,
+            boundingBox: graph.links.isEmpty ? [] : [south, west, north, east],
+            importReport: graph.report)
         try MapFileWriter.write(graph, metadata: metadata, to: output)
         return metadata
     }
@@ -83,7 +92,9 @@ public enum MapImport {
             byCountry[link.countryCode, default: 0] += 1
             if link.regionCode > 0, Int(link.regionCode) <= regions.count { regions[Int(link.regionCode) - 1] += 1 }
         }
-        let countries = graph.countries.map { code in (try? Country(alpha2: code)).map { byCountry[$0.numericCode] ?? 0 } ?? 0 }
+        let countries = graph.countries.map { code in
+            (try? Country(alpha2: code)).map { byCountry[$0.numericCode] ?? 0 } ?? 0
+        }
         return (countries, regions)
     }
 }

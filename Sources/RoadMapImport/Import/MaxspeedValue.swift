@@ -67,8 +67,8 @@ public enum MaxspeedValue: Hashable, Sendable {
         let zone = text[text.index(after: colon)...]
         let countryCode = country.prefix(2)
         guard countryCode.count == 2, countryCode.allSatisfy({ $0.isASCII && $0.isUppercase }),
-              country.count == 2 || country.dropFirst(2).first == "-",
-              !zone.isEmpty, zone.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ":" || $0 == "_") })
+            country.count == 2 || country.dropFirst(2).first == "-",
+            !zone.isEmpty, zone.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ":" || $0 == "_") })
         else { return nil }
         return .legalDefault(country: String(country), zone: String(zone))
     }

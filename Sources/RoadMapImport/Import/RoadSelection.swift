@@ -18,7 +18,8 @@ public struct RoadSelection: Hashable, Sendable {
     /// or closed to motor vehicles by `access`/`motor_vehicle`/`motorcar=no`, or `area=yes`).
     public func highwayClass(for tags: [String: String]) -> HighwayClass? {
         guard let value = tags["highway"], let highwayClass = HighwayClass(osmValue: value),
-              classes.contains(highwayClass) else { return nil }
+            classes.contains(highwayClass)
+        else { return nil }
         let closed: Set<String> = ["no", "private"]
         for key in ["motorcar", "motor_vehicle", "vehicle", "access"] {
             if let access = tags[key] {

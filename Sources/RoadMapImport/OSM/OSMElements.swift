@@ -83,8 +83,10 @@ public struct OSMHeader: Hashable, Sendable {
     public var replicationTimestamp: Int64?
 
     /// Creates a header.
-    public init(boundingBox: (minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double)? = nil,
-                requiredFeatures: [String] = [], writingProgram: String? = nil, replicationTimestamp: Int64? = nil) {
+    public init(
+        boundingBox: (minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double)? = nil,
+        requiredFeatures: [String] = [], writingProgram: String? = nil, replicationTimestamp: Int64? = nil
+    ) {
         self.boundingBox = boundingBox
         self.requiredFeatures = requiredFeatures
         self.writingProgram = writingProgram
@@ -95,7 +97,7 @@ public struct OSMHeader: Hashable, Sendable {
         lhs.requiredFeatures == rhs.requiredFeatures && lhs.writingProgram == rhs.writingProgram
             && lhs.replicationTimestamp == rhs.replicationTimestamp
             && lhs.boundingBox.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
-            == rhs.boundingBox.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
+                == rhs.boundingBox.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -10,8 +10,10 @@ public enum GeoJSONExport {
             ("link_id", "\(link.id.rawValue)"), ("way_id", "\(link.wayID)"),
             ("highway", quoted("\(link.highway)")), ("form_of_way", quoted("\(link.formOfWay)")),
             ("oneway", quoted("\(link.oneway)")), ("length_m", number(link.length)),
-            ("speed_forward", speed(link.forward.speedLimit)), ("speed_forward_kind", quoted("\(link.forward.speedLimit.kind)")),
-            ("speed_backward", speed(link.backward.speedLimit)), ("speed_backward_kind", quoted("\(link.backward.speedLimit.kind)")),
+            ("speed_forward", speed(link.forward.speedLimit)),
+            ("speed_forward_kind", quoted("\(link.forward.speedLimit.kind)")),
+            ("speed_backward", speed(link.backward.speedLimit)),
+            ("speed_backward_kind", quoted("\(link.backward.speedLimit.kind)")),
             ("lanes_forward", link.forward.lanes.map { "\($0)" } ?? "null"),
             ("lanes_backward", link.backward.lanes.map { "\($0)" } ?? "null"),
             ("tunnel", flag(link.tunnel)), ("bridge", flag(link.bridge)), ("built_up_area", flag(link.builtUpArea)),
@@ -22,12 +24,17 @@ public enum GeoJSONExport {
         if let sharpest = link.curvature.max(by: { abs($0.value) < abs($1.value) }), sharpest.value != 0 {
             properties.append(("min_radius_m", number(1 / abs(sharpest.value))))
         }
-        let coordinates = link.geometry.map { "[\(coordinate($0.longitude)),\(coordinate($0.latitude))]" }.joined(separator: ",")
-        var result = [feature(geometry: "{\"type\":\"LineString\",\"coordinates\":[\(coordinates)]}", properties: properties)]
+        let coordinates = link.geometry.map { "[\(coordinate($0.longitude)),\(coordinate($0.latitude))]" }.joined(
+            separator: ",")
+        var result = [
+            feature(geometry: "{\"type\":\"LineString\",\"coordinates\":[\(coordinates)]}", properties: properties)
+        ]
         for point in link.features {
             guard let position = link.geometry.point(atOffset: point.offset)?.point else { continue }
-            var properties: [(String, String)] = [("link_id", "\(link.id.rawValue)"), ("offset_m", number(point.offset)),
-                                                  ("direction", point.direction.map { quoted("\($0)") } ?? "null")]
+            var properties: [(String, String)] = [
+                ("link_id", "\(link.id.rawValue)"), ("offset_m", number(point.offset)),
+                ("direction", point.direction.map { quoted("\($0)") } ?? "null"),
+            ]
             switch point.kind {
             case .trafficSignals:
                 properties.append(("feature", quoted("traffic_signals")))
@@ -36,7 +43,8 @@ public enum GeoJSONExport {
                 properties.append(("camera_type", quoted("\(type)")))
                 properties.append(("camera_speed_kmh", limit.map(number) ?? "null"))
             }
-            let geometry = "{\"type\":\"Point\",\"coordinates\":[\(coordinate(position.longitude)),\(coordinate(position.latitude))]}"
+            let geometry =
+                "{\"type\":\"Point\",\"coordinates\":[\(coordinate(position.longitude)),\(coordinate(position.latitude))]}"
             result.append(feature(geometry: geometry, properties: properties))
         }
         return result

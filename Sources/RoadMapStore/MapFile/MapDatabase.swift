@@ -21,7 +21,9 @@ final class MapDatabase {
         configuration.readonly = true
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        {
             throw .notAMap(path: path, reason: "not an SQLite database")
         } catch {
             throw .cannotOpen(path: path, reason: MapDatabase.sqliteMessage(error))
@@ -30,20 +32,24 @@ final class MapDatabase {
         do {
             rows = try queue.read { db in
                 guard try db.tableExists("metadata"), try db.tableExists("tiles") else { return [:] }
-                return Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM metadata")
-                    .map { ($0["key"] as String, $0["value"] as String) })
+                return Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM metadata")
+                        .map { ($0["key"] as String, $0["value"] as String) })
             }
         } catch {
             throw .notAMap(path: path, reason: "not an SQLite database: \(MapDatabase.sqliteMessage(error))")
         }
         guard rows["format"] == MapMetadata.formatName, let versionText = rows["format_version"],
-              let version = Int(versionText) else {
+            let version = Int(versionText)
+        else {
             throw .notAMap(path: path, reason: "no adasis map metadata")
         }
         guard version <= MapMetadata.currentFormatVersion else {
             throw .newerFormat(path: path, version: version, supported: MapMetadata.currentFormatVersion)
         }
-        guard let json = rows["metadata"], let decoded = try? JSONDecoder().decode(MapMetadata.self, from: Data(json.utf8)) else {
+        guard let json = rows["metadata"],
+            let decoded = try? JSONDecoder().decode(MapMetadata.self, from: Data(json.utf8))
+        else {
             throw .notAMap(path: path, reason: "metadata unreadable")
         }
         metadata = decoded
@@ -85,7 +91,9 @@ final class MapDatabase {
     func tileKeys() throws(MapFileError) -> [TileKey] {
         do {
             return try queue.read { db in
-                try Int64.fetchAll(db, sql: "SELECT key FROM tiles ORDER BY key").compactMap { TileKey(packed: UInt32(clamping: $0)) }
+                try Int64.fetchAll(db, sql: "SELECT key FROM tiles ORDER BY key").compactMap {
+                    TileKey(packed: UInt32(clamping: $0))
+                }
             }
         } catch {
             throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))

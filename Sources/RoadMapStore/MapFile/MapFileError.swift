@@ -23,11 +23,14 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, let reason):
             return "cannot open map file \(path): \(reason). Check the path, or build a map with `adasis map import`."
         case .notAMap(let path, let reason):
-            return "\(path) is not an adasis map (\(reason)). Build one with `adasis map import INPUT.osm.pbf -o \(path)`."
+            return
+                "\(path) is not an adasis map (\(reason)). Build one with `adasis map import INPUT.osm.pbf -o \(path)`."
         case .newerFormat(let path, let version, let supported):
-            return "\(path) uses map format \(version), this adasis reads up to \(supported). Update adasis or re-import the map."
+            return
+                "\(path) uses map format \(version), this adasis reads up to \(supported). Update adasis or re-import the map."
         case .damagedTile(let path, let error):
-            return "\(path) is damaged: \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
+            return
+                "\(path) is damaged: \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
         case .unknownLink(let id):
             return "no link \(id) in the map (an identifier from another map or map version?)."
         case .writeFailed(let path, let reason):

@@ -12,32 +12,37 @@ public enum MapFileWriter {
     public static func write(_ graph: RoadGraph, metadata: MapMetadata, to path: String) throws(MapFileError) {
         do throws(AtomicFileError) {
             try AtomicFile.replace(path) { temporary in
-            let tiles = MapTileAssembly.tiles(of: graph)
-            let queue = try DatabaseQueue(path: temporary)
-            try queue.write { db in
-                try db.execute(sql: "PRAGMA page_size = 4096")
-                try db.execute(sql: """
-                    CREATE TABLE metadata(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                    CREATE TABLE tiles(key INTEGER PRIMARY KEY NOT NULL, blob BLOB NOT NULL);
-                    CREATE TABLE node_tiles(node INTEGER PRIMARY KEY NOT NULL, tile INTEGER NOT NULL);
-                    """)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                let json = String(decoding: try encoder.encode(metadata), as: UTF8.self)
-                for (key, value) in [("format", MapMetadata.formatName), ("format_version", String(metadata.formatVersion)),
-                                     ("metadata", json)] {
-                    try db.execute(sql: "INSERT INTO metadata(key, value) VALUES (?, ?)", arguments: [key, value])
-                }
-                for key in tiles.keys.sorted() {
-                    try db.execute(sql: "INSERT INTO tiles(key, blob) VALUES (?, ?)",
-                                   arguments: [Int64(key.packed), Data(TileCodec.encode(tiles[key]!))])
-                    for node in tiles[key]!.linksAtNode.keys.sorted() {
-                        try db.execute(sql: "INSERT OR REPLACE INTO node_tiles(node, tile) VALUES (?, ?)",
-                                       arguments: [node.rawValue, Int64(key.packed)])
+                let tiles = MapTileAssembly.tiles(of: graph)
+                let queue = try DatabaseQueue(path: temporary)
+                try queue.write { db in
+                    try db.execute(sql: "PRAGMA page_size = 4096")
+                    try db.execute(
+                        sql: """
+                            CREATE TABLE metadata(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                            CREATE TABLE tiles(key INTEGER PRIMARY KEY NOT NULL, blob BLOB NOT NULL);
+                            CREATE TABLE node_tiles(node INTEGER PRIMARY KEY NOT NULL, tile INTEGER NOT NULL);
+                            """)
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    let json = String(decoding: try encoder.encode(metadata), as: UTF8.self)
+                    for (key, value) in [
+                        ("format", MapMetadata.formatName), ("format_version", String(metadata.formatVersion)),
+                        ("metadata", json),
+                    ] {
+                        try db.execute(sql: "INSERT INTO metadata(key, value) VALUES (?, ?)", arguments: [key, value])
+                    }
+                    for key in tiles.keys.sorted() {
+                        try db.execute(
+                            sql: "INSERT INTO tiles(key, blob) VALUES (?, ?)",
+                            arguments: [Int64(key.packed), Data(TileCodec.encode(tiles[key]!))])
+                        for node in tiles[key]!.linksAtNode.keys.sorted() {
+                            try db.execute(
+                                sql: "INSERT OR REPLACE INTO node_tiles(node, tile) VALUES (?, ?)",
+                                arguments: [node.rawValue, Int64(key.packed)])
+                        }
                     }
                 }
-            }
-            try queue.close()
+                try queue.close()
             }
         } catch {
             throw .writeFailed(path: path, reason: error.reason)

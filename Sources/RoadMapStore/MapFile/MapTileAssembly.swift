@@ -38,12 +38,16 @@ enum MapTileAssembly {
         var result = Set(geometry.map { TileKey(containing: $0) })
         for i in 1..<max(1, geometry.count) {
             let a = geometry[i - 1], b = geometry[i]
-            let steps = Int(max(abs(b.latitude - a.latitude), abs(b.longitude - a.longitude)) / (TileKey.sizeDegrees / 4))
+            let steps = Int(
+                max(abs(b.latitude - a.latitude), abs(b.longitude - a.longitude)) / (TileKey.sizeDegrees / 4))
             guard steps > 0 else { continue }
             for s in 1...steps {
                 let t = Double(s) / Double(steps + 1)
-                result.insert(TileKey(containing: GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * t,
-                                                            longitude: a.longitude + (b.longitude - a.longitude) * t)))
+                result.insert(
+                    TileKey(
+                        containing: GeoPoint(
+                            latitude: a.latitude + (b.latitude - a.latitude) * t,
+                            longitude: a.longitude + (b.longitude - a.longitude) * t)))
             }
         }
         return result

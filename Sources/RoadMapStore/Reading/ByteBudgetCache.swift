@@ -50,7 +50,8 @@ package struct ByteBudgetCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         totalCost += cost
         var evicted: [(key: Key, value: Value)] = []
         while totalCost > byteBudget,
-              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
             entries.removeValue(forKey: oldest.key)
             totalCost -= oldest.value.cost
             evicted.append((oldest.key, oldest.value.value))

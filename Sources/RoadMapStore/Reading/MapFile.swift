@@ -52,11 +52,14 @@ public final class MapFile: RoadNetwork {
         let centre = TileKey(containing: point)
         if lastPrefetch?.centre != centre || lastPrefetch?.radius != radius {
             lastPrefetch = (centre, radius)
-            let middle = GeoPoint(latitude: centre.southWest.latitude + TileKey.sizeDegrees / 2,
-                                  longitude: centre.southWest.longitude + TileKey.sizeDegrees / 2)
+            let middle = GeoPoint(
+                latitude: centre.southWest.latitude + TileKey.sizeDegrees / 2,
+                longitude: centre.southWest.longitude + TileKey.sizeDegrees / 2)
             func distance(_ key: TileKey) -> Double {
-                middle.distance(to: GeoPoint(latitude: key.southWest.latitude + TileKey.sizeDegrees / 2,
-                                             longitude: key.southWest.longitude + TileKey.sizeDegrees / 2))
+                middle.distance(
+                    to: GeoPoint(
+                        latitude: key.southWest.latitude + TileKey.sizeDegrees / 2,
+                        longitude: key.southWest.longitude + TileKey.sizeDegrees / 2))
             }
             prefetchQueue = TileKey.covering(point, radius: radius).filter { !cache.contains($0) }
                 .sorted { (distance($0), $0) < (distance($1), $1) }
@@ -92,7 +95,8 @@ public final class MapFile: RoadNetwork {
             let indexed = try indexedTile(key)
             let tile = indexed.tile
             for (index, link) in tile.links.enumerated()
-            where indexed.bounds[index].isNear(point, latitudeMargin: latitudeMargin, longitudeMargin: longitudeMargin) {
+            where indexed.bounds[index].isNear(point, latitudeMargin: latitudeMargin, longitudeMargin: longitudeMargin)
+            {
                 guard seen.insert(link.id).inserted else { continue }
                 if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
             }

@@ -14,8 +14,10 @@ public struct MapTile: Hashable, Sendable {
     public var restrictions: [TurnRestriction]
 
     /// Creates a tile.
-    public init(links: [RoadLink], passingLinks: [LinkID] = [], linksAtNode: [NodeID: [LinkID]] = [:],
-                restrictions: [TurnRestriction] = []) {
+    public init(
+        links: [RoadLink], passingLinks: [LinkID] = [], linksAtNode: [NodeID: [LinkID]] = [:],
+        restrictions: [TurnRestriction] = []
+    ) {
         self.links = links
         self.passingLinks = passingLinks
         self.linksAtNode = linksAtNode
@@ -26,7 +28,8 @@ public struct MapTile: Hashable, Sendable {
     package var estimatedByteCount: Int {
         var total = 64 + passingLinks.count * 8 + restrictions.count * 32
         for link in links {
-            total += 400 + link.geometry.count * 16 + (link.curvature.count + link.slope.count) * 16
+            total +=
+                400 + link.geometry.count * 16 + (link.curvature.count + link.slope.count) * 16
                 + link.features.count * 40 + (link.name?.utf8.count ?? 0) + (link.ref?.utf8.count ?? 0)
         }
         for (_, ids) in linksAtNode { total += 48 + ids.count * 8 }

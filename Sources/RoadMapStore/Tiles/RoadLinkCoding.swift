@@ -90,8 +90,10 @@ package enum RoadLinkCoding {
             let lanesOffset = reader.offset
             let lanesCode = try reader.readVarint()
             guard lanesCode <= 256 else { throw .invalidValue(field: "lanes", offset: lanesOffset) }
-            directional.append(DirectionalAttributes(speedLimit: SpeedLimit(value: value, kind: kind),
-                                                     lanes: lanesCode == 0 ? nil : UInt8(lanesCode - 1)))
+            directional.append(
+                DirectionalAttributes(
+                    speedLimit: SpeedLimit(value: value, kind: kind),
+                    lanes: lanesCode == 0 ? nil : UInt8(lanesCode - 1)))
         }
         let flags = try reader.readVarint()
         func flag(_ index: UInt64) -> Bool? {
@@ -140,12 +142,13 @@ package enum RoadLinkCoding {
             }
             features.append(PointFeature(kind: kind, offset: offset, direction: direction))
         }
-        return RoadLink(id: id, wayID: wayID, startNode: startNode, endNode: endNode, geometry: geometry,
-                        length: length, highway: highway, formOfWay: formOfWay, name: name, ref: ref,
-                        oneway: oneway, forward: directional[0], backward: directional[1],
-                        tunnel: flag(0), bridge: flag(1), builtUpArea: flag(2), dividedRoad: flag(3),
-                        countryCode: countryCode, regionCode: regionCode, curvature: profiles[0],
-                        slope: profiles[1], features: features)
+        return RoadLink(
+            id: id, wayID: wayID, startNode: startNode, endNode: endNode, geometry: geometry,
+            length: length, highway: highway, formOfWay: formOfWay, name: name, ref: ref,
+            oneway: oneway, forward: directional[0], backward: directional[1],
+            tunnel: flag(0), bridge: flag(1), builtUpArea: flag(2), dividedRoad: flag(3),
+            countryCode: countryCode, regionCode: regionCode, curvature: profiles[0],
+            slope: profiles[1], features: features)
     }
 
     private static func writeString(_ string: String?, into writer: inout TileByteWriter) {
@@ -164,14 +167,20 @@ package enum RoadLinkCoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func readCount(minimumBytesEach: Int, from reader: inout TileByteReader) throws(TileDecodingError) -> Int {
+    private static func readCount(minimumBytesEach: Int, from reader: inout TileByteReader) throws(TileDecodingError)
+        -> Int
+    {
         let offset = reader.offset
         let count = try reader.readVarint()
-        guard count <= UInt64(reader.remainingCount / minimumBytesEach) else { throw .implausibleCount(Int(clamping: count), offset: offset) }
+        guard count <= UInt64(reader.remainingCount / minimumBytesEach) else {
+            throw .implausibleCount(Int(clamping: count), offset: offset)
+        }
         return Int(count)
     }
 
-    private static func readEnum<Code: RawRepresentable>(_ field: String, from reader: inout TileByteReader) throws(TileDecodingError) -> Code where Code.RawValue == UInt8 {
+    private static func readEnum<Code: RawRepresentable>(_ field: String, from reader: inout TileByteReader)
+        throws(TileDecodingError) -> Code where Code.RawValue == UInt8
+    {
         let offset = reader.offset
         let raw = try reader.readVarint()
         guard raw <= UInt64(UInt8.max), let value = Code(rawValue: UInt8(raw)) else {

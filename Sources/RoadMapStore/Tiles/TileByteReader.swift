@@ -72,8 +72,10 @@ package struct TileByteReader: Sendable {
         for _ in 0..<count {
             latitude &+= try readSignedVarint()
             longitude &+= try readSignedVarint()
-            points.append(GeoPoint(latitude: TileCoordinate.degrees(latitude),
-                                   longitude: TileCoordinate.degrees(longitude)))
+            points.append(
+                GeoPoint(
+                    latitude: TileCoordinate.degrees(latitude),
+                    longitude: TileCoordinate.degrees(longitude)))
         }
         return points
     }

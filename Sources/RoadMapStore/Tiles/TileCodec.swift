@@ -43,8 +43,10 @@ package enum TileCodec {
             writer.writeVarint(UInt64(restriction.kind.rawValue))
         }
         let crc = TileChecksum.crc32(of: writer.bytes)
-        return [UInt8(truncatingIfNeeded: crc), UInt8(truncatingIfNeeded: crc >> 8),
-                UInt8(truncatingIfNeeded: crc >> 16), UInt8(truncatingIfNeeded: crc >> 24)] + writer.bytes
+        return [
+            UInt8(truncatingIfNeeded: crc), UInt8(truncatingIfNeeded: crc >> 8),
+            UInt8(truncatingIfNeeded: crc >> 16), UInt8(truncatingIfNeeded: crc >> 24),
+        ] + writer.bytes
     }
 
     /// The tile in the BLOB of `tile`, after checking its checksum and version.
@@ -85,7 +87,8 @@ package enum TileCodec {
                 let to = LinkID(try reader.readVarint())
                 let kindOffset = reader.offset
                 guard let kind = TurnRestriction.Kind(rawValue: UInt8(clamping: try reader.readVarint())) else {
-                    throw TileIntegrityError.undecodable(tile: tile, .invalidValue(field: "restriction kind", offset: kindOffset))
+                    throw TileIntegrityError.undecodable(
+                        tile: tile, .invalidValue(field: "restriction kind", offset: kindOffset))
                 }
                 restrictions.append(TurnRestriction(from: from, via: via, to: to, kind: kind))
             }
@@ -103,7 +106,9 @@ package enum TileCodec {
     private static func count(_ reader: inout TileByteReader) throws(TileDecodingError) -> Int {
         let offset = reader.offset
         let value = try reader.readVarint()
-        guard value <= UInt64(reader.remainingCount) else { throw .implausibleCount(Int(clamping: value), offset: offset) }
+        guard value <= UInt64(reader.remainingCount) else {
+            throw .implausibleCount(Int(clamping: value), offset: offset)
+        }
         return Int(value)
     }
 }

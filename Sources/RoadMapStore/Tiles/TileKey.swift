@@ -28,8 +28,9 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(containing point: GeoPoint) {
         let row = ((point.latitude + 90) / TileKey.sizeDegrees).rounded(.down)
         let column = ((point.longitude + 180) / TileKey.sizeDegrees).rounded(.down)
-        self.init(row: UInt32(max(0, min(row, Double(TileKey.rowCount - 1)))),
-                  column: UInt32(max(0, min(column, Double(TileKey.columnCount - 1)))))
+        self.init(
+            row: UInt32(max(0, min(row, Double(TileKey.rowCount - 1)))),
+            column: UInt32(max(0, min(column, Double(TileKey.columnCount - 1)))))
     }
 
     /// The key packed into 32 bits (row-major), as stored in the map file.
@@ -43,8 +44,9 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The south-west corner.
     public var southWest: GeoPoint {
-        GeoPoint(latitude: Double(row) * TileKey.sizeDegrees - 90,
-                 longitude: Double(column) * TileKey.sizeDegrees - 180)
+        GeoPoint(
+            latitude: Double(row) * TileKey.sizeDegrees - 90,
+            longitude: Double(column) * TileKey.sizeDegrees - 180)
     }
 
     /// The tiles whose area intersects the square of half-size `radius` metres around `point`
@@ -53,8 +55,10 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         let metresPerDegreeLatitude = GeoPoint.earthRadius * .pi / 180
         let latitudeSpan = radius / metresPerDegreeLatitude
         let longitudeSpan = radius / (metresPerDegreeLatitude * max(0.01, cos(point.latitude * .pi / 180)))
-        let southWest = TileKey(containing: GeoPoint(latitude: point.latitude - latitudeSpan, longitude: point.longitude - longitudeSpan))
-        let northEast = TileKey(containing: GeoPoint(latitude: point.latitude + latitudeSpan, longitude: point.longitude + longitudeSpan))
+        let southWest = TileKey(
+            containing: GeoPoint(latitude: point.latitude - latitudeSpan, longitude: point.longitude - longitudeSpan))
+        let northEast = TileKey(
+            containing: GeoPoint(latitude: point.latitude + latitudeSpan, longitude: point.longitude + longitudeSpan))
         var keys: [TileKey] = []
         for row in southWest.row...northEast.row {
             for column in southWest.column...northEast.column {

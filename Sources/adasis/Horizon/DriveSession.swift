@@ -50,7 +50,8 @@ enum RouteReport {
         for event in events {
             switch event {
             case .activeRouteChanged(let id, let reason):
-                printToStandardError("route \(id) active at \(at) (\(reason.rawValue)): \(session.links?.count ?? 0) links")
+                printToStandardError(
+                    "route \(id) active at \(at) (\(reason.rawValue)): \(session.links?.count ?? 0) links")
             case .deviated(let id, let link):
                 printToStandardError("route \(id): left at \(at) onto \(link)")
             case .planningFailed(let error, let retryAt):

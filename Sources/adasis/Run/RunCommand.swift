@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import ArgumentParser
 import DaemonConfiguration
@@ -13,13 +13,13 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the horizon provider: GNSS → map matching → horizon → ADASIS v2 frames on CAN.",
         discussion: """
-        Reads fixes from gpsd (or an NMEA serial device or file), matches them to the map, and sends \
-        the ADASIS v2 stream on the CAN interface, all as configured in the TOML file (see \
-        udev/adasis.toml). Logs go to standard error. Under systemd (Type=notify) it sends READY=1 \
-        once the map is open and the CAN socket up, WATCHDOG=1 at half of WatchdogSec and \
-        STOPPING=1 on SIGTERM. SIGHUP reloads the configuration (an invalid file is refused and \
-        the running one kept). A bad configuration exits with status 78 (EX_CONFIG).
-        """)
+            Reads fixes from gpsd (or an NMEA serial device or file), matches them to the map, and sends \
+            the ADASIS v2 stream on the CAN interface, all as configured in the TOML file (see \
+            udev/adasis.toml). Logs go to standard error. Under systemd (Type=notify) it sends READY=1 \
+            once the map is open and the CAN socket up, WATCHDOG=1 at half of WatchdogSec and \
+            STOPPING=1 on SIGTERM. SIGHUP reloads the configuration (an invalid file is refused and \
+            the running one kept). A bad configuration exits with status 78 (EX_CONFIG).
+            """)
 
     @Option(help: "The configuration file.")
     var config: String = "/etc/adasis/adasis.toml"

@@ -26,17 +26,23 @@ public enum OSMPBFError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .cannotOpen(path, errno):
             return "Cannot open OSM PBF file '\(path)' (errno \(errno)); check that the path exists and is readable."
         case let .readFailed(path, offset, errno):
-            return "Reading OSM PBF file '\(path)' failed at byte \(offset) (errno \(errno)); check the disk and the file, then retry."
+            return
+                "Reading OSM PBF file '\(path)' failed at byte \(offset) (errno \(errno)); check the disk and the file, then retry."
         case let .notPBF(path):
-            return "'\(path)' is not an OSM PBF file (it does not start with an OSMHeader blob); pass an .osm.pbf extract such as one from download.geofabrik.de."
+            return
+                "'\(path)' is not an OSM PBF file (it does not start with an OSMHeader blob); pass an .osm.pbf extract such as one from download.geofabrik.de."
         case let .truncated(blob, offset):
-            return "The OSM PBF file ends inside blob \(blob) (which starts at byte \(offset)); the file is incomplete, download it again."
+            return
+                "The OSM PBF file ends inside blob \(blob) (which starts at byte \(offset)); the file is incomplete, download it again."
         case let .corruptBlob(blob, offset, reason):
-            return "The OSM PBF file's blob \(blob) (at byte \(offset)) is corrupt: \(reason); download the file again or re-export it with osmium."
+            return
+                "The OSM PBF file's blob \(blob) (at byte \(offset)) is corrupt: \(reason); download the file again or re-export it with osmium."
         case let .unsupportedCompression(blob, offset, kind):
-            return "The OSM PBF file's blob \(blob) (at byte \(offset)) uses \(kind) compression, which is not supported; convert the file with 'osmium cat -o out.osm.pbf in.osm.pbf' (zlib)."
+            return
+                "The OSM PBF file's blob \(blob) (at byte \(offset)) uses \(kind) compression, which is not supported; convert the file with 'osmium cat -o out.osm.pbf in.osm.pbf' (zlib)."
         case let .missingRequiredFeature(feature):
-            return "The OSM PBF file requires the feature '\(feature)', which this reader does not support (only OsmSchema-V0.6 and DenseNodes); convert it with 'osmium cat' to a plain extract."
+            return
+                "The OSM PBF file requires the feature '\(feature)', which this reader does not support (only OsmSchema-V0.6 and DenseNodes); convert it with 'osmium cat' to a plain extract."
         }
     }
 }

@@ -30,9 +30,12 @@ public struct OSMPBFReader: Sendable {
         do {
             header = try HeaderBlockDecoding.header(from: block)
         } catch {
-            throw .corruptBlob(blob: frame.index, offset: frame.offset, reason: "its HeaderBlock is malformed: \(error.reason)")
+            throw .corruptBlob(
+                blob: frame.index, offset: frame.offset, reason: "its HeaderBlock is malformed: \(error.reason)")
         }
-        if let unsupported = header.requiredFeatures.first(where: { !HeaderBlockDecoding.supportedFeatures.contains($0) }) {
+        if let unsupported = header.requiredFeatures.first(where: {
+            !HeaderBlockDecoding.supportedFeatures.contains($0)
+        }) {
             throw .missingRequiredFeature(unsupported)
         }
         self.header = header
@@ -47,7 +50,8 @@ public struct OSMPBFReader: Sendable {
             do {
                 return try decoder.elements(of: block)
             } catch {
-                throw .corruptBlob(blob: frame.index, offset: frame.offset, reason: "its PrimitiveBlock is malformed: \(error.reason)")
+                throw .corruptBlob(
+                    blob: frame.index, offset: frame.offset, reason: "its PrimitiveBlock is malformed: \(error.reason)")
             }
         }
         return nil

@@ -49,8 +49,9 @@ struct PBFBlobFramer: Sendable {
         let headerSize = prefix.reduce(0) { $0 << 8 | Int($1) }
         guard headerSize <= Self.maximumHeaderSize else {
             if isFirst { throw .notPBF(sourceName) }
-            throw .corruptBlob(blob: index, offset: start,
-                               reason: "its BlobHeader length \(headerSize) exceeds the 64 KiB limit")
+            throw .corruptBlob(
+                blob: index, offset: start,
+                reason: "its BlobHeader length \(headerSize) exceeds the 64 KiB limit")
         }
         let headerBytes = try source.bytes(at: start + 4, count: headerSize)
         guard headerBytes.count == headerSize else { throw .truncated(blob: index, offset: start) }
@@ -63,8 +64,9 @@ struct PBFBlobFramer: Sendable {
         }
         if isFirst && header.type != "OSMHeader" { throw .notPBF(sourceName) }
         guard (0...Int64(Self.maximumBlobSize)).contains(header.dataSize) else {
-            throw .corruptBlob(blob: index, offset: start,
-                               reason: "its datasize \(header.dataSize) is outside 0…32 MiB")
+            throw .corruptBlob(
+                blob: index, offset: start,
+                reason: "its datasize \(header.dataSize) is outside 0…32 MiB")
         }
         let dataSize = Int(header.dataSize)
         let blob = try source.bytes(at: start + 4 + headerSize, count: dataSize)

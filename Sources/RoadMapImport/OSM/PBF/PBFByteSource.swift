@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import RoadMap
 
@@ -67,8 +67,9 @@ final class OpenPBFFile: Sendable {
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = 0
             while initialized < count {
-                let result = pread(descriptor, buffer.baseAddress! + initialized, count - initialized,
-                                   off_t(offset + initialized))
+                let result = pread(
+                    descriptor, buffer.baseAddress! + initialized, count - initialized,
+                    off_t(offset + initialized))
                 if result > 0 {
                     initialized += result
                 } else if result == 0 {

@@ -64,7 +64,9 @@ struct PrimitiveBlockDecoder {
                     try reader.skip(wireType)
                 }
             }
-            guard granularity > 0 else { throw WireFormatError("the PrimitiveBlock's granularity \(granularity) is not positive") }
+            guard granularity > 0 else {
+                throw WireFormatError("the PrimitiveBlock's granularity \(granularity) is not positive")
+            }
             guard let stringTable else { throw WireFormatError("the PrimitiveBlock has no string table") }
             try decodeStrings(stringTable)
             var elements: [OSMElement] = []
@@ -88,7 +90,9 @@ struct PrimitiveBlockDecoder {
         }
     }
 
-    private mutating func decodeGroup(_ buffer: UnsafeRawBufferPointer, into elements: inout [OSMElement]) throws(WireFormatError) {
+    private mutating func decodeGroup(_ buffer: UnsafeRawBufferPointer, into elements: inout [OSMElement])
+        throws(WireFormatError)
+    {
         var reader = ProtobufReader(buffer)
         while let (field, wireType) = try reader.readFieldKey() {
             guard (1...4).contains(field) else {

@@ -24,11 +24,14 @@ extension PrimitiveBlockDecoder {
             default: try reader.skip(wireType)
             }
         }
-        return OSMNode(id: id, latitude: degrees(latitude, offset: latitudeOffset),
-                       longitude: degrees(longitude, offset: longitudeOffset), tags: try tagsFromScratch(in: "node \(id)"))
+        return OSMNode(
+            id: id, latitude: degrees(latitude, offset: latitudeOffset),
+            longitude: degrees(longitude, offset: longitudeOffset), tags: try tagsFromScratch(in: "node \(id)"))
     }
 
-    mutating func appendDenseNodes(_ buffer: UnsafeRawBufferPointer, to elements: inout [OSMElement]) throws(WireFormatError) {
+    mutating func appendDenseNodes(_ buffer: UnsafeRawBufferPointer, to elements: inout [OSMElement])
+        throws(WireFormatError)
+    {
         var reader = ProtobufReader(buffer)
         numbers.removeAll(keepingCapacity: true)
         latitudes.removeAll(keepingCapacity: true)
@@ -41,7 +44,13 @@ extension PrimitiveBlockDecoder {
                 running = field == 1 ? (numbers.last ?? 0) : field == 8 ? (latitudes.last ?? 0) : (longitudes.last ?? 0)
                 try reader.readRepeatedVarints(wireType, field: field, in: "DenseNodes") {
                     running &+= ProtobufReader.zigzagDecoded($0)
-                    if field == 1 { numbers.append(running) } else if field == 8 { latitudes.append(running) } else { longitudes.append(running) }
+                    if field == 1 {
+                        numbers.append(running)
+                    } else if field == 8 {
+                        latitudes.append(running)
+                    } else {
+                        longitudes.append(running)
+                    }
                 }
             case 10: try reader.readRepeatedVarints(wireType, field: field, in: "DenseNodes") { keys.append($0) }
             case 5 where wireType == .lengthDelimited: try noteDenseInfo(try reader.readLengthDelimited())
@@ -49,7 +58,8 @@ extension PrimitiveBlockDecoder {
             }
         }
         guard numbers.count == latitudes.count, numbers.count == longitudes.count else {
-            throw WireFormatError("DenseNodes has \(numbers.count) ids, \(latitudes.count) latitudes and \(longitudes.count) longitudes")
+            throw WireFormatError(
+                "DenseNodes has \(numbers.count) ids, \(latitudes.count) latitudes and \(longitudes.count) longitudes")
         }
         elements.reserveCapacity(elements.count + numbers.count)
         var tagIndex = 0
@@ -60,14 +70,18 @@ extension PrimitiveBlockDecoder {
                 tagIndex += 1
                 if key == 0 { break }
                 guard tagIndex < keys.count else {
-                    throw WireFormatError("DenseNodes keys_vals ends after a key without its value (node \(numbers[index]))")
+                    throw WireFormatError(
+                        "DenseNodes keys_vals ends after a key without its value (node \(numbers[index]))")
                 }
                 tags[try string(at: UInt64(key))] = try string(at: UInt64(UInt32(truncatingIfNeeded: keys[tagIndex])))
                 tagIndex += 1
             }
-            elements.append(.node(OSMNode(id: numbers[index],
-                                          latitude: degrees(latitudes[index], offset: latitudeOffset),
-                                          longitude: degrees(longitudes[index], offset: longitudeOffset), tags: tags)))
+            elements.append(
+                .node(
+                    OSMNode(
+                        id: numbers[index],
+                        latitude: degrees(latitudes[index], offset: latitudeOffset),
+                        longitude: degrees(longitudes[index], offset: longitudeOffset), tags: tags)))
         }
     }
 
@@ -113,7 +127,10 @@ extension PrimitiveBlockDecoder {
             case 2: try reader.readRepeatedVarints(wireType, field: field, in: "Relation") { keys.append($0) }
             case 3: try reader.readRepeatedVarints(wireType, field: field, in: "Relation") { values.append($0) }
             case 4 where wireType == .lengthDelimited: try noteInfo(try reader.readLengthDelimited())
-            case 8: try reader.readRepeatedVarints(wireType, field: field, in: "Relation") { roles.append(UInt64(UInt32(truncatingIfNeeded: $0))) }
+            case 8:
+                try reader.readRepeatedVarints(wireType, field: field, in: "Relation") {
+                    roles.append(UInt64(UInt32(truncatingIfNeeded: $0)))
+                }
             case 9:
                 var running = numbers.last ?? 0
                 try reader.readRepeatedVarints(wireType, field: field, in: "Relation") {
@@ -125,7 +142,8 @@ extension PrimitiveBlockDecoder {
             }
         }
         guard roles.count == numbers.count, roles.count == kinds.count else {
-            throw WireFormatError("relation \(id) has \(roles.count) roles, \(numbers.count) member ids and \(kinds.count) member types")
+            throw WireFormatError(
+                "relation \(id) has \(roles.count) roles, \(numbers.count) member ids and \(kinds.count) member types")
         }
         var members: [OSMRelation.Member] = []
         members.reserveCapacity(roles.count)

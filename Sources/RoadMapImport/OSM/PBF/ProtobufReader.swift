@@ -70,7 +70,8 @@ struct ProtobufReader {
     mutating func readLengthDelimited() throws(WireFormatError) -> UnsafeRawBufferPointer {
         let length = try readVarint()
         guard length <= UInt64(bytes.count - position) else {
-            throw WireFormatError("a field of \(length) bytes runs past the end of its message (\(bytes.count - position) bytes left)")
+            throw WireFormatError(
+                "a field of \(length) bytes runs past the end of its message (\(bytes.count - position) bytes left)")
         }
         let end = position + Int(length)
         let slice = UnsafeRawBufferPointer(rebasing: bytes[position..<end])
@@ -94,9 +95,12 @@ struct ProtobufReader {
     }
 
     /// Checks that a field has the wire type its schema declares.
-    static func expect(_ wireType: WireType, _ expected: WireType, field: UInt64, in message: String) throws(WireFormatError) {
+    static func expect(_ wireType: WireType, _ expected: WireType, field: UInt64, in message: String)
+        throws(WireFormatError)
+    {
         guard wireType == expected else {
-            throw WireFormatError("\(message) field \(field) has wire type \(wireType.rawValue), expected \(expected.rawValue)")
+            throw WireFormatError(
+                "\(message) field \(field) has wire type \(wireType.rawValue), expected \(expected.rawValue)")
         }
     }
 
@@ -140,7 +144,8 @@ extension ProtobufReader {
         case .varint:
             body(try readVarint())
         default:
-            throw WireFormatError("\(message) field \(field) has wire type \(wireType.rawValue), expected a repeated varint")
+            throw WireFormatError(
+                "\(message) field \(field) has wire type \(wireType.rawValue), expected a repeated varint")
         }
     }
 }
