@@ -11,10 +11,11 @@ loader = importlib.machinery.SourceFileLoader("module_graph", os.path.join(HERE,
 spec = importlib.util.spec_from_loader("module_graph", loader)
 module_graph = importlib.util.module_from_spec(spec)
 loader.exec_module(module_graph)
+TARGETS = module_graph.targets()  # `swift package dump-package` once for the whole file
 
 
 def test_the_package_keeps_its_layers():
-    targets = module_graph.targets()
+    targets = TARGETS
     assert module_graph.problems(targets) == []
     names = {name for name, kind, _ in targets if kind != "test"}
     # Every library and executable is placed (the C shims and test support aside).
@@ -37,7 +38,7 @@ def test_a_model_importing_an_adapter_or_a_daemon_is_caught():
 
 
 def test_the_drawing_has_every_layer_bottom_to_top():
-    graph = module_graph.mermaid(module_graph.targets())
+    graph = module_graph.mermaid(TARGETS)
     assert graph.startswith("flowchart BT")
     positions = [graph.index(f"subgraph {layer}[") for layer in module_graph.ORDER]
     assert positions == sorted(positions)
