@@ -16,6 +16,10 @@ public protocol RoadNetwork: AnyObject {
 
     /// Every directed link leaving `node` that oneway allows, regardless of turn restrictions.
     func outgoing(from node: NodeID) throws -> [DirectedLink]
+
+    /// Every directed link arriving at `node` that oneway allows, regardless of turn restrictions
+    /// (what a search backwards from a link, as the route planner's, starts from).
+    func incoming(to node: NodeID) throws -> [DirectedLink]
 }
 
 import Foundation
@@ -104,6 +108,16 @@ public final class InMemoryRoadNetwork: RoadNetwork {
             }
         }
         return result.sorted { $0.id < $1.id }
+    }
+
+    public func incoming(to node: NodeID) throws -> [DirectedLink] {
+        var result: [DirectedLink] = []
+        for id in linksAtNode[node] ?? [] {
+            let link = linksByID[id]!
+            if link.endNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
+            if link.startNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
+        }
+        return result.sorted()
     }
 
     public func outgoing(from node: NodeID) throws -> [DirectedLink] {

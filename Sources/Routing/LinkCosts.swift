@@ -59,24 +59,14 @@ struct LinkCosts {
         return list
     }
 
-    /// The directed links after which `directed` is a legal successor: the links that end where
-    /// it starts, found by their shared node at the start point's position.
+    /// The directed links after which `directed` is a legal successor: those arriving at its
+    /// start node (the map's node adjacency) whose successors include it.
     mutating func predecessors(_ directed: DirectedLink) throws -> [DirectedLink] {
         if let list = predecessorLists[directed] { return list }
-        let target = try link(directed.link)
-        let node = directed.direction == .forward ? target.startNode : target.endNode
-        guard let position = directed.direction == .forward ? target.geometry.first : target.geometry.last else {
-            return []
-        }
+        let node = try link(directed.link).entryNode(directed.direction)
         var list: [DirectedLink] = []
-        for candidate in try network.links(near: position, radius: 1).sorted(by: { $0.id < $1.id }) {
-            links[candidate.id] = candidate
-            for direction in [LinkDirection.forward, .backward] {
-                let ending = direction == .forward ? candidate.endNode : candidate.startNode
-                guard ending == node, candidate.oneway.allows(direction) else { continue }
-                let previous = DirectedLink(candidate.id, direction)
-                if try successors(previous).contains(directed) { list.append(previous) }
-            }
+        for previous in try network.incoming(to: node) where try successors(previous).contains(directed) {
+            list.append(previous)
         }
         predecessorLists[directed] = list
         return list

@@ -35,6 +35,7 @@ struct MapFileTests {
                 #expect(try map.successors(of: directed) == memory.successors(of: directed))
             }
             #expect(try map.outgoing(from: link.startNode) == memory.outgoing(from: link.startNode))
+            #expect(try map.incoming(to: link.endNode) == memory.incoming(to: link.endNode))
         }
         let centre = GeoPoint(latitude: 60.1700, longitude: 24.9421)
         #expect(try map.links(near: centre, radius: 80).map(\.id) == memory.links(near: centre, radius: 80).map(\.id))
@@ -132,6 +133,7 @@ struct MapFileTests {
             for link in graph.links {
                 for node in [link.startNode, link.endNode] {
                     #expect(try map.outgoing(from: node) == memory.outgoing(from: node))
+                    #expect(try map.incoming(to: node) == memory.incoming(to: node))
                 }
                 for direction in [LinkDirection.forward, .backward] where link.oneway.allows(direction) {
                     let directed = DirectedLink(link.id, direction)

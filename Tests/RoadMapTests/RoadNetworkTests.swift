@@ -43,6 +43,15 @@ private func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestr
         ])
 }
 
+@Test func incomingListsTheLinksArrivingAtANodeThatOnewayAllows() throws {
+    let network = crossing(onewayNorthInbound: true)
+    // Every arm arrives at the centre (arm i runs from node 0 to node i, so backwards), the
+    // one-way north arm included; at the north end only the arms ending there, driven forwards.
+    #expect(try network.incoming(to: NodeID(0)) == (1...4).map { DirectedLink(LinkID(UInt64($0)), .backward) })
+    #expect(try network.incoming(to: NodeID(1)).isEmpty, "the north arm is one-way towards the centre")
+    #expect(try network.incoming(to: NodeID(2)) == [DirectedLink(LinkID(2), .forward)])
+}
+
 @Test func turnRestrictionsForbidOrMandate() throws {
     let noLeft = crossing(restrictions: [
         TurnRestriction(from: LinkID(3), via: NodeID(0), to: LinkID(4), kind: .prohibitory)

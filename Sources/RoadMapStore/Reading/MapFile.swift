@@ -124,6 +124,17 @@ public final class MapFile: RoadNetwork {
         return result.sorted()
     }
 
+    public func incoming(to node: NodeID) throws -> [DirectedLink] {
+        guard let key = try tileKey(of: node) else { return [] }
+        var result: [DirectedLink] = []
+        for id in try tile(key).linksAtNode[node] ?? [] {
+            let link = try link(id)
+            if link.endNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
+            if link.startNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
+        }
+        return result.sorted()
+    }
+
     public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
         let link = try link(directedLink.link)
         let node = link.exitNode(directedLink.direction)
