@@ -51,10 +51,12 @@ struct LinkCosts {
         return atEnd ? points[points.count - 2].bearing(to: points[points.count - 1]) : points[0].bearing(to: points[1])
     }
 
-    /// The directed links a car may legally take after `directed` (U-turns included where legal).
+    /// The directed links a route may take after `directed`: the map's legal successors, with the
+    /// turn back onto the same link only at a dead end (a route never turns round at a junction).
     mutating func successors(_ directed: DirectedLink) throws -> [DirectedLink] {
         if let list = successorLists[directed] { return list }
-        let list = try network.successors(of: directed)
+        var list = try network.successors(of: directed)
+        if list.count > 1 { list.removeAll { $0 == directed.reversed } }
         successorLists[directed] = list
         return list
     }

@@ -36,7 +36,9 @@ private func referenceDuration(
         open[link] = nil
         labels[link] = cost
         if cost >= best { break }
-        for next in try network.successors(of: link) {
+        var successors = try network.successors(of: link)
+        if successors.count > 1 { successors.removeAll { $0 == link.reversed } }  // U-turns at dead ends only
+        for next in successors {
             let turn = model.turnPenalty(
                 arrival: try heading(link, atEnd: true), departure: try heading(next, atEnd: false))
             if next.link == destination.link {

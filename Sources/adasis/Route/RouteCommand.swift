@@ -17,7 +17,7 @@ struct RouteCommand: ParsableCommand {
 
             Prints `#` lines with the length, the travel time and each leg, then one directed link \
             per line (L123+), the format `adasis horizon --route` and `adasis replay --route` read:
-              adasis route --map helsinki.map --from 60.1699,24.9384 --to 60.1866,24.9208 > trip.route
+              adasis route --map helsinki.map --from 60.1699,24.9384 --to 60.1760,24.9500 > trip.route
               adasis replay --map helsinki.map drive.nmea --route trip.route --candump out.log
             With --geojson: the route's shape, length, duration and links, and the placed points, \
             as GeoJSON for any GIS viewer.
