@@ -1,6 +1,7 @@
 /// Why an NMEA 0183 sentence was rejected.
 public enum NMEARejection: String, Error, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// Does not start with `$` or has no `*hh` checksum.
+    /// Does not start with `$`, has no `*hh` checksum, or holds a character that is not
+    /// printable ASCII (line noise: two replaced bytes cancel out in the XOR checksum).
     case notASentence = "not an NMEA sentence"
     /// The checksum after `*` does not match the XOR of the characters between `$` and `*`.
     case checksumMismatch = "checksum mismatch"
@@ -80,7 +81,10 @@ public enum NMEASentence: Hashable, Sendable {
             return .failure(.notASentence)
         }
         var sum: UInt8 = 0
-        for byte in body.utf8 { sum ^= byte }
+        for byte in body.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { return .failure(.notASentence) }
+            sum ^= byte
+        }
         guard sum == expected else { return .failure(.checksumMismatch) }
         let fields = body.split(separator: ",", omittingEmptySubsequences: false)
         guard let address = fields.first, address.count == 5 else { return .failure(.notASentence) }

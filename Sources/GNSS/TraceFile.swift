@@ -21,25 +21,34 @@ public struct TraceFile: Sendable {
     public var fixes: [GNSSFix]
     /// Lines or sentences skipped as malformed (CSV rows, NMEA sentences with bad checksums…).
     public var skippedCount: Int
+    /// Why they were skipped, a line each: the first CSV rows with their line numbers, or the NMEA
+    /// sentences counted by reason.
+    public var skippedReasons: [String]
     /// Time of the first fix on the format's own time base (Unix seconds for NMEA and GPX with dates).
     public var timeOrigin: Double
 
     /// Reads `path`.
     public init(path: String) throws(TraceFileError) {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw TraceFileError(path: path, problem: "cannot read the file (\(error.localizedDescription))")
         }
+        // Bytes that are not UTF-8 (line noise on a serial port) become U+FFFD: the record they
+        // are in fails its checksum or its field check and is skipped and counted, the rest is used.
+        let text = String(decoding: data, as: UTF8.self)
         let lowercased = path.lowercased()
         var fixes: [GNSSFix]
         var skipped = 0
+        var reasons: [String] = []
         if lowercased.hasSuffix(".csv") {
             do {
                 let contents = try CSVTrace.parse(text)
                 fixes = contents.fixes
                 skipped = contents.skipped.count
+                reasons = contents.skipped.prefix(5).map(\.description)
+                if skipped > 5 { reasons.append("… and \(skipped - 5) more rows") }
             } catch {
                 throw TraceFileError(path: path, problem: error.description)
             }
@@ -57,6 +66,8 @@ public struct TraceFile: Sendable {
             }
             if let fix = assembler.finish() { fixes.append(fix) }
             skipped = assembler.rejected.values.reduce(0, +)
+            reasons = assembler.rejected.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.value) sentences: \($0.key.rawValue)" }
         } else {
             throw TraceFileError(
                 path: path,
@@ -76,5 +87,6 @@ public struct TraceFile: Sendable {
         }
         self.fixes = fixes
         skippedCount = skipped
+        skippedReasons = reasons
     }
 }

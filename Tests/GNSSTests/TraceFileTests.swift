@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GNSS
+import TestSupport
 
 @Suite("trace files by extension")
 struct TraceFileTests {
@@ -45,5 +46,36 @@ struct TraceFileTests {
         defer { unlink(unknown); unlink(empty) }
         #expect { try TraceFile(path: unknown) } throws: { "\($0)".contains("unknown trace format") }
         #expect { try TraceFile(path: empty) } throws: { "\($0)".contains("no fixes") }
+    }
+
+    @Test(
+        "an NMEA log with line noise (bytes that are not UTF-8 in 30 % of sentences) keeps every clean fix and counts the rest (issue 16)"
+    )
+    func nmeaWithLineNoise() throws {
+        // The repository's Mannerheimintie drive, with two random bytes (0x80…0xFF, never UTF-8 on
+        // their own) written into every third sentence, as a noisy serial port does.
+        let clean = try Data(contentsOf: Repository.url("Data/drives/mannerheimintie.nmea"))
+        var generator = SplitMix64(seed: 16)
+        var noisy = Data()
+        var damaged = 0
+        for (index, line) in clean.split(separator: UInt8(ascii: "\n")).enumerated() {
+            var bytes = Array(line)
+            if index % 3 == 0 && bytes.count > 10 {
+                let at = 5 + generator.below(bytes.count - 8)
+                bytes.insert(contentsOf: [0x80 | generator.byte(), 0x80 | generator.byte()], at: at)
+                damaged += 1
+            }
+            noisy.append(contentsOf: bytes + [UInt8(ascii: "\n")])
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-noisy-\(getpid()).nmea").path
+        try noisy.write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let reference = try TraceFile(path: Repository.url("Data/drives/mannerheimintie.nmea").path)
+        let trace = try TraceFile(path: path)
+        #expect(trace.skippedCount == damaged, "\(trace.skippedReasons)")
+        #expect(
+            trace.skippedReasons.contains { $0.contains("checksum mismatch") || $0.contains("not an NMEA sentence") })
+        // An epoch survives while one of its sentences does: nearly every fix is still there.
+        #expect(trace.fixes.count > reference.fixes.count * 9 / 10, "\(trace.fixes.count) of \(reference.fixes.count)")
     }
 }

@@ -83,6 +83,11 @@ struct DriveOptions: ParsableArguments {
     func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> DriveSession {
         let map = try MapFile(path: self.map)
         let trace = try TraceFile(path: trace)
+        if trace.skippedCount > 0 {
+            printToStandardError(
+                "trace \(self.trace): \(trace.skippedCount) malformed records skipped, \(trace.fixes.count) fixes used: "
+                    + trace.skippedReasons.joined(separator: "; "))
+        }
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
         if baseline { configuration.branchModel = Self.baselineBranchModel }
