@@ -23,8 +23,8 @@ struct LegSearch {
 
     private var forward: [DirectedLink: (cost: Double, previous: DirectedLink?)] = [:]
     private var backward: [DirectedLink: (cost: Double, next: DirectedLink, terminal: Bool)] = [:]
-    private var forwardQueue = SearchQueue()
-    private var backwardQueue = SearchQueue()
+    private var forwardQueue = DirectedLinkQueue()
+    private var backwardQueue = DirectedLinkQueue()
     /// The cheapest path offered so far: through `meeting`, or along `meeting` alone when `direct`
     /// (the destination lies ahead on the origin's own link).
     private var best: (cost: Double, meeting: DirectedLink, direct: Bool)? = nil

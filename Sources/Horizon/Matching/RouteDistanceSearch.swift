@@ -6,8 +6,8 @@ import RoadMap
 /// Keeps its buffers between calls so the per-fix hot path does not allocate once warmed up.
 struct RouteDistanceSearch {
     private var topology = LinkTopologyCache()
-    /// Binary min-heap of (distance at the entry of a link, link).
-    private var heap: [(distance: Double, link: DirectedLink)] = []
+    /// Links by the distance at their entry.
+    private var queue = DirectedLinkQueue()
     /// Settled entry distances of directed links.
     private var settled: [DirectedLink: Double] = [:]
     /// Target links not yet settled.
@@ -56,14 +56,14 @@ struct RouteDistanceSearch {
     }
 
     private mutating func search(from source: MatchCandidate, limit: Double, in network: any RoadNetwork) throws {
-        heap.removeAll(keepingCapacity: true)
+        queue.removeAll()
         settled.removeAll(keepingCapacity: true)
         let start = try topology.entry(for: source.link, in: network)
         let toExit = max(0, source.length - source.offset)
         for next in start.successors {
-            push(toExit + (next == source.link.reversed ? uTurnPenalty : 0), next)
+            queue.push(toExit + (next == source.link.reversed ? uTurnPenalty : 0), next)
         }
-        while let (distance, link) = popMin() {
+        while let (distance, link) = queue.pop() {
             if distance > limit { break }
             if settled[link] != nil { continue }
             settled[link] = distance
@@ -72,45 +72,8 @@ struct RouteDistanceSearch {
             let atExit = distance + entry.length
             if atExit > limit { continue }
             for next in entry.successors where settled[next] == nil {
-                push(atExit + (next == link.reversed ? uTurnPenalty : 0), next)
+                queue.push(atExit + (next == link.reversed ? uTurnPenalty : 0), next)
             }
         }
-    }
-
-    private mutating func push(_ distance: Double, _ link: DirectedLink) {
-        heap.append((distance, link))
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            if isBefore(heap[parent], heap[child]) { break }
-            heap.swapAt(parent, child)
-            child = parent
-        }
-    }
-
-    private mutating func popMin() -> (Double, DirectedLink)? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count, isBefore(heap[left], heap[smallest]) { smallest = left }
-                if right < heap.count, isBefore(heap[right], heap[smallest]) { smallest = right }
-                if smallest == parent { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return top
-    }
-
-    /// Heap order: by distance, ties by link, so the search is deterministic.
-    private func isBefore(_ a: (distance: Double, link: DirectedLink), _ b: (distance: Double, link: DirectedLink))
-        -> Bool
-    {
-        a.distance < b.distance || (a.distance == b.distance && a.link < b.link)
     }
 }

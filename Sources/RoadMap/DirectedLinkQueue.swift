@@ -1,17 +1,21 @@
-import RoadMap
-
-/// A binary min-heap of directed links by key; ties go to the smaller link, so a search visits
-/// links in the same order on every run. Entries are never removed early: a popped entry whose
-/// key is above the link's current label is stale and skipped by the caller.
-struct SearchQueue {
+/// A binary min-heap of directed links by key, for searches over the road graph (the matcher's
+/// route distances, the route planner). Ties go to the smaller link, so a search visits links in
+/// the same order on every run. Entries are never removed early: a caller skips a popped entry
+/// that is stale for its search.
+public struct DirectedLinkQueue: Sendable {
     private var entries: [(key: Double, link: DirectedLink)] = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    /// Whether no entry is left.
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// The smallest key, or infinity when empty.
-    var topKey: Double { entries.first?.key ?? .infinity }
+    public var topKey: Double { entries.first?.key ?? .infinity }
 
-    mutating func push(_ key: Double, _ link: DirectedLink) {
+    /// An empty queue.
+    public init() {}
+
+    /// Adds `link` with `key`.
+    public mutating func push(_ key: Double, _ link: DirectedLink) {
         entries.append((key, link))
         var child = entries.count - 1
         while child > 0 {
@@ -22,7 +26,8 @@ struct SearchQueue {
         }
     }
 
-    mutating func pop() -> (key: Double, link: DirectedLink)? {
+    /// Removes and returns the entry with the smallest key (the smaller link on a tie).
+    public mutating func pop() -> (key: Double, link: DirectedLink)? {
         guard let first = entries.first else { return nil }
         let last = entries.removeLast()
         if !entries.isEmpty {
@@ -40,6 +45,9 @@ struct SearchQueue {
         }
         return first
     }
+
+    /// Empties the queue, keeping its storage for the next search.
+    public mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
     private func precedes(_ a: (key: Double, link: DirectedLink), _ b: (key: Double, link: DirectedLink)) -> Bool {
         a.key < b.key || (a.key == b.key && a.link < b.link)
