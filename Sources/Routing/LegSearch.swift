@@ -13,6 +13,8 @@ struct LegSearch {
     var costs: LinkCosts
     let origin: RouteEndpoint
     let destination: RouteEndpoint
+    /// Which leg of the route this is (from 1), for the errors.
+    let leg: Int
     let limit: Int
 
     /// The result of one leg: its directed links, from the origin's link to the destination's.
@@ -29,10 +31,11 @@ struct LegSearch {
     /// (the destination lies ahead on the origin's own link).
     private var best: (cost: Double, meeting: DirectedLink, direct: Bool)? = nil
 
-    init(costs: LinkCosts, origin: RouteEndpoint, destination: RouteEndpoint, limit: Int) {
+    init(costs: LinkCosts, origin: RouteEndpoint, destination: RouteEndpoint, leg: Int, limit: Int) {
         self.costs = costs
         self.origin = origin
         self.destination = destination
+        self.leg = leg
         self.limit = limit
     }
 
@@ -88,7 +91,7 @@ struct LegSearch {
                 break
             }
             settled += 1
-            if settled > limit { throw RoutingError.searchLimitReached(leg: 0, limit: limit) }
+            if settled > limit { throw RoutingError.searchLimitReached(leg: leg, limit: limit) }
             if forwardQueue.topKey <= backwardQueue.topKey { try stepForward() } else { try stepBackward() }
         }
         guard let best else { return nil }

@@ -39,14 +39,10 @@ public struct RoutePlanner {
         var costs = LinkCosts(network: network, model: costModel)
         for index in 1..<endpoints.count {
             let from = endpoints[index - 1], to = endpoints[index]
-            var search = LegSearch(costs: costs, origin: from, destination: to, limit: searchLimit)
-            let result: LegSearch.Result?
-            do {
-                result = try search.run()
-            } catch RoutingError.searchLimitReached(_, let limit) {
-                throw RoutingError.searchLimitReached(leg: index, limit: limit)
+            var search = LegSearch(costs: costs, origin: from, destination: to, leg: index, limit: searchLimit)
+            guard let result = try search.run() else {
+                throw RoutingError.unreachable(leg: index, from: from.requested, to: to.requested)
             }
-            guard let result else { throw RoutingError.unreachable(leg: index, from: from.requested, to: to.requested) }
             costs = search.costs
             legs.append(
                 PlannedRoute.Leg(

@@ -47,22 +47,27 @@ public struct RouteSession {
     /// The directed links the horizon should follow, or `nil` without a route.
     public var links: [DirectedLink]? { active?.links }
 
-    /// Plans a route from `origin` (a matched position, or a point) through `via` to `destination`
-    /// and makes it active. A failure changes nothing and is thrown.
+    /// Where a route planned by ``setDestination(_:via:from:time:)`` starts.
+    public enum Origin: Hashable, Sendable {
+        /// The vehicle as matched: the route leaves its link in its driving direction.
+        case vehicle(VehiclePosition)
+        /// A point, placed on the nearest road (either direction).
+        case point(GeoPoint)
+    }
+
+    /// Plans a route from `origin` through `via` to `destination` and makes it active. A failure
+    /// changes nothing and is thrown.
     public mutating func setDestination(
-        _ destination: GeoPoint, via: [GeoPoint] = [], from origin: VehiclePosition?,
-        orPoint point: GeoPoint? = nil, time: Double
+        _ destination: GeoPoint, via: [GeoPoint] = [], from origin: Origin, time: Double
     ) throws -> [RouteEvent] {
         let stops = try (via + [destination]).map {
             try RouteEndpoint.place($0, in: planner.network, radius: planner.placementRadius)
         }
         let start: RouteEndpoint
-        if let origin {
-            start = try vehicleEndpoint(origin)
-        } else if let point {
+        switch origin {
+        case .vehicle(let position): start = try vehicleEndpoint(position)
+        case .point(let point):
             start = try RouteEndpoint.place(point, in: planner.network, radius: planner.placementRadius)
-        } else {
-            throw RoutingError.noRoadNear(destination, radius: 0)
         }
         let route = try planner.plan(through: [start] + stops)
         return replace(
@@ -121,18 +126,11 @@ public struct RouteSession {
                 events += replace(with: try replan(route, from: position), reason: .deviation, time: time)
                 failedAttempts = 0
                 retryAt = nil
-                offRouteFixes = 0
-            } catch let error as RoutingError {
-                failedAttempts += 1
-                let next = time + configuration.retry.delay(afterFailures: failedAttempts)
-                retryAt = next
-                events.append(.planningFailed(error, retryAt: next))
             } catch {
                 failedAttempts += 1
                 let next = time + configuration.retry.delay(afterFailures: failedAttempts)
                 retryAt = next
-                events.append(
-                    .planningFailed(.unreachable(leg: 1, from: position.point, to: position.point), retryAt: next))
+                events.append(.planningFailed(error as? RoutingError ?? .mapUnreadable("\(error)"), retryAt: next))
             }
         }
         return events

@@ -11,6 +11,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreachable(leg: Int, from: GeoPoint, to: GeoPoint)
     /// The search stopped after visiting `limit` links without reaching the destination.
     case searchLimitReached(leg: Int, limit: Int)
+    /// The map could not be read while planning (a damaged tile, a file gone); the reason.
+    case mapUnreadable(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreachable(let leg, let from, let to):
             return
                 "leg \(leg): no legal route from \(from.latitude),\(from.longitude) to \(to.latitude),\(to.longitude) (one-way streets, turn restrictions or a road network cut by the extract's edge)"
+        case .mapUnreadable(let reason):
+            return "the map could not be read while planning: \(reason)"
         case .searchLimitReached(let leg, let limit):
             return
                 "leg \(leg): gave up after visiting \(limit) links without reaching the destination; raise the limit for routes this long"

@@ -41,7 +41,7 @@ struct RouteSessionTests {
         var session = RouteSession(planner: RoutePlanner(network: drive.network), configuration: configuration)
         let start = try drive.position(on: drive.link(0, 0, 0, 1))
         let destination = try drive.position(on: drive.link(5, 4, 5, 5)).point
-        let events = try session.setDestination(destination, from: start, time: 0)
+        let events = try session.setDestination(destination, from: .vehicle(start), time: 0)
         #expect(events == [.routeAdded(id: 1, reason: .manual), .activeRouteChanged(id: 1, reason: .manual)])
         return session
     }

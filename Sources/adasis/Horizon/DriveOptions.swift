@@ -54,7 +54,7 @@ struct DriveOptions: ParsableArguments {
                 throw RouteError(message: "--destination: the trace has no fix to start the route from")
             }
             let start = GeoPoint(latitude: first.latitude, longitude: first.longitude)
-            let events = try session.setDestination(destination.point, from: nil, orPoint: start, time: first.time)
+            let events = try session.setDestination(destination.point, from: .point(start), time: first.time)
             RouteReport.print(events, session: session, time: first.time)
             return session
         }
