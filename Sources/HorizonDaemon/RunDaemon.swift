@@ -118,18 +118,18 @@ public final class RunDaemon {
         } catch {
             return perform(core.refuseReload("\(error)"))
         }
-        var newMap: (network: any RoadNetwork, metadata: MapMetadata)?
+        var opened: MapFile?
         let running = core.configuration
         if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
             do {
-                let opened = try Self.openMap(new, file: core.configurationPath)
-                newMap = (opened, opened.metadata)
-                map = opened
+                opened = try Self.openMap(new, file: core.configurationPath)
             } catch {
                 return perform(core.refuseReload("\(error)"))
             }
         }
-        perform(core.reload(new, newMap: newMap, gnss: inbox.source))
+        perform(core.reload(new, newMap: opened.map { ($0, $0.metadata) }, gnss: inbox.source))
+        // Prefetch into the map the core now reads: the new one only if the core took the reload.
+        if let opened, core.configuration == new { map = opened }
     }
 
     /// Carries out the core's effects in order.

@@ -13,20 +13,18 @@ import RoadMap
 /// pairing used to pair 213 links in the sample and far fewer than 9 × 213 at scale.
 @Suite("import at scale: 3 × 3 tiled sample", .serialized)
 struct TiledExtractScaleTests {
-    static let root = Repository.root
-
     @Test("every count of the import report is 9 × the sample's; the map version and country are the same")
     func countsScaleByNine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-tiled-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let sample = Self.root.appendingPathComponent("Data/helsinki.osm.pbf").path
+        let sample = Repository.url("Data/helsinki.osm.pbf").path
         let tiled = directory.appendingPathComponent("helsinki-3x3.osm.pbf").path
 
         let tool = Process()
         tool.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         tool.arguments = [
-            "python3", Self.root.appendingPathComponent("Tools/make-tiled-extract").path, sample, "3", tiled,
+            "python3", Repository.url("Tools/make-tiled-extract").path, sample, "3", tiled,
         ]
         let errors = Pipe()
         tool.standardError = errors
