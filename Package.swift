@@ -46,7 +46,7 @@ let package = Package(
                 resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 

@@ -34,6 +34,16 @@ struct DriveOptions: ParsableArguments {
     )
     var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
 
+    @Option(
+        help: """
+            Road object types to compute and send, comma-separated: \(RoadObjectType.allCases.map(\.rawValue).joined(separator: ", ")) \
+            (default: all).
+            """,
+        transform: { text in
+            do { return try RoadObjectType.parseList(text) } catch { throw ValidationError("\(error)") }
+        })
+    var objects: Set<RoadObjectType>?
+
     func validate() throws {
         if route != nil && destination != nil {
             throw ValidationError("give either --route (a planned route) or --destination (plan one), not both")
@@ -90,6 +100,7 @@ struct DriveOptions: ParsableArguments {
         }
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
+        if let objects { configuration.roadObjectTypes = objects }
         if baseline { configuration.branchModel = Self.baselineBranchModel }
         return DriveSession(
             map: map, trace: trace, matcher: matcher, horizon: configuration,
