@@ -55,7 +55,8 @@ public struct ReconstructedObject: Hashable, Sendable {
 
 extension ReconstructedPath {
     /// The road objects of the path, by start (zones without a start first): each zone start is
-    /// paired with the next zone end of the same type code.
+    /// paired with the next zone end of the same type code; an end sorts before a start at the
+    /// same offset, and a start while a zone of its code is open is ignored.
     public var objects: [ReconstructedObject] {
         var result: [ReconstructedObject] = []
         var open: [UInt16: [Int]] = [:]  // code → indices in result of zones not yet closed
@@ -66,6 +67,9 @@ extension ReconstructedPath {
                     ReconstructedObject(
                         code: mark.code, start: mark.offset, end: mark.offset, value: value, isPoint: true))
             case .zoneStart:
+                // A start while a zone of this code is open repeats its start (a path that lost
+                // its first links sends the zone's start again where it now begins).
+                guard open[mark.code, default: []].isEmpty else { continue }
                 result.append(
                     ReconstructedObject(code: mark.code, start: mark.offset, end: nil, value: value, isPoint: false))
                 open[mark.code, default: []].append(result.count - 1)
