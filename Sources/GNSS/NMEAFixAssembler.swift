@@ -66,7 +66,7 @@ public struct NMEAFixAssembler: Sendable {
         if let time, let current = epochTime, time != current {
             emitted = flush()
         }
-        if let time, epochTime == nil { epochLine = number }
+        if time != nil, epochTime == nil { epochLine = number }
         if let time { epochTime = time }
         switch sentence {
         case .rmc(let r): rmc = r

@@ -104,8 +104,9 @@ public struct NMEAStreamReader {
         lastTime = fix.time
         if paced {
             let now = MonotonicClock.now()
-            if pace == nil { pace = (fix.time, now) }
-            var wait = (fix.time - pace!.fixTime) - (now - pace!.monotonic)
+            let anchor = pace ?? (fix.time, now)
+            pace = anchor
+            var wait = (fix.time - anchor.fixTime) - (now - anchor.monotonic)
             while wait > 0 {
                 if inbox.stopRequested { return false }
                 let slice = min(wait, 0.5)

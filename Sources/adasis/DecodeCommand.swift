@@ -131,19 +131,21 @@ struct DecodeCommand: ParsableCommand {
         } catch {
             throw Undecodable(line: line, reason: error)
         }
-        let ordered = MessageLayout.fields(of: type)!.filter { !$0.isReserved && $0.name != "MessageType" }.map(\.name)
+        let ordered = (MessageLayout.fields(of: type) ?? []).filter { !$0.isReserved && $0.name != "MessageType" }.map(
+            \.name)
         if json {
             var object: [String: Any] = [
                 "time": record.timestampSeconds, "id": record.frame.identifier.description,
                 "type": "\(type)",
             ]
-            for name in ordered { object[name] = fields[name]! }
+            for name in ordered { object[name] = fields[name, default: 0] }
             return String(
                 decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
         var text = String(format: "%.6f %@ %@", record.timestampSeconds, record.frame.identifier.description, "\(type)")
         for name in ordered {
-            text += " \(name)=\(fields[name]!)\(physical(name, fields[name]!, fields))"
+            let value = fields[name, default: 0]
+            text += " \(name)=\(value)\(physical(name, value, fields))"
         }
         return text
     }
