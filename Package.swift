@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "InputPolicy"),
         .target(name: "GNSS", dependencies: ["InputPolicy"]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 

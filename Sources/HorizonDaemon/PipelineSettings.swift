@@ -20,7 +20,8 @@ public struct PipelineSettings: Hashable, Sendable {
             lookAhead: levels, maximumLevel: levels.count - 1,
             trailingLength: configuration.trailingLength,
             minimumUpdateInterval: configuration.minimumUpdateInterval,
-            minimumUpdateDistance: configuration.minimumUpdateDistance)
+            minimumUpdateDistance: configuration.minimumUpdateDistance,
+            roadObjectTypes: configuration.roadObjectTypes)
         var provider = ProviderConfiguration()
         provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)
@@ -34,6 +35,7 @@ public struct PipelineSettings: Hashable, Sendable {
         provider.framesPerTick = max(
             1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
         provider.trailingLength = configuration.trailingLength
+        provider.roadObjectTypes = configuration.roadObjectTypes
         provider.positionStaleAfter = configuration.gnssStaleAfter
         provider.metaData = MetaDataMessage(map: map)
         provider.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil

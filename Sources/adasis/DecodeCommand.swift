@@ -1,4 +1,5 @@
 import ADASISv2
+import ADASISProvider
 import ArgumentParser
 import Foundation
 import InputPolicy
@@ -177,7 +178,7 @@ struct DecodeCommand: ParsableCommand {
         case "Tunnel", "Bridge", "BuiltUpArea", "DividedRoad", "ComplexIntersection", "PartOfCalculatedRoute":
             return ["(no)", "(yes)", "(unknown)", "(N/A)"][Int(raw & 3)]
         case "Value0", "Value1":
-            if name == "Value1", fields["Distance1"] == 0, profile != 16 { return "(unused)" }
+            if name == "Value1", fields["Distance1"] == 0, profile != 16, profile != 19 { return "(unused)" }
             switch profile {
             case 1?:
                 guard let c = ValueCoding.curvature(code: UInt16(raw)) else { return "(invalid)" }
@@ -190,10 +191,17 @@ struct DecodeCommand: ParsableCommand {
                 if name == "Value1" { return raw == 1023 ? "(limit unknown)" : "(\(raw) km/h enforced)" }
                 return [
                     "(camera type unknown)", "(fixed speed camera)", "(mobile speed camera)", "(red-light camera)",
-                    "(average-speed zone)",
-                ][min(Int(raw), 4)]
+                    "(average-speed zone)", "(restriction camera)",
+                ][min(Int(raw), 5)]
             case 17?:
                 return "(traffic signals)"
+            case 18?, 19?, 20?:
+                if name == "Value1" {
+                    guard profile == 19 else { return "" }
+                    return raw == 1023 ? "(no enforced speed)" : "(\(raw) km/h enforced)"
+                }
+                return RoadObjectWireCode.type(UInt16(truncatingIfNeeded: raw)).map { "(\($0.rawValue))" }
+                    ?? "(object type unknown)"
             default:
                 return ""
             }
@@ -241,6 +249,9 @@ struct DecodeCommand: ParsableCommand {
         case 4: return "(slope linear)"
         case 16: return "(safety camera)"
         case 17: return "(traffic signals)"
+        case 18: return "(road object)"
+        case 19: return "(road object zone start)"
+        case 20: return "(road object zone end)"
         default: return ""
         }
     }
