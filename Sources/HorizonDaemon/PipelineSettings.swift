@@ -36,6 +36,7 @@ public struct PipelineSettings: Hashable, Sendable {
         provider.trailingLength = configuration.trailingLength
         provider.positionStaleAfter = configuration.gnssStaleAfter
         provider.metaData = MetaDataMessage(map: map)
+        provider.places = PlaceCodes(map: map)
         provider.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         self.provider = provider
     }

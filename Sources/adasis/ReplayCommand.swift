@@ -108,6 +108,7 @@ struct ReplayCommand: ParsableCommand {
         configuration.offsetPolicy = offsetPolicy
         if let profiles { configuration.messages.sendOnly(profiles) }
         configuration.metaData = MetaDataMessage(map: session.map.metadata)
+        configuration.places = PlaceCodes(map: session.map.metadata)
         configuration.digitisedArea =
             session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
         let pipeline = try HorizonPipeline(
