@@ -46,7 +46,7 @@ let package = Package(
                 resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
@@ -93,7 +93,9 @@ let package = Package(
         .testTarget(name: "ADASISProviderTests", dependencies: [
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: [
+            "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [

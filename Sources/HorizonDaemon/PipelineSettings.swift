@@ -21,6 +21,8 @@ public struct PipelineSettings: Hashable, Sendable {
             trailingLength: configuration.trailingLength,
             minimumUpdateInterval: configuration.minimumUpdateInterval,
             minimumUpdateDistance: configuration.minimumUpdateDistance)
+        horizon.safetyLocationRules = configuration.safetyLocationRules
+        horizon.places = PlaceCodes(map: map)
         var provider = ProviderConfiguration()
         provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)

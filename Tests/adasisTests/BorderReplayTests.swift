@@ -50,4 +50,29 @@ struct BorderReplayTests {
         #expect(places.suffix(2) == ["AT/AUT AT-5", "DE/DEU DE-BY"], "\(changes)")
         #expect(rebuilt.stdout.contains("meta-data: country 276"), "\(rebuilt.stdout.prefix(400))")
     }
+
+    @Test("adasis horizon: the German camera ahead is hidden by the shipped table, shown without rules")
+    func horizonWithRules() throws {
+        try requireBuiltAdasis()
+        let map = try Self.mapPath.get()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-rules-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let none = directory.appendingPathComponent("none.toml").path
+        let bad = directory.appendingPathComponent("bad.toml").path
+        try "# no rows: every safety location is reported\n".write(toFile: none, atomically: true, encoding: .utf8)
+        try "[country.DE]\nsafety_locations = false\nsorce = \"StVO\"\n".write(
+            toFile: bad, atomically: true, encoding: .utf8)
+        // 130 s: the vehicle is 390 m before the border, in Austria; the German camera is 1.9 km ahead.
+        let arguments = ["horizon", "--map", map, "Data/border/border-drive.csv", "--at", "130"]
+        let shipped = try runAdasis(arguments)
+        #expect(shipped.status == 0, "\(shipped.stderr)")
+        #expect(!shipped.stdout.contains("\"camera\""), "\(shipped.stdout)")
+        let open = try runAdasis(arguments + ["--safety-rules", none])
+        #expect(open.status == 0, "\(open.stderr)")
+        #expect(open.stdout.contains("\"camera\"") && open.stdout.contains("fixedSpeed"), "\(open.stdout)")
+        let refused = try runAdasis(arguments + ["--safety-rules", bad])
+        #expect(refused.status != 0 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("\(bad):3: country.DE.sorce: unknown key"), "\(refused.stderr)")
+    }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import DaemonConfiguration
+import Foundation
 import GNSS
 import Horizon
 import RoadMap
@@ -33,6 +35,12 @@ struct DriveOptions: ParsableArguments {
             "When the vehicle leaves the route: automatic (plan a new one from where it is; the default with --destination) or none (keep the route and fall back to prediction; the default with --route)."
     )
     var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
+
+    @Option(
+        help:
+            "The legal filter for safety locations: a TOML table as Data/safety-location-rules.toml documents (rows per country, region and type, each with its legal source). Default: that shipped table."
+    )
+    var safetyRules: String?
 
     func validate() throws {
         if route != nil && destination != nil {
@@ -91,8 +99,19 @@ struct DriveOptions: ParsableArguments {
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
         if baseline { configuration.branchModel = Self.baselineBranchModel }
+        configuration.safetyLocationRules = try safetyLocationRules()
+        configuration.places = PlaceCodes(map: map.metadata)
         return DriveSession(
             map: map, trace: trace, matcher: matcher, horizon: configuration,
             routes: try routeSession(on: map, trace: trace))
+    }
+
+    /// The rules of `--safety-rules`, or the shipped table.
+    func safetyLocationRules() throws -> SafetyLocationRules {
+        guard let safetyRules else { return try SafetyLocationRules.shippedDefault() }
+        guard let text = try? String(contentsOfFile: safetyRules, encoding: .utf8) else {
+            throw ValidationError("--safety-rules: cannot read \(safetyRules) (missing, unreadable or not UTF-8)")
+        }
+        return try SafetyLocationRules(toml: text, source: safetyRules)
     }
 }
