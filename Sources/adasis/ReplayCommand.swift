@@ -112,7 +112,7 @@ struct ReplayCommand: ParsableCommand {
         configuration.digitisedArea =
             session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
         let pipeline = try HorizonPipeline(
-            network: session.map, matcher: session.matcher, horizon: session.horizon,
+            network: session.network, matcher: session.matcher, horizon: session.horizon,
             provider: configuration)
         try pipeline.engine.setRoute(session.route)
         return pipeline

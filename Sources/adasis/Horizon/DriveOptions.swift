@@ -103,7 +103,7 @@ struct DriveOptions: ParsableArguments {
         configuration.places = PlaceCodes(map: map.metadata)
         return DriveSession(
             map: map, trace: trace, matcher: matcher, horizon: configuration,
-            routes: try routeSession(on: map, trace: trace))
+            routes: try routeSession(on: map, trace: trace), network: try customObjects(on: map))
     }
 
     /// The rules of `--safety-rules`, or the shipped table.
@@ -113,5 +113,15 @@ struct DriveOptions: ParsableArguments {
             throw ValidationError("--safety-rules: cannot read \(safetyRules) (missing, unreadable or not UTF-8)")
         }
         return try SafetyLocationRules(toml: text, source: safetyRules)
+    }
+
+    /// `map` with the objects of `MAP.objects` laid over it, or `map` when there is no such file.
+    func customObjects(on map: MapFile) throws -> any RoadNetwork {
+        let path = CustomObjectStore.path(forMap: self.map)
+        guard FileManager.default.fileExists(atPath: path) else { return map }
+        let stored = try CustomObjectStore(path: path, create: false).objects()
+        guard !stored.isEmpty else { return map }
+        return CustomObjectOverlay(
+            base: map, objects: stored.map { PlacedCustomObject(number: $0.number, pieces: $0.pieces) })
     }
 }
