@@ -20,13 +20,16 @@ public final class HorizonPipeline {
     /// Fixes rejected by the matcher (invalid fields), counted.
     public private(set) var rejectedFixes = 0
 
-    /// Creates a pipeline on `network`.
+    /// Creates a pipeline on `network`. The provider's road-object subscription
+    /// (``ProviderConfiguration/roadObjectTypes``) is the engine's too.
     public init(
         network: any RoadNetwork, matcher: (any MapMatcher)? = nil,
         horizon: HorizonConfiguration = HorizonConfiguration(),
         provider: ProviderConfiguration = ProviderConfiguration()
     ) throws {
         self.matcher = matcher ?? OnlineMapMatcher(network: network)
+        var horizon = horizon
+        horizon.roadObjectTypes = provider.roadObjectTypes
         engine = try HorizonEngine(network: network, configuration: horizon)
         self.provider = ADASISProvider(configuration: provider, network: network)
     }

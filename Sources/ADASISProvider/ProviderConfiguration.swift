@@ -1,5 +1,6 @@
 import ADASISv2
 import Horizon
+import RoadMap
 
 /// Everything that shapes the message stream: what is sent, how far, how often, on which
 /// identifiers, within which bus budget.
@@ -57,6 +58,10 @@ public struct ProviderConfiguration: Hashable, Sendable {
     public var newPathOffset: Double {
         Double(PathOffset.period - 1) - sendRadius(level: 0) - 100
     }
+
+    /// The road object types the client subscribed to: only these are computed and sent (as
+    /// profiles, when the message selection sends their profile type). Default: every type.
+    public var roadObjectTypes = Set(RoadObjectType.allCases)
 
     /// The defaults: the production-like configuration of `Docs/adasis-conventions.md` (provider policies).
     public init() {}

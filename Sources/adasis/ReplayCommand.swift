@@ -107,6 +107,7 @@ struct ReplayCommand: ParsableCommand {
         configuration.messages = MessageSelection(preset: preset)
         configuration.offsetPolicy = offsetPolicy
         if let profiles { configuration.messages.sendOnly(profiles) }
+        configuration.roadObjectTypes = session.horizon.roadObjectTypes
         configuration.metaData = MetaDataMessage(map: session.map.metadata)
         configuration.places = PlaceCodes(map: session.map.metadata)
         configuration.digitisedArea =

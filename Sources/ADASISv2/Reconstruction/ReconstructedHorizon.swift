@@ -51,6 +51,9 @@ public struct ReconstructedPath: Hashable, Sendable {
     public internal(set) var stubs: [Int: [StubMessage]] = [:]
     /// Profile spots by profile type and absolute offset.
     public internal(set) var profiles: [ProfileType: [Int: ProfileSpot]] = [:]
+    /// Road-object spots (PROFILE SHORT 18, 19, 20) with their Value1; several may share an
+    /// offset (told apart by type code). ``objects`` pairs them into objects.
+    public internal(set) var objectMarks: [ObjectMark: UInt16] = [:]
 
     /// Creates an empty path.
     public init(index: UInt8) {
@@ -68,7 +71,7 @@ public struct ReconstructedPath: Hashable, Sendable {
     }
 
     /// Whether the path holds no content.
-    public var isEmpty: Bool { segments.isEmpty && stubs.isEmpty && profiles.isEmpty }
+    public var isEmpty: Bool { segments.isEmpty && stubs.isEmpty && profiles.isEmpty && objectMarks.isEmpty }
 }
 
 /// A profile type of either message: PROFILE SHORT (10-bit spots) or PROFILE LONG (32-bit values).

@@ -43,7 +43,9 @@ extension HorizonPath {
                 case .railwayCrossing where types.contains(.railwayCrossing):
                     point("railway_crossing:\(place)", .railwayCrossing, at: feature.offset)
                 case .zone(let piece) where types.contains(piece.type):
-                    let pieceEnd = feature.offset + piece.length
+                    // A piece that reaches the link's end (to rounding) ends exactly there.
+                    let reach = feature.offset + piece.length
+                    let pieceEnd = reach > link.endOffset - 0.01 ? link.endOffset : reach
                     if let index = openZones[piece.zone], abs(result[index].end - feature.offset) < 0.5 {
                         result[index].end = pieceEnd
                         result[index].isClippedAtEnd = !piece.isZoneEnd && position == links.count - 1

@@ -114,7 +114,9 @@ public struct RoadGraphBuilder {
         case .node(let node):
             report.nodesRead += 1
             let highway = node.tags["highway"]
-            let isPointFeature = highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
+            let isPointFeature =
+                highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
+                || PointFeaturePlacement.roadNodeKind(node.tags) != nil
             if let neededNodes, !isPointFeature, !neededNodes.contains(node.id) { return }
             nodes[node.id] = GeoPoint(
                 latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
@@ -232,6 +234,7 @@ public struct RoadGraphBuilder {
 
         var placement = PointFeaturePlacement(links: links, sections: sections, nodes: nodes)
         placement.placeTrafficSignals(pointNodeTags, report: &report)
+        placement.placeRoadNodeObjects(pointNodeTags)
         placement.placeCameras(
             pointNodeTags, enforcement: enforcementRelations,
             snapDistance: options.cameraSnapDistance, report: &report)

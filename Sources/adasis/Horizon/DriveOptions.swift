@@ -42,6 +42,16 @@ struct DriveOptions: ParsableArguments {
     )
     var safetyRules: String?
 
+    @Option(
+        help: """
+            Road object types to compute and send, comma-separated: \(RoadObjectType.allCases.map(\.rawValue).joined(separator: ", ")) \
+            (default: all).
+            """,
+        transform: { text in
+            do { return try RoadObjectType.parseList(text) } catch { throw ValidationError("\(error)") }
+        })
+    var objects: Set<RoadObjectType>?
+
     func validate() throws {
         if route != nil && destination != nil {
             throw ValidationError("give either --route (a planned route) or --destination (plan one), not both")
@@ -98,6 +108,7 @@ struct DriveOptions: ParsableArguments {
         }
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
+        if let objects { configuration.roadObjectTypes = objects }
         if baseline { configuration.branchModel = Self.baselineBranchModel }
         configuration.safetyLocationRules = try safetyLocationRules()
         configuration.places = PlaceCodes(map: map.metadata)
