@@ -97,7 +97,9 @@ let package = Package(
         .testTarget(name: "ADASISProviderTests", dependencies: [
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: [
+            "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [

@@ -4,13 +4,29 @@ import RoadMap
 
 /// Human-readable and GeoJSON views of a reconstructed horizon.
 enum ReconstructedHorizonText {
+    /// A META-DATA country and region as text: `DE/DEU DE-BY`, `FI/FIN`, `unknown`.
+    static func place(_ countryCode: UInt16, _ regionCode: UInt16) -> String {
+        guard let country = try? Country(numericCode: countryCode) else { return "unknown" }
+        let region = Region(country: country, wireCode: regionCode).map { " \($0.code)" } ?? ""
+        return "\(country.alpha2)/\(country.alpha3)\(region)"
+    }
+
     static func lines(_ horizon: ReconstructedHorizon) -> [String] {
         var lines: [String] = []
         if let meta = horizon.metaData {
             lines.append(
                 "meta-data: country \(meta.countryCode), \(meta.drivingSide == .right ? "right" : "left")-hand traffic, "
                     + "\(meta.speedUnits == .kilometresPerHour ? "km/h" : "mph"), map \(meta.mapYear.map(String.init) ?? "?") Q\(meta.mapVersionQuarter + 1), protocol \(meta.protocolVersion)"
+                    + ", place \(place(meta.countryCode, meta.regionCode))"
             )
+            if horizon.placeChanges.count > 1 {
+                lines.append(
+                    "country changes: "
+                        + horizon.placeChanges.map {
+                            String(format: "%.1f s ", $0.time) + place($0.countryCode, $0.regionCode)
+                        }
+                        .joined(separator: " → "))
+            }
         } else {
             lines.append("meta-data: none received")
         }

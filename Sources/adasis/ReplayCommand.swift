@@ -110,10 +110,11 @@ struct ReplayCommand: ParsableCommand {
         if let profiles { configuration.messages.sendOnly(profiles) }
         configuration.roadObjectTypes = session.horizon.roadObjectTypes
         configuration.metaData = MetaDataMessage(map: session.map.metadata)
+        configuration.places = PlaceCodes(map: session.map.metadata)
         configuration.digitisedArea =
             session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
         let pipeline = try HorizonPipeline(
-            network: session.map, matcher: session.matcher, horizon: session.horizon,
+            network: session.network, matcher: session.matcher, horizon: session.horizon,
             provider: configuration)
         try pipeline.engine.setRoute(session.route)
         return pipeline

@@ -238,9 +238,11 @@ public final class HorizonEngine {
             if branchCache.count >= 8192 { branchCache.removeAll(keepingCapacity: true) }
             branchCache[link] = branches
         }
-        return PathLink(
+        var placed = PathLink(
             road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
             routeIndex: routeIndex)
+        placed.features = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
+        return placed
     }
 
     /// Full recomputation: route change, trailing removal, growth.
