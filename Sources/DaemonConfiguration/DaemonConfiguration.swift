@@ -68,6 +68,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var metricsTextfile: String?
     /// Seconds between metric file updates.
     public var metricsInterval: Double
+    /// The legal filter's table (`safety_locations.rules`), `nil` for the shipped default.
+    public var safetyRulesPath: String?
+    /// The legal filter for safety locations: the shipped default until ``load(path:)`` (in
+    /// HorizonDaemon) reads the table ``safetyRulesPath`` names.
+    public var safetyLocationRules: SafetyLocationRules
 
     /// Reads a configuration from TOML text; `source` names the file in errors.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -137,6 +142,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
             allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         metricsTextfile = try reader.optionalString("metrics.textfile")
         metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
+        safetyRulesPath = try reader.optionalString("safety_locations.rules")
+        safetyLocationRules = try SafetyLocationRules.shippedDefault()
         try reader.rejectUnknownKeys()
     }
 }

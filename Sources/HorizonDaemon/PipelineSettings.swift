@@ -22,6 +22,8 @@ public struct PipelineSettings: Hashable, Sendable {
             minimumUpdateInterval: configuration.minimumUpdateInterval,
             minimumUpdateDistance: configuration.minimumUpdateDistance,
             roadObjectTypes: configuration.roadObjectTypes)
+        horizon.safetyLocationRules = configuration.safetyLocationRules
+        horizon.places = PlaceCodes(map: map)
         var provider = ProviderConfiguration()
         provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)
@@ -38,6 +40,7 @@ public struct PipelineSettings: Hashable, Sendable {
         provider.roadObjectTypes = configuration.roadObjectTypes
         provider.positionStaleAfter = configuration.gnssStaleAfter
         provider.metaData = MetaDataMessage(map: map)
+        provider.places = PlaceCodes(map: map)
         provider.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         self.provider = provider
     }

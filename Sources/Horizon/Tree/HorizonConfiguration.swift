@@ -20,6 +20,13 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// The road object types the client subscribed to: only these are computed along the paths
     /// (``HorizonEngine/roadObjects(on:)``). Default: every type.
     public var roadObjectTypes: Set<RoadObjectType>
+    /// The legal filter: safety locations it forbids where they lie (the country and region of
+    /// their own link) never enter the tree, so no path, query, event or message carries them.
+    /// Default: none forbidden.
+    public var safetyLocationRules = SafetyLocationRules.allowingAll
+    /// How the links' country and region codes name countries and regions (the map's regions),
+    /// for the legal filter's region rows.
+    public var places = PlaceCodes()
 
     /// Creates a configuration; the defaults are those of production horizon SDKs.
     public init(

@@ -18,13 +18,16 @@ struct DriveSession {
     let horizon: HorizonConfiguration
     /// The active route and its replanning (`--route` or `--destination`); `nil` without a route.
     var routes: RouteSession?
+    /// What the horizon reads: the map with the custom objects of `MAP.objects` laid over it
+    /// (`adasis objects`), or the map alone when there are none.
+    let network: any RoadNetwork
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
 
     /// A horizon engine on the map with the session's settings and route.
     func makeEngine() throws -> HorizonEngine {
-        let engine = try HorizonEngine(network: map, configuration: horizon)
+        let engine = try HorizonEngine(network: network, configuration: horizon)
         try engine.setRoute(route)
         return engine
     }
@@ -59,6 +62,9 @@ enum RouteReport {
                     "route planning failed at \(at), next try at \(String(format: "%.1f s", retryAt)): \(error)")
             case .arrived(let id):
                 printToStandardError("route \(id): arrived at \(at)")
+            case .routeProposed(let id, let reason, let timeSaved):
+                printToStandardError(
+                    "route \(id) proposed at \(at) (\(reason.rawValue)): saves \(String(format: "%.0f s", timeSaved))")
             case .routeAdded, .routeRemoved, .routeUpdated:
                 continue
             }
