@@ -124,6 +124,7 @@ public struct RouteSession {
             }
             return events
         }
+        if offRouteFixes < configuration.offRouteFixes, isNear(position, route) { return events }
         offRouteFixes += 1
         if offRouteFixes == configuration.offRouteFixes {
             events.append(.deviated(id: route.id, link: position.link))

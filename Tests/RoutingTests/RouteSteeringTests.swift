@@ -61,9 +61,15 @@ struct RouteSteeringTests {
     @Test("leaving both routes is a deviation: the proposal goes, the new route starts where the vehicle is")
     func leavesBoth() throws {
         var (session, route, proposal) = try pending()
-        // A street neither route takes (a fix there, whatever way the vehicle got there).
+        // A street neither route takes, away from the active route (a fix there, whatever way the
+        // vehicle got there).
         let streets = drive.grid.links.flatMap { [DirectedLink($0.id, .forward), DirectedLink($0.id, .backward)] }
-        let off = try #require(streets.first { !route.contains($0) && !proposal.links.contains($0) })
+        let off = try #require(
+            try streets.first {
+                try !route.contains($0) && !proposal.links.contains($0)
+                    && session.snapped(try drive.position(on: $0, at: 10)) == nil
+                    && session.snapped(try drive.position(on: $0, at: 20)) == nil
+            })
         _ = session.update(try drive.position(on: off, at: 10), time: 15)
         let events = session.update(try drive.position(on: off, at: 20), time: 16)
         #expect(

@@ -91,8 +91,9 @@ struct DriveOptions: ParsableArguments {
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
         if baseline { configuration.branchModel = Self.baselineBranchModel }
+        let routes = try routeSession(on: map, trace: trace)
         return DriveSession(
-            map: map, trace: trace, matcher: matcher, horizon: configuration,
-            routes: try routeSession(on: map, trace: trace))
+            map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
+            horizon: configuration, routes: routes)
     }
 }

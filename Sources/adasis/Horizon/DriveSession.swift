@@ -12,7 +12,8 @@ struct DriveSession {
     let map: MapFile
     /// The recorded drive.
     var trace: TraceFile
-    /// The map matcher (the nearest-road baseline with `--baseline`).
+    /// The map matcher (the nearest-road baseline with `--baseline`), wrapped in a
+    /// ``RouteSnappingMatcher`` with a route.
     let matcher: any MapMatcher
     /// The horizon engine's settings (the straightest-continuation branch model with `--baseline`).
     let horizon: HorizonConfiguration
@@ -38,6 +39,7 @@ struct DriveSession {
         let before = current.active?.id
         let events = current.update(position, time: match.time)
         routes = current
+        (matcher as? RouteSnappingMatcher)?.routes = current
         RouteReport.print(events, session: current, time: match.time)
         if current.active?.id != before { try engine.setRoute(current.links) }
     }
