@@ -17,7 +17,8 @@ link and then follows the route adasis plans from there to the same destination:
 ignores one instruction and then follows the replanned route drives.
 
 Writes <name>.csv, <name>-noisy.csv and drives.json (per drive: origin, destination, the planned route,
-the SUMO edges, where it deviates, and how much of the simulated drive lies on the planned ways).
+the SUMO edges, where and when (`deviation.time_s`, the first fix on the way turned onto) it deviates,
+and how much of the simulated drive lies on the planned ways).
 
 Usage: Tools/make-navigated-drives.py [--adasis .build/release/adasis] [--map Data/helsinki.osm.pbf]
                                       [--out Data/drives/navigated] [--work DIR]
@@ -220,6 +221,7 @@ def make(drive, args, work, net_tuple, sumo_net, osm_ways, geometry, index):
             rest = sum(geometry[link][3] for link, _ in replanned)
             # SUMO must have the taken link (its passenger network leaves out some service roads).
             if replanned[0] == taken and rest >= 800 and sumo_edges([taken], geometry, sumo_net, net_tuple[1]):
+                taken_way = geometry[taken[0]][0]
                 entry.update(deviation=dict(after_link=f"L{links[at][0]}{links[at][1]}",
                                             taken_link=f"L{taken[0]}{taken[1]}", replanned_from=list(point),
                                             replanned=replanned_line))
@@ -232,6 +234,12 @@ def make(drive, args, work, net_tuple, sumo_net, osm_ways, geometry, index):
     trace, summary = make_drives.make_drive(dict(name=drive["name"], about=drive["about"], edges=edges), work,
                                             net_tuple, osm_ways, args.out, NOISE_SEED + index)
     entry.update(summary)
+    if "deviation" in entry:
+        # When the car leaves the route: its first fix on the way of the link it turns onto.
+        turn = next((row for row in trace if row[5] == taken_way), None)
+        if turn is None:
+            raise DriveError(f"drive {drive['name']}: the simulated car never drove the link it should turn onto")
+        entry["deviation"]["time_s"] = turn[0]
     entry["on_planned_ways"] = on_route_share([row[5] for row in trace], planned_ways)
     return entry
 

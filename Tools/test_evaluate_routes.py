@@ -45,6 +45,35 @@ def test_coverage_is_the_share_of_the_true_next_500_m_on_the_main_path(tmp_path)
     del exact, short, half
 
 
+def test_per_fix_coverage_adds_up_to_evaluate_drives_score(tmp_path):
+    rows = straight_drive()
+    truth = er.evaluate_drives.read_truth(write_truth(tmp_path / "d.csv", rows))
+    write_horizon(tmp_path / "h.jsonl", rows, lambda i, row: clip(perfect_main_path(i * 10.0), 10.0 * (i % 7) * 20))
+    horizons = er.evaluate_drives.read_horizon(str(tmp_path / "h.jsonl"))
+    fixes = er.per_fix_coverage(truth, horizons)
+    total, scored = er.evaluate_drives.horizon_score(truth, horizons)
+    assert len(fixes) == scored
+    assert sum(share for _, _, share in fixes) == pytest.approx(total)
+
+
+def test_a_turn_off_the_route_leaves_out_the_500_m_before_it_and_times_the_report(tmp_path):
+    rows = straight_drive()
+    truth = write_truth(tmp_path / "d.csv", rows)
+    # The main path is right everywhere except at fixes 20..29, where it is missing (as if the route
+    # there led elsewhere); the driver turns at 70 s (700 m), so fixes 20..69 (200..690 m) are the 500 m
+    # before the turn and fixes 0..19 are what remains of the 50 scored ones.
+    write_horizon(tmp_path / "h.jsonl", rows,
+                  lambda i, row: None if 20 <= i < 30 else perfect_main_path(i * 10.0))
+    log = "route 1: left at 40.0 s onto L1+\nroute 1: left at 75.0 s onto L2+\n"
+    result = er.score(truth, str(tmp_path / "h.jsonl"), log, turn_time=70.0)
+    assert result["coverage"] == pytest.approx(40 / 50)
+    assert result["fixes_outside_turn"] == 20
+    assert result["coverage_outside_turn"] == pytest.approx(1.0)
+    assert result["detected_after_s"] == 5.0, "the first deviation at or after the turn"
+    assert "| d | 70 s | 5 s | 100.0 % (20) |" in er.table([("d", result)])
+    assert er.score(truth, str(tmp_path / "h.jsonl"), "", turn_time=70.0)["detected_after_s"] is None
+
+
 def clip(path, metres):
     """The first `metres` of a main path."""
     result, total = [], 0.0
@@ -64,8 +93,11 @@ def test_destinations_come_from_drives_json_else_the_last_fix(tmp_path):
     write_truth(tmp_path / "b.csv", rows)
     (tmp_path / "drives.json").write_text(json.dumps(dict(drives=[dict(name="a", destination=[60.5, 25.5])])))
     found = er.destinations(str(tmp_path))
-    assert found["a"] == (60.5, 25.5)
-    assert found["b"] == pytest.approx((rows[-1]["lat"], rows[-1]["lon"]), abs=1e-7)
+    assert found["a"] == ((60.5, 25.5), None)
+    assert found["b"][0] == pytest.approx((rows[-1]["lat"], rows[-1]["lon"]), abs=1e-7)
+    (tmp_path / "drives.json").write_text(json.dumps(dict(drives=[
+        dict(name="a", destination=[60.5, 25.5], deviation=dict(time_s=42.0))])))
+    assert er.destinations(str(tmp_path))["a"] == ((60.5, 25.5), 42.0)
     assert set(found) == {"a", "b"}
 
 
