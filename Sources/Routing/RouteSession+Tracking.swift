@@ -10,11 +10,13 @@ extension RouteSession {
     /// Route tracking for the horizon: a position matched off the route but within
     /// ``RouteSessionConfiguration/offRouteDistance`` of it (the matcher slipped onto the other
     /// carriageway or a side street) moved to the nearest point of the route's links around the
-    /// vehicle, in the route's direction. `nil` when the position is on the route, far from it,
-    /// or there is no route. A vehicle that really turned off is beyond the distance within a few
-    /// seconds, and is then a deviation.
+    /// vehicle, in the route's direction. `nil` when the position is on the route or on a pending
+    /// proposal's own links (the driver deciding by steering), far from the route, or there is no
+    /// route. A vehicle that really turned off is beyond the distance within a few seconds, and is
+    /// then a deviation.
     public func snapped(_ position: VehiclePosition) -> VehiclePosition? {
         guard let route = active, route.index(of: position.link) == nil else { return nil }
+        if let proposal, proposal.links[proposal.sharedLinks...].contains(position.link) { return nil }
         return nearest(to: position.point, on: route)
     }
 

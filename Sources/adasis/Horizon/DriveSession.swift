@@ -30,9 +30,11 @@ struct DriveSession {
         return engine
     }
 
-    /// Hands the match of one fix to the route session, and a changed route to `engine`.
-    mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws {
-        guard var current = routes else { return }
+    /// Hands the match of one fix to the route session, and a changed route to `engine`; returns
+    /// the route events (also printed on standard error).
+    @discardableResult
+    mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws -> [RouteEvent] {
+        guard var current = routes else { return [] }
         let position = match.state.position.map {
             RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
         }
@@ -42,6 +44,7 @@ struct DriveSession {
         (matcher as? RouteSnappingMatcher)?.routes = current
         RouteReport.print(events, session: current, time: match.time)
         if current.active?.id != before { try engine.setRoute(current.links) }
+        return events
     }
 }
 
