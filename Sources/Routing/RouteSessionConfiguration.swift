@@ -41,7 +41,7 @@ public struct RouteSessionConfiguration: Hashable, Sendable {
         deviationReplanning: DeviationReplanning = .automatic, routeUpdates: Bool = true, replanInterval: Double = 300,
         offRouteFixes: Int = 2, rejoinCutoff: Double = 1000, retry: RetryPolicy = RetryPolicy(),
         acceptance: ProposalAcceptance = .automatic, minTimeDifference: Double = 300, minTrafficDelay: Double = 600,
-        offRouteDistance: Double = 25
+        offRouteDistance: Double = 15
     ) {
         self.offRouteDistance = offRouteDistance
         self.acceptance = acceptance

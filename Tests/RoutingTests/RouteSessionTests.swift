@@ -53,7 +53,7 @@ struct RouteSessionTests {
         #expect(session.update(try drive.position(on: route[0], at: 80), time: 1).isEmpty)
         // Off the route: a link the route does not take, in the direction the vehicle drives it.
         let off = try #require([drive.link(0, 1, 0, 2), drive.link(0, 1, 1, 1)].first { !route.contains($0) })
-        // 40 m along: beyond the 25 m in which a fix off the route counts as a matching slip.
+        // 40 m along: beyond the 15 m in which a fix off the route counts as a matching slip.
         let first = session.update(try drive.position(on: off, at: 40), time: 2)
         #expect(first.isEmpty, "one fix off the route is not yet a deviation: \(first)")
         let second = session.update(try drive.position(on: off, at: 60), time: 3)
@@ -173,7 +173,7 @@ struct RouteSessionTests {
 struct RouteTrackingTests {
     let drive = GridDrive()
 
-    @Test("fixes matched off the route but within 25 m of it are slips: no deviation, and snapped onto the route")
+    @Test("fixes matched off the route but within 15 m of it are slips: no deviation, and snapped onto the route")
     func slipsAreNotDeviations() throws {
         var session = RouteSession(planner: RoutePlanner(network: drive.network))
         let start = try drive.position(on: drive.link(0, 0, 0, 1))
@@ -182,13 +182,13 @@ struct RouteTrackingTests {
         let route = try #require(session.links)
         #expect(session.update(try drive.position(on: route[0], at: 90), time: 1).isEmpty)
         let off = try #require([drive.link(0, 1, 0, 2), drive.link(0, 1, 1, 1)].first { !route.contains($0) })
-        // Five fixes up to 20 m along a side street at the route's junction: slips.
-        for (step, offset) in [4.0, 8, 12, 16, 20].enumerated() {
+        // Five fixes up to 14 m along a side street at the route's junction: slips.
+        for (step, offset) in [3.0, 6, 9, 12, 14].enumerated() {
             let position = try drive.position(on: off, at: offset)
             #expect(session.update(position, time: 2 + Double(step)).isEmpty, "at \(offset) m")
-            let snapped = try #require(session.snapped(position), "within 25 m of the route")
+            let snapped = try #require(session.snapped(position), "within 15 m of the route")
             #expect(route.contains(snapped.link))
-            #expect(snapped.point.distance(to: position.point) <= 25)
+            #expect(snapped.point.distance(to: position.point) <= 15)
         }
         #expect(session.snapped(try drive.position(on: route[1], at: 30)) == nil, "on the route: nothing to snap")
         // Further along it: a deviation after two fixes, as without the slips.
