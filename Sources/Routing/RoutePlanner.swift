@@ -47,20 +47,21 @@ public struct RoutePlanner {
     /// its start. The error of the nearest endpoints when no candidates connect.
     func plan(candidates: [[RouteEndpoint]]) throws -> (route: PlannedRoute, endpoints: [RouteEndpoint]) {
         var chosen = candidates.map { _ in 0 }
-        var firstError: (any Error)?
+        var firstError: RoutingError?
         while true {
             let endpoints = zip(candidates, chosen).map { $0[$1] }
             do {
                 return (try plan(through: endpoints), endpoints)
             } catch RoutingError.unreachable(let leg, let from, let to) {
-                firstError = firstError ?? RoutingError.unreachable(leg: leg, from: from, to: to)
+                let error = firstError ?? RoutingError.unreachable(leg: leg, from: from, to: to)
+                firstError = error
                 if chosen[leg] + 1 < candidates[leg].count {
                     chosen[leg] += 1
                 } else if chosen[leg - 1] + 1 < candidates[leg - 1].count {
                     chosen[leg - 1] += 1
                     chosen[leg] = 0
                 } else {
-                    throw firstError!
+                    throw error
                 }
             }
         }
