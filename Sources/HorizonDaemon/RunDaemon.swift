@@ -44,7 +44,8 @@ public final class RunDaemon {
         self.opener = opener
         map = try Self.openMap(configuration, file: path)
         core = try DaemonCore(
-            configuration: configuration, path: path, map: map, metadata: map.metadata,
+            configuration: configuration, path: path, map: try Self.withCustomObjects(map, configuration, file: path),
+            metadata: map.metadata,
             watchdogInterval: notifier?.watchdogInterval, at: MonotonicClock.now())
         transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
         inbox = GNSSReader.start(configuration.gnss, logger: logger)
@@ -119,15 +120,19 @@ public final class RunDaemon {
             return perform(core.refuseReload("\(error)"))
         }
         var opened: MapFile?
+        var network: (any RoadNetwork)?
         let running = core.configuration
         if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
             do {
-                opened = try Self.openMap(new, file: core.configurationPath)
+                let map = try Self.openMap(new, file: core.configurationPath)
+                network = try Self.withCustomObjects(map, new, file: core.configurationPath)
+                opened = map
             } catch {
                 return perform(core.refuseReload("\(error)"))
             }
         }
-        perform(core.reload(new, newMap: opened.map { ($0, $0.metadata) }, gnss: inbox.source))
+        perform(
+            core.reload(new, newMap: opened.flatMap { map in network.map { ($0, map.metadata) } }, gnss: inbox.source))
         // Prefetch into the map the core now reads: the new one only if the core took the reload.
         if let opened, core.configuration == new { map = opened }
     }

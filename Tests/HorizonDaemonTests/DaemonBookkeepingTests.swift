@@ -30,7 +30,9 @@ struct PipelineSettingsTests {
             mapVersionYear: 19, mapVersionQuarter: 2)
         expected.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         #expect(settings.provider == expected)
-        #expect(settings.horizon == HorizonConfiguration())
+        var horizon = HorizonConfiguration()
+        horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        #expect(settings.horizon == horizon)
     }
 
     @Test(
@@ -85,7 +87,9 @@ struct PipelineSettingsTests {
         #expect(provider.trailingLength == 150)
         #expect(provider.positionStaleAfter == 3.5)
         #expect(provider.metaData == MetaDataMessage(countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour))
-        #expect(settings.horizon == HorizonConfiguration(lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150))
+        var horizon = HorizonConfiguration(lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150)
+        horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        #expect(settings.horizon == horizon)
     }
 
     @Test("a multiplexed identifier carries every type; a level of length 0 switches it and deeper levels off")

@@ -19,13 +19,16 @@ struct DriveSession {
     let horizon: HorizonConfiguration
     /// The active route and its replanning (`--route` or `--destination`); `nil` without a route.
     var routes: RouteSession?
+    /// What the horizon reads: the map with the custom objects of `MAP.objects` laid over it
+    /// (`adasis objects`), or the map alone when there are none.
+    let network: any RoadNetwork
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
 
     /// A horizon engine on the map with the session's settings and route.
     func makeEngine() throws -> HorizonEngine {
-        let engine = try HorizonEngine(network: map, configuration: horizon)
+        let engine = try HorizonEngine(network: network, configuration: horizon)
         try engine.setRoute(route)
         return engine
     }
