@@ -108,7 +108,7 @@ let package = Package(
         ]),
         .testTarget(name: "adasisTests", dependencies: [
             "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
-            "RoadMapStore", "RoadMapImport", "Horizon",
+            "RoadMapStore", "RoadMapImport", "Horizon", "Routing", "GNSS",
         ],
                     exclude: ["Golden"]),
     ],

@@ -118,9 +118,10 @@ struct DriveOptions: ParsableArguments {
         if baseline { configuration.branchModel = Self.baselineBranchModel }
         configuration.safetyLocationRules = try safetyLocationRules()
         configuration.places = PlaceCodes(map: map.metadata)
+        let routes = try routeSession(on: map, trace: trace)
         return DriveSession(
-            map: map, trace: trace, matcher: matcher, horizon: configuration,
-            routes: try routeSession(on: map, trace: trace), network: try customObjects(on: map))
+            map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
+            horizon: configuration, routes: routes, network: try customObjects(on: map))
     }
 
     /// The rules of `--safety-rules`, or the shipped table.
