@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CLibSocketCAN", pkgConfig: "libsocketcan",
                        providers: [.apt(["libsocketcan-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Libraries: pure logic, I/O only at the edges.
         .target(name: "ADASISv2"),
@@ -46,17 +47,21 @@ let package = Package(
                 resources: [.copy("Resources/legal_default_speeds.json")]),
         .target(name: "GNSS"),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
+        // The head unit's route interface on D-Bus (sd-bus): a typed sd-bus wrapper and its server thread.
+        .target(name: "RouteBus", dependencies: [
+            "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
-            "ADASISProvider", .product(name: "Logging", package: "swift-log"),
+            "ADASISProvider", "Routing", "RouteBus", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The one executable: command line and daemon wiring.
@@ -93,13 +98,17 @@ let package = Package(
         .testTarget(name: "ADASISProviderTests", dependencies: [
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: [
+            "TestSupport", "DaemonConfiguration", "ADASISv2", "Routing",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
-            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", .product(name: "Logging", package: "swift-log"),
+            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus",
+            .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "RouteBusTests", dependencies: ["TestSupport", "RouteBus", "RoadMap", "Routing"]),
         .testTarget(name: "adasisTests", dependencies: [
             "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
             "RoadMapStore", "RoadMapImport", "Horizon",

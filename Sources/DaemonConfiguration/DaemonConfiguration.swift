@@ -1,4 +1,5 @@
 import ADASISv2
+import Routing
 
 /// The daemon's configuration file (`/etc/adasis/adasis.toml`), read and checked.
 ///
@@ -64,6 +65,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var metricsTextfile: String?
     /// Seconds between metric file updates.
     public var metricsInterval: Double
+    /// How the active route is replanned (`[routing]`).
+    public var routing: RouteSessionConfiguration
+    /// The head unit's route interface on D-Bus (`[dbus]`).
+    public var dbus: DBusSettings
 
     /// Reads a configuration from TOML text; `source` names the file in errors.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -132,6 +137,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
             allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         metricsTextfile = try reader.optionalString("metrics.textfile")
         metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
+        routing = try reader.routing()
+        dbus = try reader.dbus()
         try reader.rejectUnknownKeys()
     }
 }
