@@ -44,7 +44,8 @@ final class PrivateBus {
     }
 
     deinit {
-        process.terminate()
+        // SIGKILL: the test process's threads block SIGTERM, and the child inherits that mask.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }

@@ -100,7 +100,7 @@ struct RouteBusServerTests {
             ])
     }
 
-    @Test("a refused request and a malformed call get a specific D-Bus error, and reach no one")
+    @Test("a refused request gets its error; a malformed call gets InvalidArgs and never reaches the daemon")
     func errors() throws {
         let (bus, responder) = try Self.serve(Self.answer)
         defer { responder.stop() }
@@ -120,7 +120,7 @@ struct RouteBusServerTests {
             "call", Self.name, Self.path, RouteBusInterface.name, "SetRouteLinks", "as", "1", "L5+",
         ])
         #expect(wrongType.status != 0 && wrongType.stderr.contains("expecting 'a(tb)'"), "\(wrongType)")
-        #expect(responder.requests.isEmpty)
+        #expect(responder.requests == [.setDestination(GeoPoint(latitude: 89, longitude: 0), via: [])])
     }
 
     @Test("every route event goes out as its signal")
