@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RoadMapStore", targets: ["RoadMapStore"]),
         .library(name: "RoadMapImport", targets: ["RoadMapImport"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "InputPolicy", targets: ["InputPolicy"]),
         .library(name: "GNSSSources", targets: ["GNSSSources"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
@@ -45,7 +46,9 @@ let package = Package(
         // The importer: OSM PBF, tags, the graph build; writes map files through the store.
         .target(name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
                 resources: [.copy("Resources/legal_default_speeds.json")]),
-        .target(name: "GNSS"),
+        // The bad-input policy every reader shares: skip and count by reason with lines, or --strict.
+        .target(name: "InputPolicy"),
+        .target(name: "GNSS", dependencies: ["InputPolicy"]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
@@ -67,7 +70,7 @@ let package = Package(
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -91,7 +94,8 @@ let package = Package(
             "TestSupport", "RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "RoadMapImportTests", dependencies: ["TestSupport", "RoadMapImport", "RoadMapStore", "RoadMap"]),
-        .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS"], exclude: ["Fixtures"]),
+        .testTarget(name: "InputPolicyTests", dependencies: ["InputPolicy"]),
+        .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS", "InputPolicy"], exclude: ["Fixtures"]),
         .testTarget(name: "GNSSSourcesTests", dependencies: [
             "TestSupport", "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
         ]),

@@ -61,8 +61,13 @@ public final class ADASISProvider {
         self.match = match
         markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
         self.tree = tree
-        childrenOfPath = Dictionary(grouping: tree.paths.values.filter { $0.parent != nil }, by: { $0.parent! })
-            .mapValues { $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) } }
+        var children: [PathID: [HorizonPath]] = [:]
+        for path in tree.paths.values {
+            if let parent = path.parent { children[parent, default: []].append(path) }
+        }
+        childrenOfPath = children.mapValues {
+            $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) }
+        }
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
             counters.newMainPaths += 1
@@ -109,12 +114,13 @@ public final class ADASISProvider {
 
     /// The frames to send at `time`.
     public func tick(at time: Double) -> [ProviderFrame] {
-        if startTime == nil { startTime = time }
+        let startTime = self.startTime ?? time
+        self.startTime = startTime
         lastTickTime = time
         let selection = configuration.messages
         if selection.sends(.metaData), time >= nextMetaData {
             scheduler.enqueue(.metaData(configuration.metaData), priority: .vehicle, counters: &counters)
-            let elapsed = time - startTime!
+            let elapsed = time - startTime
             nextMetaData =
                 time
                 + (elapsed < configuration.metaDataStartupDuration

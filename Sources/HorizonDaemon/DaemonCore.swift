@@ -55,6 +55,8 @@ public struct DaemonCore {
     /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
     var retired = DaemonMetrics()
     var fixesProcessed = 0
+    /// Receiver resets: fixes whose time went back far enough to re-anchor the time line.
+    var receiverResets = 0
     var reloadsApplied = 0
     var reloadsRejected = 0
     var tickOverruns = 0
@@ -101,6 +103,7 @@ public struct DaemonCore {
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
             effects += replacePipeline(reason: nil)
         case .resynchronised(let jump):
+            if jump < 0 { receiverResets += 1 }
             effects.append(
                 .log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
             effects += replacePipeline(reason: "clock jump")

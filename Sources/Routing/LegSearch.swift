@@ -72,6 +72,7 @@ struct LegSearch {
         // Every link that leads onto the destination's link, with the cost of driving on to it.
         for direction in try allowedDirections(destination) {
             let target = DirectedLink(destination.link, direction)
+            guard !costs.traffic.isClosed(target) else { continue }
             let partial = destination.fraction(direction) * (try costs.time(target))
             for previous in try costs.predecessors(target) {
                 let cost = try costs.turn(previous, target) + partial

@@ -7,14 +7,16 @@ import RoadMap
 struct LinkCosts {
     private let network: any RoadNetwork
     let model: RouteCostModel
+    let traffic: RouteTraffic
     private var links: [LinkID: RoadLink] = [:]
     private var times: [DirectedLink: Double] = [:]
     private var successorLists: [DirectedLink: [DirectedLink]] = [:]
     private var predecessorLists: [DirectedLink: [DirectedLink]] = [:]
 
-    init(network: any RoadNetwork, model: RouteCostModel) {
+    init(network: any RoadNetwork, model: RouteCostModel, traffic: RouteTraffic = RouteTraffic()) {
         self.network = network
         self.model = model
+        self.traffic = traffic
     }
 
     mutating func link(_ id: LinkID) throws -> RoadLink {
@@ -24,10 +26,10 @@ struct LinkCosts {
         return link
     }
 
-    /// Seconds to drive the whole directed link.
+    /// Seconds to drive the whole directed link, its traffic delay included.
     mutating func time(_ directed: DirectedLink) throws -> Double {
         if let time = times[directed] { return time }
-        let time = model.travelTime(on: try link(directed.link), directed.direction)
+        let time = model.travelTime(on: try link(directed.link), directed.direction) + traffic.delay(on: directed)
         times[directed] = time
         return time
     }
@@ -52,11 +54,13 @@ struct LinkCosts {
     }
 
     /// The directed links a route may take after `directed`: the map's legal successors, with the
-    /// turn back onto the same link only at a dead end (a route never turns round at a junction).
+    /// turn back onto the same link only at a dead end (a route never turns round at a junction),
+    /// and never onto a link the traffic closed.
     mutating func successors(_ directed: DirectedLink) throws -> [DirectedLink] {
         if let list = successorLists[directed] { return list }
         var list = try network.successors(of: directed)
         if list.count > 1 { list.removeAll { $0 == directed.reversed } }
+        list.removeAll { traffic.isClosed($0) }
         successorLists[directed] = list
         return list
     }
@@ -67,7 +71,8 @@ struct LinkCosts {
         if let list = predecessorLists[directed] { return list }
         let node = try link(directed.link).entryNode(directed.direction)
         var list: [DirectedLink] = []
-        for previous in try network.incoming(to: node) where try successors(previous).contains(directed) {
+        for previous in try network.incoming(to: node)
+        where try !traffic.isClosed(previous) && successors(previous).contains(directed) {
             list.append(previous)
         }
         predecessorLists[directed] = list

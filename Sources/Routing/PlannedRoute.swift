@@ -40,6 +40,8 @@ public struct PlannedRoute: Hashable, Sendable {
         public var signals: Double = 0
         /// Seconds lost in turns.
         public var turns: Double = 0
+        /// Seconds of traffic delay (``RouteTraffic``).
+        public var traffic: Double = 0
         /// Turns that cost something (not straight on).
         public var turnCount: Int = 0
         /// Sets of traffic signals passed.
@@ -65,6 +67,20 @@ public struct PlannedRoute: Hashable, Sendable {
         return all
     }
 
+    /// For each leg, the index in ``links`` of the link it ends on (where its stop lies).
+    public var legEndIndices: [Int] {
+        var indices: [Int] = []
+        var all: [DirectedLink] = []
+        for leg in legs {
+            for link in leg.links where all.last != link { all.append(link) }
+            indices.append(all.count - 1)
+        }
+        return indices
+    }
+
+    /// Seconds of traffic delay on the whole route.
+    public var trafficDelay: Double { legs.reduce(0) { $0 + $1.breakdown.traffic } }
+
     /// Metres from the origin to the destination.
     public var length: Double { legs.reduce(0) { $0 + $1.length } }
 
@@ -82,7 +98,8 @@ public struct PlannedRoute: Hashable, Sendable {
                 "# leg \(index + 1): \(leg.from) → \(leg.to): \(Self.format(metres: leg.length)), "
                 + "\(Self.format(seconds: leg.duration)) (driving \(Self.format(seconds: leg.breakdown.driving)), "
                 + "\(leg.breakdown.signalCount) signals \(Self.format(seconds: leg.breakdown.signals)), "
-                + "\(leg.breakdown.turnCount) turns \(Self.format(seconds: leg.breakdown.turns)))\n"
+                + "\(leg.breakdown.turnCount) turns \(Self.format(seconds: leg.breakdown.turns))"
+                + (leg.breakdown.traffic > 0 ? ", traffic \(Self.format(seconds: leg.breakdown.traffic))" : "") + ")\n"
         }
         for link in links { text += "\(link)\n" }
         return text

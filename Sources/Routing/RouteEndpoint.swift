@@ -67,9 +67,10 @@ public struct RouteEndpoint: Hashable, Sendable, CustomStringConvertible {
         var best: RouteEndpoint?
         for link in try network.links(near: point, radius: radius) {
             guard let projection = link.geometry.project(point) else { continue }
-            if best == nil || projection.distance < best!.distance
-                || (projection.distance == best!.distance && link.id < best!.link)
-            {
+            let better = best.map {
+                projection.distance < $0.distance || (projection.distance == $0.distance && link.id < $0.link)
+            }
+            if better ?? true {
                 best = RouteEndpoint(
                     requested: point, link: link.id, offset: projection.offset, placed: projection.point,
                     distance: projection.distance, linkLength: link.length)

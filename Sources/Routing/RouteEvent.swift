@@ -22,6 +22,10 @@ public enum RouteEvent: Hashable, Sendable {
     case routeAdded(id: Int, reason: RouteChangeReason)
     /// The route the horizon follows is now `id`.
     case activeRouteChanged(id: Int, reason: RouteChangeReason)
+    /// A better route `id` was found and waits for the client (manual acceptance): it would save
+    /// `timeSaved` seconds over the rest of the active route (negative when it only avoids a
+    /// blockage and is slower than the blocked route would have been).
+    case routeProposed(id: Int, reason: RouteChangeReason, timeSaved: Double)
     /// A route left the session.
     case routeRemoved(id: Int, reason: RouteChangeReason)
     /// The active route's remaining time was recomputed: `remaining` seconds over `length` metres.

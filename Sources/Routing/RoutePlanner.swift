@@ -8,6 +8,8 @@ public struct RoutePlanner {
     public let network: any RoadNetwork
     /// What a route costs.
     public var costModel: RouteCostModel
+    /// Delays and closures from traffic, added to the cost model (none by default).
+    public var traffic: RouteTraffic
     /// How far from a road a requested point may lie, in metres.
     public var placementRadius: Double
     /// How many links one leg's search may visit before it gives up (a guard against a search of
@@ -17,10 +19,11 @@ public struct RoutePlanner {
     /// Creates a planner on `network`.
     public init(
         network: any RoadNetwork, costModel: RouteCostModel = RouteCostModel(), placementRadius: Double = 200,
-        searchLimit: Int = 5_000_000
+        searchLimit: Int = 5_000_000, traffic: RouteTraffic = RouteTraffic()
     ) {
         self.network = network
         self.costModel = costModel
+        self.traffic = traffic
         self.placementRadius = placementRadius
         self.searchLimit = searchLimit
     }
@@ -36,7 +39,7 @@ public struct RoutePlanner {
     public func plan(through endpoints: [RouteEndpoint]) throws -> PlannedRoute {
         precondition(endpoints.count >= 2, "a route needs an origin and a destination")
         var legs: [PlannedRoute.Leg] = []
-        var costs = LinkCosts(network: network, model: costModel)
+        var costs = LinkCosts(network: network, model: costModel, traffic: traffic)
         for index in 1..<endpoints.count {
             let from = endpoints[index - 1], to = endpoints[index]
             var search = LegSearch(costs: costs, origin: from, destination: to, leg: index, limit: searchLimit)
@@ -56,14 +59,14 @@ public struct RoutePlanner {
     /// The leg that drives `links` from `from` to `to` as they are, costed under the current model:
     /// what a refresh recomputes for the part of a route still ahead.
     public func leg(along links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint) throws -> PlannedRoute.Leg {
-        var costs = LinkCosts(network: network, model: costModel)
+        var costs = LinkCosts(network: network, model: costModel, traffic: traffic)
         let parts = try breakdown(of: links, from: from, to: to, costs: &costs)
         return PlannedRoute.Leg(
-            from: from, to: to, links: links, duration: parts.driving + parts.signals + parts.turns,
+            from: from, to: to, links: links, duration: parts.driving + parts.signals + parts.turns + parts.traffic,
             length: try length(of: links, from: from, to: to, costs: &costs), breakdown: parts)
     }
 
-    /// Where a leg's time goes. Signals count on the part of a link driven; the search itself
+    /// Where a leg's time goes. Signals and traffic delays count on the part of a link driven; the search itself
     /// charges the first and last links by share, so the parts add up to the leg's duration.
     private func breakdown(
         of links: [DirectedLink], from: RouteEndpoint, to: RouteEndpoint,
@@ -78,6 +81,7 @@ public struct RoutePlanner {
             let signals = costModel.signals(on: link, directed.direction)
             parts.driving += share * costModel.drivingTime(on: link, directed.direction)
             parts.signals += share * Double(signals) * costModel.signalPenalty
+            parts.traffic += share * traffic.delay(on: directed)
             if share == 1 { parts.signalCount += signals }
             if index > 0 {
                 let turn = try costs.turn(links[index - 1], directed)

@@ -1,8 +1,10 @@
 import RoadMap
 
 /// The active route and its continuous replanning: tracks the vehicle along the route, replans
-/// when it leaves it (deviation), refreshes the remaining time periodically and retries failed
-/// plans with growing delays, as `../shared/docs/replanning.md` describes TomTom's behaviour.
+/// when it leaves it (deviation), refreshes the remaining time periodically, looks for a better
+/// route at the same time (replacing the active one or proposing it, by
+/// ``RouteSessionConfiguration/acceptance``) and retries failed plans with growing delays, as
+/// `../shared/docs/replanning.md` describes TomTom's behaviour.
 ///
 /// Deterministic: time comes in with every call (seconds on any monotonic clock); nothing is read
 /// from a clock. Each call returns what happened as ``RouteEvent``s, in order.
@@ -12,11 +14,13 @@ public struct RouteSession {
     /// How the session replans.
     public var configuration: RouteSessionConfiguration
     /// The route the horizon follows, if any.
-    public private(set) var active: ActiveRoute?
+    public internal(set) var active: ActiveRoute?
+    /// A better route waiting for the client's or the driver's decision (manual acceptance).
+    public internal(set) var proposal: ProposedRoute?
 
-    private var nextID = 1
-    private var offRouteFixes = 0
-    private var lastRefresh = 0.0
+    var nextID = 1
+    var offRouteFixes = 0
+    var lastRefresh = 0.0
     private var failedAttempts = 0
     private var retryAt: Double?
     private var deviations = 0
@@ -70,8 +74,7 @@ public struct RouteSession {
             start = try RouteEndpoint.place(point, in: planner.network, radius: planner.placementRadius)
         }
         let route = try planner.plan(through: [start] + stops)
-        return replace(
-            with: ActiveRoute(id: 0, links: route.links, stops: stops, imported: nil), reason: .manual, time: time)
+        return replace(with: ActiveRoute(planned: route, stops: stops), reason: .manual, time: time)
     }
 
     /// Makes `links` (planned elsewhere) the active route. After a deviation the session leads the
@@ -82,19 +85,22 @@ public struct RouteSession {
         return replace(with: ActiveRoute(id: 0, links: links, stops: [], imported: links), reason: .manual, time: time)
     }
 
-    /// Drops the active route; the horizon falls back to prediction.
+    /// Drops the active route (and a pending proposal); the horizon falls back to prediction.
     public mutating func clear() -> [RouteEvent] {
         guard let active else { return [] }
+        var events = withdrawProposal(reason: .manual)
         self.active = nil
         retryAt = nil
-        return [.routeRemoved(id: active.id, reason: .manual)]
+        events.append(.routeRemoved(id: active.id, reason: .manual))
+        return events
     }
 
     /// Takes the vehicle's position at `time` (`nil` while it is not matched to a road) and
     /// returns what changed.
     public mutating func update(_ position: VehiclePosition?, time: Double) -> [RouteEvent] {
-        guard var route = active, let position else { return [] }
-        var events: [RouteEvent] = []
+        guard active != nil, let position else { return [] }
+        var events = decideBySteering(position, time: time)
+        guard var route = active else { return events }
         if let index = route.index(of: position.link) {
             route.progress = index
             route.everOnRoute = true
@@ -103,15 +109,18 @@ public struct RouteSession {
             failedAttempts = 0
             active = route
             if index == route.links.count - 1, arrived(at: position, on: route) {
+                events += withdrawProposal(reason: .arrival)
                 self.active = nil
-                return [.arrived(id: route.id), .routeRemoved(id: route.id, reason: .arrival)]
+                return events + [.arrived(id: route.id), .routeRemoved(id: route.id, reason: .arrival)]
             }
             if configuration.routeUpdates, time - lastRefresh >= configuration.replanInterval {
                 lastRefresh = time
-                if let leg = try? remainingLeg(of: route, from: position) {
+                let leg = try? remainingLeg(of: route, from: position)
+                if let leg {
                     events.append(
                         .routeUpdated(id: route.id, reason: .refresh, remaining: leg.duration, length: leg.length))
                 }
+                events += lookForBetterRoute(than: route, remaining: leg, from: position, time: time)
             }
             return events
         }
@@ -123,7 +132,9 @@ public struct RouteSession {
         }
         if let due = retryAt, time >= due {
             do {
-                events += replace(with: try replan(route, from: position), reason: .deviation, time: time)
+                let replanned = try replan(route, from: position)
+                events += withdrawProposal(reason: .deviation)
+                events += replace(with: replanned, reason: .deviation, time: time)
                 failedAttempts = 0
                 retryAt = nil
             } catch {
@@ -138,7 +149,7 @@ public struct RouteSession {
 
     // MARK: - Internals
 
-    private mutating func replace(with route: ActiveRoute, reason: RouteChangeReason, time: Double) -> [RouteEvent] {
+    mutating func replace(with route: ActiveRoute, reason: RouteChangeReason, time: Double) -> [RouteEvent] {
         var route = route
         route.id = nextID
         nextID += 1
@@ -152,7 +163,7 @@ public struct RouteSession {
         return events
     }
 
-    private func vehicleEndpoint(_ position: VehiclePosition) throws -> RouteEndpoint {
+    func vehicleEndpoint(_ position: VehiclePosition) throws -> RouteEndpoint {
         let link = try planner.network.link(position.link.link)
         return RouteEndpoint.vehicle(
             on: position.link, offset: position.offset, point: position.point, linkLength: link.length)
@@ -163,8 +174,8 @@ public struct RouteSession {
     private func replan(_ route: ActiveRoute, from position: VehiclePosition) throws -> ActiveRoute {
         let start = try vehicleEndpoint(position)
         guard let imported = route.imported else {
-            let planned = try planner.plan(through: [start] + route.stops)
-            return ActiveRoute(id: 0, links: planned.links, stops: route.stops, imported: nil)
+            let stops = remainingStops(of: route, at: position)
+            return ActiveRoute(planned: try planner.plan(through: [start] + stops), stops: stops)
         }
         // Rejoin the imported route at the first link starting at least the cutoff beyond where
         // the vehicle left it (its start when it was never on it).
@@ -191,11 +202,32 @@ public struct RouteSession {
 
     private func arrived(at position: VehiclePosition, on route: ActiveRoute) -> Bool {
         guard let destination = route.stops.last else { return false }
-        let along = destination.fraction(position.link.direction) * destination.linkLength
+        return passed(destination, at: position)
+    }
+
+    /// Whether the vehicle, on the link `stop` lies on, is at or beyond it (within 5 m).
+    private func passed(_ stop: RouteEndpoint, at position: VehiclePosition) -> Bool {
+        let along = stop.fraction(position.link.direction) * stop.linkLength
         return position.offset >= along - 5
     }
 
-    private func remainingLeg(of route: ActiveRoute, from position: VehiclePosition) throws -> PlannedRoute.Leg {
+    /// The stops of a planned route the vehicle has not passed yet: a via point counts as passed
+    /// once the vehicle is beyond the link it lies on, or beyond the point on that link.
+    func remainingStops(of route: ActiveRoute, at position: VehiclePosition) -> [RouteEndpoint] {
+        guard route.stopIndices.count == route.stops.count else { return route.stops }
+        let onLink = route.links.indices.contains(route.progress) && position.link == route.links[route.progress]
+        var stops: [RouteEndpoint] = []
+        for (number, (stop, index)) in zip(route.stops, route.stopIndices).enumerated() {
+            let last = number == route.stops.count - 1
+            if !last, index < route.progress || (index == route.progress && (!onLink || passed(stop, at: position))) {
+                continue
+            }
+            stops.append(stop)
+        }
+        return stops
+    }
+
+    func remainingLeg(of route: ActiveRoute, from position: VehiclePosition) throws -> PlannedRoute.Leg {
         let start = try vehicleEndpoint(position)
         let links = Array(route.links[route.progress...])
         let end: RouteEndpoint
@@ -224,6 +256,22 @@ public struct ActiveRoute: Hashable, Sendable {
     public var progress = 0
     /// Whether the vehicle has been on this route at all.
     public internal(set) var everOnRoute = false
+    /// For each of ``stops``, the index in ``links`` of the link it lies on (empty when unknown).
+    public internal(set) var stopIndices: [Int] = []
+
+    /// Creates a route.
+    public init(id: Int, links: [DirectedLink], stops: [RouteEndpoint], imported: [DirectedLink]?) {
+        self.id = id
+        self.links = links
+        self.stops = stops
+        self.imported = imported
+    }
+
+    /// A route planned to `stops` (the endpoints after its origin), not yet numbered.
+    init(planned: PlannedRoute, stops: [RouteEndpoint]) {
+        self.init(id: 0, links: planned.links, stops: stops, imported: nil)
+        stopIndices = planned.legEndIndices
+    }
 
     /// The index of `link` at or after the vehicle's progress (within the next 50 links), if the
     /// route drives it there.

@@ -23,12 +23,23 @@ public struct RouteSessionConfiguration: Hashable, Sendable {
     public var rejoinCutoff: Double
     /// When failed plans are tried again.
     public var retry: RetryPolicy
+    /// What happens to a better route found at a periodic replan.
+    public var acceptance: ProposalAcceptance
+    /// Seconds a new route must save over the rest of the active one to count as better (5 min).
+    public var minTimeDifference: Double
+    /// Seconds of traffic delay on the rest of the active route from which any faster route that
+    /// has less delay counts as better, however little it saves (10 min).
+    public var minTrafficDelay: Double
 
     /// Creates a configuration.
     public init(
         deviationReplanning: DeviationReplanning = .automatic, routeUpdates: Bool = true, replanInterval: Double = 300,
-        offRouteFixes: Int = 2, rejoinCutoff: Double = 1000, retry: RetryPolicy = RetryPolicy()
+        offRouteFixes: Int = 2, rejoinCutoff: Double = 1000, retry: RetryPolicy = RetryPolicy(),
+        acceptance: ProposalAcceptance = .automatic, minTimeDifference: Double = 300, minTrafficDelay: Double = 600
     ) {
+        self.acceptance = acceptance
+        self.minTimeDifference = minTimeDifference
+        self.minTrafficDelay = minTrafficDelay
         self.deviationReplanning = deviationReplanning
         self.routeUpdates = routeUpdates
         self.replanInterval = replanInterval
@@ -36,6 +47,19 @@ public struct RouteSessionConfiguration: Hashable, Sendable {
         self.rejoinCutoff = rejoinCutoff
         self.retry = retry
     }
+}
+
+/// What a ``RouteSession`` does with a better route found at a periodic replan
+/// (TomTom's `BetterProposalAcceptanceMode`).
+public enum ProposalAcceptance: String, Hashable, Sendable, CaseIterable {
+    /// The better route replaces the active one (the default).
+    case automatic
+    /// The better route is proposed; the client accepts or rejects it, or the driver decides by
+    /// steering onto it or staying on the active route.
+    case manual
+    /// The better route replaces the active one only when that route is blocked; otherwise it is
+    /// proposed, as in ``manual``.
+    case unreachableOnly = "unreachable_only"
 }
 
 /// Growing delays between tries of a failed plan: `initialDelay × factor^(n − 1)` after the n-th

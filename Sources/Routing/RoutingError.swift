@@ -13,6 +13,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case searchLimitReached(leg: Int, limit: Int)
     /// The map could not be read while planning (a damaged tile, a file gone); the reason.
     case mapUnreadable(String)
+    /// A proposal was accepted or rejected while none is pending.
+    case noProposal
 
     public var description: String {
         switch self {
@@ -27,6 +29,9 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
                 "leg \(leg): no legal route from \(from.latitude),\(from.longitude) to \(to.latitude),\(to.longitude) (one-way streets, turn restrictions or a road network cut by the extract's edge)"
         case .mapUnreadable(let reason):
             return "the map could not be read while planning: \(reason)"
+        case .noProposal:
+            return
+                "there is no route proposal to accept or reject: proposals come with manual acceptance, and end when accepted, rejected, decided by steering or replaced"
         case .searchLimitReached(let leg, let limit):
             return
                 "leg \(leg): gave up after visiting \(limit) links without reaching the destination; raise the limit for routes this long"

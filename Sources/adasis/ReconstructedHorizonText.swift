@@ -99,8 +99,8 @@ enum ReconstructedHorizonText {
                 guard let identifiers = path.profiles[.long(.linkIdentifier)] else { continue }
                 var lines: [String] = []
                 var seen = Set<Int64>()
-                for offset in identifiers.keys.sorted() {
-                    let way = Int64(identifiers[offset]!.value)
+                for (_, identifier) in identifiers.sorted(by: { $0.key < $1.key }) {
+                    let way = Int64(identifier.value)
                     guard seen.insert(way).inserted else { continue }
                     for geometry in ways[way] ?? [] {
                         lines.append(
@@ -116,8 +116,8 @@ enum ReconstructedHorizonText {
                 continue
             }
             var coordinates: [String] = []
-            for offset in longitudes.keys.sorted() {
-                guard let lon = ValueCoding.longitudeDegrees(code: longitudes[offset]!.value),
+            for (offset, longitude) in longitudes.sorted(by: { $0.key < $1.key }) {
+                guard let lon = ValueCoding.longitudeDegrees(code: longitude.value),
                     let lat = latitudes[offset].flatMap({ ValueCoding.latitudeDegrees(code: $0.value) })
                 else { continue }
                 coordinates.append(String(format: "[%.7f,%.7f]", lon, lat))

@@ -4,10 +4,11 @@ import Testing
 @testable import Routing
 
 /// A plain one-directional Dijkstra over directed links, written apart from the planner: the
-/// reference its bidirectional A* must agree with.
+/// reference its bidirectional A* must agree with. Traffic delays add to a link's time; a closed
+/// link is never entered.
 private func referenceDuration(
     from origin: RouteEndpoint, to destination: RouteEndpoint, in network: InMemoryRoadNetwork,
-    model: RouteCostModel
+    model: RouteCostModel, traffic: RouteTraffic = RouteTraffic()
 ) throws -> Double? {
     func heading(_ directed: DirectedLink, atEnd: Bool) throws -> Double {
         var points = try network.link(directed.link).geometry
@@ -15,7 +16,7 @@ private func referenceDuration(
         return atEnd ? points[points.count - 2].bearing(to: points[points.count - 1]) : points[0].bearing(to: points[1])
     }
     func time(_ directed: DirectedLink) throws -> Double {
-        model.travelTime(on: try network.link(directed.link), directed.direction)
+        model.travelTime(on: try network.link(directed.link), directed.direction) + (traffic.delays[directed] ?? 0)
     }
     func share(_ endpoint: RouteEndpoint, _ direction: LinkDirection) -> Double {
         let forward = endpoint.offset / endpoint.linkLength
@@ -38,7 +39,7 @@ private func referenceDuration(
         if cost >= best { break }
         var successors = try network.successors(of: link)
         if successors.count > 1 { successors.removeAll { $0 == link.reversed } }  // U-turns at dead ends only
-        for next in successors {
+        for next in successors where !traffic.closed.contains(next) {
             let turn = model.turnPenalty(
                 arrival: try heading(link, atEnd: true), departure: try heading(next, atEnd: false))
             if next.link == destination.link {
@@ -53,15 +54,33 @@ private func referenceDuration(
 
 @Suite("route planner")
 struct RoutePlannerTests {
-    @Test("on 300 seeded random street grids the bidirectional A* finds exactly the cheapest legal route")
+    @Test(
+        "on 300 seeded random street grids (half with traffic) the bidirectional A* finds exactly the cheapest legal route"
+    )
     func agreesWithDijkstra() throws {
         var generator: SplitMix64? = SplitMix64(seed: 2026)
         let model = RouteCostModel()
         var compared = 0, unreachable = 0
-        for _ in 0..<30 {
+        for index in 0..<30 {
             let grid = GridNetwork(size: 8, generator: &generator)
             let network = grid.network
-            let planner = RoutePlanner(network: network, costModel: model)
+            // Every other grid has traffic: 120 s of delay on one directed link in ten, one in
+            // twenty closed (from its own generator, so the grids and points stay the same).
+            var traffic = RouteTraffic()
+            if index % 2 == 1 {
+                var random = SplitMix64(seed: UInt64(index))
+                for link in grid.links {
+                    for direction in [LinkDirection.forward, .backward] {
+                        let directed = DirectedLink(link.id, direction)
+                        switch Int.random(in: 0..<20, using: &random) {
+                        case 0, 1: traffic.delays[directed] = 120
+                        case 2: traffic.closed.insert(directed)
+                        default: break
+                        }
+                    }
+                }
+            }
+            let planner = RoutePlanner(network: network, costModel: model, traffic: traffic)
             for _ in 0..<10 {
                 var random = generator!
                 let a = GridNetwork.position(
@@ -75,7 +94,8 @@ struct RoutePlannerTests {
                 guard let origin = try? RouteEndpoint.place(from, in: network, radius: 60),
                     let destination = try? RouteEndpoint.place(to, in: network, radius: 60)
                 else { continue }
-                let expected = try referenceDuration(from: origin, to: destination, in: network, model: model)
+                let expected = try referenceDuration(
+                    from: origin, to: destination, in: network, model: model, traffic: traffic)
                 do {
                     let route = try planner.plan(through: [origin, destination])
                     let duration = try #require(expected, "the planner found a route the reference did not")
@@ -85,6 +105,7 @@ struct RoutePlannerTests {
                     for (previous, next) in zip(route.links, route.links.dropFirst()) {
                         #expect(
                             try network.successors(of: previous).contains(next), "\(previous) → \(next) is not legal")
+                        #expect(!traffic.isClosed(next), "\(next) is closed")
                     }
                     #expect(route.links.first?.link == origin.link && route.links.last?.link == destination.link)
                     compared += 1
@@ -170,5 +191,47 @@ struct RoutePlannerTests {
         #expect(left.turnPenalty(arrival: 0, departure: 270) == left.nearSideTurnPenalty)
         #expect(right.turnPenalty(arrival: 350, departure: 175) == right.uTurnPenalty)
         #expect(right.crossingTurnPenalty > right.nearSideTurnPenalty)
+    }
+}
+
+@Suite("route planner: traffic")
+struct RouteTrafficTests {
+    let drive = GridDrive()
+
+    func plan(_ traffic: RouteTraffic) throws -> PlannedRoute {
+        let planner = RoutePlanner(network: drive.network, traffic: traffic)
+        let from = try drive.position(on: drive.link(0, 0, 0, 1)).point
+        let to = try drive.position(on: drive.link(5, 4, 5, 5)).point
+        return try planner.plan(from: from, to: to)
+    }
+
+    @Test("a delay adds exactly its seconds to the route that drives it, and shows in the breakdown")
+    func delayAdds() throws {
+        let free = try plan(RouteTraffic())
+        let planner = RoutePlanner(network: drive.network, traffic: RouteTraffic(delays: [free.links[2]: 45]))
+        let leg = try planner.leg(along: free.links, from: free.legs[0].from, to: free.legs[0].to)
+        #expect(abs(leg.duration - (free.duration + 45)) < 1e-9)
+        #expect(leg.breakdown.traffic == 45)
+        #expect(free.trafficDelay == 0)
+        let text = PlannedRoute(legs: [leg]).routeText
+        #expect(text.contains("traffic 45 s"), "\(text)")
+        #expect(!free.routeText.contains("traffic"), "no traffic part without traffic")
+    }
+
+    @Test("a closed link is avoided; a closed destination link is unreachable, with the leg named")
+    func closures() throws {
+        let free = try plan(RouteTraffic())
+        var closure = RouteTraffic()
+        closure.close(free.links[2].link)
+        let detour = try plan(closure)
+        #expect(!detour.links.contains { $0.link == free.links[2].link })
+        #expect(detour.duration >= free.duration)
+        closure.close(try #require(free.links.last).link)
+        #expect(throws: RoutingError.self) { try plan(closure) }
+        do {
+            _ = try plan(closure)
+        } catch RoutingError.unreachable(let leg, _, _) {
+            #expect(leg == 1)
+        }
     }
 }

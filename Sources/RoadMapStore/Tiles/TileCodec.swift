@@ -29,8 +29,7 @@ package enum TileCodec {
         writer.writeVarint(UInt64(tile.passingLinks.count))
         for id in tile.passingLinks { writer.writeVarint(id.rawValue) }
         writer.writeVarint(UInt64(tile.linksAtNode.count))
-        for node in tile.linksAtNode.keys.sorted() {
-            let ids = tile.linksAtNode[node]!
+        for (node, ids) in tile.linksAtNode.sorted(by: { $0.key < $1.key }) {
             writer.writeSignedVarint(node.rawValue)
             writer.writeVarint(UInt64(ids.count))
             for id in ids { writer.writeVarint(id.rawValue) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GNSS
 import Horizon
+import InputPolicy
 import RoadMap
 import Routing
 import RoadMapStore
@@ -33,6 +34,12 @@ struct DriveOptions: ParsableArguments {
             "When the vehicle leaves the route: automatic (plan a new one from where it is; the default with --destination) or none (keep the route and fall back to prediction; the default with --route)."
     )
     var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
+
+    @Flag(
+        help:
+            "Refuse the drive at its first bad record (a malformed sentence or row, a time that goes back), naming its line. Without it, bad records are skipped and counted, and a receiver reset restarts matching."
+    )
+    var strict = false
 
     func validate() throws {
         if route != nil && destination != nil {
@@ -82,12 +89,11 @@ struct DriveOptions: ParsableArguments {
     /// baseline) on top of `horizon`.
     func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> DriveSession {
         let map = try MapFile(path: self.map)
-        let trace = try TraceFile(path: trace)
-        if trace.skippedCount > 0 {
-            printToStandardError(
-                "trace \(self.trace): \(trace.skippedCount) malformed records skipped, \(trace.fixes.count) fixes used: "
-                    + trace.skippedReasons.joined(separator: "; "))
+        let trace = try TraceFile(path: trace, policy: strict ? .strict : .skip)
+        if !trace.skipped.isEmpty {
+            printToStandardError("trace \(self.trace): \(trace.fixes.count) fixes used, bad records \(trace.skipped)")
         }
+        for reset in trace.resets { printToStandardError("trace \(self.trace): \(reset)") }
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
         if baseline { configuration.branchModel = Self.baselineBranchModel }

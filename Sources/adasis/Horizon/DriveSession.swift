@@ -59,6 +59,9 @@ enum RouteReport {
                     "route planning failed at \(at), next try at \(String(format: "%.1f s", retryAt)): \(error)")
             case .arrived(let id):
                 printToStandardError("route \(id): arrived at \(at)")
+            case .routeProposed(let id, let reason, let timeSaved):
+                printToStandardError(
+                    "route \(id) proposed at \(at) (\(reason.rawValue)): saves \(String(format: "%.0f s", timeSaved))")
             case .routeAdded, .routeRemoved, .routeUpdated:
                 continue
             }

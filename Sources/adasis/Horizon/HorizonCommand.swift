@@ -36,7 +36,8 @@ struct HorizonCommand: ParsableCommand {
                 at == nil
                 ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             var buffer = Data()
-            for fix in session.trace.fixes {
+            for (index, fix) in session.trace.fixes.enumerated() {
+                if session.trace.startsAfterReset(index) { session.matcher.reset() }
                 let result = try session.matcher.match(fix)
                 _ = try engine.update(result)
                 try session.follow(result, engine: engine)

@@ -50,9 +50,10 @@ struct MapInfoCommand: ParsableCommand {
             }
             print("tiles:        \(statistics.tiles)")
             print("links:        \(statistics.links), \(km(statistics.length)) km")
-            for highway in HighwayClass.allCases where statistics.lengthByClass[highway] != nil {
+            for highway in HighwayClass.allCases {
+                guard let length = statistics.lengthByClass[highway] else { continue }
                 print(
-                    "  \(String(describing: highway).padding(toLength: 14, withPad: " ", startingAt: 0)) \(km(statistics.lengthByClass[highway]!)) km"
+                    "  \(String(describing: highway).padding(toLength: 14, withPad: " ", startingAt: 0)) \(km(length)) km"
                 )
             }
             print("coverage (share of drivable direction-length / of length):")
