@@ -21,7 +21,8 @@ public struct DBusSettings: Hashable, Sendable {
 }
 
 extension ConfigurationReader {
-    /// `[routing]`: deviation replanning, route updates and their interval, with
+    /// `[routing]`: deviation replanning, route updates and their interval, better-route
+    /// acceptance and thresholds, with
     /// ``Routing/RouteSessionConfiguration``'s names and defaults.
     mutating func routing() throws(ConfigurationError) -> RouteSessionConfiguration {
         var configuration = RouteSessionConfiguration()
@@ -30,6 +31,11 @@ extension ConfigurationReader {
         configuration.routeUpdates = try boolean("routing.route_updates", default: configuration.routeUpdates)
         configuration.replanInterval = try number(
             "routing.replan_interval_s", default: configuration.replanInterval, range: 10...86_400)
+        configuration.acceptance = try choice("routing.acceptance", default: configuration.acceptance)
+        configuration.minTimeDifference = try number(
+            "routing.min_time_difference_s", default: configuration.minTimeDifference, range: 0...86_400)
+        configuration.minTrafficDelay = try number(
+            "routing.min_traffic_delay_s", default: configuration.minTrafficDelay, range: 0...86_400)
         return configuration
     }
 

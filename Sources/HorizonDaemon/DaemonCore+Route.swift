@@ -45,6 +45,12 @@ extension DaemonCore {
                 return (.success(.done), routeChanged(events, time: time))
             case .getRoute:
                 return (.success(.route(try describeRoute())), [])
+            case .acceptProposal:
+                let events = try planning { try routes.acceptProposal(time: time) }
+                return (.success(.activeRoute(id: routes.active?.id ?? 0)), routeChanged(events, time: time))
+            case .rejectProposal:
+                let events = try planning { try routes.rejectProposal(time: time) }
+                return (.success(.done), routeChanged(events, time: time))
             }
         } catch {
             return (
@@ -135,6 +141,8 @@ extension DaemonCore {
         case .deviated(let id, let link): return "route \(id): vehicle left it onto \(link)"
         case .planningFailed(let error, _): return "route planning failed: \(error)"
         case .arrived(let id): return "route \(id): arrived"
+        case .routeProposed(let id, let reason, let saved):
+            return "route \(id) proposed (\(reason.rawValue)): saves \(Int(saved.rounded())) s"
         case .routeRemoved(let id, let reason) where reason == .manual: return "route \(id) removed"
         default: return nil
         }

@@ -18,6 +18,8 @@ public enum RouteBusInterface {
             .init("SetRouteLinks", inputs: [.init("links", "a(tb)")], outputs: [.init("route_id", "u")]),
             .init("SetRouteCoordinates", inputs: [.init("points", "a(dd)")], outputs: [.init("route_id", "u")]),
             .init("ClearRoute"),
+            .init("AcceptProposal", outputs: [.init("route_id", "u")]),
+            .init("RejectProposal"),
             .init(
                 "GetRoute",
                 outputs: [
@@ -35,6 +37,7 @@ public enum RouteBusInterface {
             .init("Deviated", [.init("route_id", "u"), .init("link_id", "t"), .init("forward", "b")]),
             .init("PlanningFailed", [.init("error", "s"), .init("message", "s"), .init("retry_in_s", "d")]),
             .init("Arrived", [.init("route_id", "u")]),
+            .init("RouteProposed", [.init("route_id", "u"), .init("reason", "s"), .init("time_saved_s", "d")]),
         ])
 
     /// Decodes a call of one of the interface's methods (its signature already checked by sd-bus).
@@ -48,6 +51,8 @@ public enum RouteBusInterface {
         case "SetRouteCoordinates": return .setRouteCoordinates(try arguments.readPoints())
         case "ClearRoute": return .clearRoute
         case "GetRoute": return .getRoute
+        case "AcceptProposal": return .acceptProposal
+        case "RejectProposal": return .rejectProposal
         default: return nil
         }
     }
@@ -129,6 +134,15 @@ public enum RouteBusInterface {
             )
         case .arrived(let route):
             return ("Arrived", { (w) throws(BusError) in try w.append(id(route)) })
+        case .routeProposed(let route, let reason, let timeSaved):
+            return (
+                "RouteProposed",
+                { (w) throws(BusError) in
+                    try w.append(id(route))
+                    try w.append(reason.rawValue)
+                    try w.append(timeSaved)
+                }
+            )
         }
     }
 }
@@ -141,6 +155,7 @@ extension RouteRequestError {
         case .noRoadNear: self.init(.noRoadNear, error.description)
         case .unreachable, .searchLimitReached: self.init(.unreachable, error.description)
         case .mapUnreadable: self.init(.mapUnreadable, error.description)
+        case .noProposal: self.init(.noProposal, error.description)
         }
     }
 }

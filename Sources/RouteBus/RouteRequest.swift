@@ -14,6 +14,10 @@ public enum RouteRequest: Hashable, Sendable {
     case clearRoute
     /// Describe the active route.
     case getRoute
+    /// Make the pending better-route proposal the active route.
+    case acceptProposal
+    /// Drop the pending better-route proposal; the active route stays.
+    case rejectProposal
 }
 
 /// The answer to a ``RouteRequest`` that succeeded.
@@ -86,6 +90,8 @@ public struct RouteRequestError: Error, Hashable, Sendable, CustomStringConverti
         case noPosition = "NoPosition"
         /// There is no active route.
         case noRoute = "NoRoute"
+        /// There is no better-route proposal to accept or reject.
+        case noProposal = "NoProposal"
         /// The map could not be read.
         case mapUnreadable = "MapUnreadable"
     }

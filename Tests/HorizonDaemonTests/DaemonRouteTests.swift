@@ -176,3 +176,69 @@ struct DaemonRouteTests {
         #expect(loop.core.pipeline.engine.route == loop.core.routes.links)
     }
 }
+
+/// Better-route proposals with manual acceptance, on the street with a bypass south of it.
+@Suite("daemon core: route proposals")
+struct DaemonProposalTests {
+    /// The street, and link 300 from junction 5 (x = 500 m) to junction 10 (x = 1000 m) through
+    /// (500, −100) and (1000, −100): 700 m against the street's 500 m.
+    static func streetWithBypass() -> InMemoryRoadNetwork {
+        var links = (1...30).flatMap { id in
+            [UInt64(id), UInt64(100 + id)].compactMap { try? street().link(LinkID($0)) }
+        }
+        let points = [(500.0, 0.0), (500, -100), (1000, -100), (1000, 0)].map { streetPoint(x: $0.0, y: $0.1) }
+        links.append(
+            RoadLink(
+                id: LinkID(300), wayID: 300, startNode: NodeID(5), endNode: NodeID(10), geometry: points,
+                highway: .secondary, name: "Bypass",
+                forward: DirectionalAttributes(speedLimit: SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))))
+        return InMemoryRoadNetwork(links: links)
+    }
+
+    @Test("a proposal is signalled; AcceptProposal makes it the route the engine follows, RejectProposal drops it")
+    func acceptAndReject() throws {
+        for accept in [true, false] {
+            let configuration = try daemonConfiguration(
+                "[routing]\nacceptance = \"manual\"\nmin_time_difference_s = 10\nreplan_interval_s = 10\n")
+            var core = try DaemonCore(
+                configuration: configuration, path: "test.toml", map: Self.streetWithBypass(),
+                metadata: streetMetadata, watchdogInterval: nil, at: 0)
+            for second in 0...2 {
+                _ = core.receive(fix(Double(second), at: streetPoint(x: 5 + Double(second) * 10), heading: 90))
+            }
+            let set = core.handle(.setDestination(streetPoint(x: 2450), via: []), at: 2.2)
+            #expect(try set.result.get() == .activeRoute(id: 1))
+            #expect(core.routes.links?.contains(DirectedLink(LinkID(300), .forward)) == false)
+            // A jam on the street between junctions 6 and 9: the bypass saves minutes.
+            let jam = Dictionary(
+                uniqueKeysWithValues: (7...9).map { (DirectedLink(LinkID(UInt64($0)), .forward), 120.0) })
+            core.routes.setTraffic(RouteTraffic(delays: jam))
+            var effects: [DaemonEffect] = []
+            for second in 3...14 {
+                effects += core.receive(fix(Double(second), at: streetPoint(x: 5 + Double(second) * 10), heading: 90))
+            }
+            let proposed = routeEvents(effects).compactMap { event -> Int? in
+                if case .routeProposed(let id, .betterRoute, let saved) = event, saved > 60 { id } else { nil }
+            }
+            let id = try #require(proposed.first, "\(routeEvents(effects))")
+            #expect(core.routes.active?.id == 1, "manual acceptance keeps the route until the client decides")
+            if accept {
+                let (result, effects) = core.handle(.acceptProposal, at: 15)
+                #expect(try result.get() == .activeRoute(id: id))
+                #expect(routeEvents(effects).contains(.activeRouteChanged(id: id, reason: .manual)))
+                #expect(core.routes.links?.contains(DirectedLink(LinkID(300), .forward)) == true)
+                #expect(core.pipeline.engine.route == core.routes.links)
+            } else {
+                let (result, effects) = core.handle(.rejectProposal, at: 15)
+                #expect(try result.get() == .done)
+                #expect(routeEvents(effects) == [.routeRemoved(id: id, reason: .manual)])
+                #expect(core.routes.active?.id == 1 && core.routes.proposal == nil)
+            }
+            guard case .failure(let error) = core.handle(.acceptProposal, at: 16).result else {
+                Issue.record("a second decision on the same proposal was accepted")
+                continue
+            }
+            #expect(error.kind == .noProposal)
+        }
+    }
+}

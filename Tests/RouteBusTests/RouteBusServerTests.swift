@@ -67,7 +67,8 @@ struct RouteBusServerTests {
         case .setDestination(let point, _) where point.latitude > 80:
             return .failure(RouteRequestError(.noRoadNear, "no drivable road within 200 m of \(point.latitude)"))
         case .setDestination, .setRouteLinks, .setRouteCoordinates: return .success(.activeRoute(id: 7))
-        case .clearRoute: return .success(.done)
+        case .clearRoute, .rejectProposal: return .success(.done)
+        case .acceptProposal: return .failure(RouteRequestError(.noProposal, "there is no route proposal"))
         case .getRoute: return .success(.route(route))
         }
     }
@@ -85,6 +86,9 @@ struct RouteBusServerTests {
         let points = try bus.busctl(base + ["SetRouteCoordinates", "a(dd)", "2", "60.1", "24.9", "60.2", "25"])
         #expect(points.stdout == "u 7\n", "\(points)")
         #expect(try bus.busctl(base + ["ClearRoute"]).status == 0)
+        #expect(try bus.busctl(base + ["RejectProposal"]).status == 0)
+        let accept = try bus.busctl(base + ["AcceptProposal"])
+        #expect(accept.status != 0 && accept.stderr.contains("there is no route proposal"), "\(accept)")
         let route = try bus.busctl(base + ["GetRoute"])
         #expect(route.stdout == "ua(tb)dda(dd) 3 2 2 true 1099511627776 false 1500 120 2 600 50 900 70\n", "\(route)")
         #expect(
@@ -96,7 +100,7 @@ struct RouteBusServerTests {
                 .setRouteCoordinates([
                     GeoPoint(latitude: 60.1, longitude: 24.9), GeoPoint(latitude: 60.2, longitude: 25),
                 ]),
-                .clearRoute, .getRoute,
+                .clearRoute, .rejectProposal, .acceptProposal, .getRoute,
             ])
     }
 
@@ -142,13 +146,13 @@ struct RouteBusServerTests {
             .routeUpdated(id: 2, reason: .refresh, remaining: 90, length: 800),
             .deviated(id: 1, link: DirectedLink(LinkID(103), .forward)),
             .planningFailed(.noRoadNear(GeoPoint(latitude: 1, longitude: 2), radius: 200), retryAt: 14),
-            .arrived(id: 2),
+            .arrived(id: 2), .routeProposed(id: 4, reason: .betterRoute, timeSaved: 320),
         ]
         for event in events { responder.server.emit(event, time: 10) }
         var text = ""
         for _ in 0..<300 {
             text = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
-            if text.contains("member=Arrived") { break }
+            if text.contains("member=RouteProposed") { break }
             usleep(10_000)
         }
         for signal in RouteBusInterface.description.signals {
