@@ -92,7 +92,7 @@ struct RouteBusEndToEndTests {
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
                 daemon=$!
                 call() { busctl --address="$DBUS_SESSION_BUS_ADDRESS" call org.adasis.Horizon1 /org/adasis/Horizon1 org.adasis.Horizon1.Route "$@" 2>&1; }
-                wait_for 60 "the daemon's name on the bus" busctl --address="$DBUS_SESSION_BUS_ADDRESS" status org.adasis.Horizon1 >/dev/null
+                wait_for 60 "the daemon's name on the bus" grep -q 'org.adasis.Horizon1 owned' '\(errors)'
                 # The destination as soon as the daemon has a position (NoPosition before the first fix).
                 set_destination() { answer=$(call SetDestination 'dda(dd)' \(destination.latitude) \(destination.longitude) 0); [[ $answer == "u "* ]]; }
                 wait_for 150 "a position to plan from" set_destination
