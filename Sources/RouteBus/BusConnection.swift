@@ -72,7 +72,7 @@ public final class BusConnection {
         let export = Export(handler: handler)
         let trampoline: sd_bus_message_handler_t = { message, userdata, _ in
             guard let message, let userdata else { return -EINVAL }
-            let export = Unmanaged<AnyObject>.fromOpaque(userdata).takeUnretainedValue() as! Export
+            let export = Unmanaged<Export>.fromOpaque(userdata).takeUnretainedValue()
             export.handler(BusMethodCall(message))
             return 1
         }
@@ -80,7 +80,7 @@ public final class BusConnection {
         export.vtable = vtable
         try check(
             sd_bus_add_object_vtable(
-                bus, nil, path, interface.name, vtable.entries, Unmanaged.passUnretained(export as AnyObject).toOpaque()
+                bus, nil, path, interface.name, vtable.entries, Unmanaged.passUnretained(export).toOpaque()
             ),
             "sd_bus_add_object_vtable(\(path), \(interface.name))")
         exports.append(export)
