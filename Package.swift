@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CLibSocketCAN", pkgConfig: "libsocketcan",
                        providers: [.apt(["libsocketcan-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Libraries: pure logic, I/O only at the edges.
         .target(name: "ADASISv2"),
@@ -49,17 +50,21 @@ let package = Package(
         .target(name: "InputPolicy"),
         .target(name: "GNSS", dependencies: ["InputPolicy"]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap"]),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
+        // The head unit's route interface on D-Bus (sd-bus): a typed sd-bus wrapper and its server thread.
+        .target(name: "RouteBus", dependencies: [
+            "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
-            "ADASISProvider", .product(name: "Logging", package: "swift-log"),
+            "ADASISProvider", "Routing", "RouteBus", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The one executable: command line and daemon wiring.
@@ -98,14 +103,16 @@ let package = Package(
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: [
-            "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap",
+            "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
         ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
-            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", .product(name: "Logging", package: "swift-log"),
+            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus",
+            .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "RouteBusTests", dependencies: ["TestSupport", "RouteBus", "RoadMap", "Routing"]),
         .testTarget(name: "adasisTests", dependencies: [
             "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
             "RoadMapStore", "RoadMapImport", "Horizon", "Routing", "GNSS",

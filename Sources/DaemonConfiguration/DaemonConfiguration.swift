@@ -1,5 +1,6 @@
 import ADASISv2
 import RoadMap
+import Routing
 
 /// The daemon's configuration file (`/etc/adasis/adasis.toml`), read and checked.
 ///
@@ -73,6 +74,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// The legal filter for safety locations: the shipped default until ``load(path:)`` (in
     /// HorizonDaemon) reads the table ``safetyRulesPath`` names.
     public var safetyLocationRules: SafetyLocationRules
+    /// How the active route is replanned (`[routing]`).
+    public var routing: RouteSessionConfiguration
+    /// The head unit's route interface on D-Bus (`[dbus]`).
+    public var dbus: DBusSettings
 
     /// Reads a configuration from TOML text; `source` names the file in errors.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -144,6 +149,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
         safetyRulesPath = try reader.optionalString("safety_locations.rules")
         safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        routing = try reader.routing()
+        dbus = try reader.dbus()
         try reader.rejectUnknownKeys()
     }
 }
