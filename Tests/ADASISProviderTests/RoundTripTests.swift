@@ -19,7 +19,7 @@ struct RoundTripTests {
     static func compare(drive: String, preset: MessageSelection.Preset) throws -> (
         compared: Int, fixes: Int, mismatches: [Mismatch]
     ) {
-        let map = try SampleDrives.map()
+        let map = try SampleDrives.map(for: drive)
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
         let checker = try HorizonPipeline(network: map, provider: configuration)
