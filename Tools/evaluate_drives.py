@@ -14,6 +14,8 @@ Rows are joined on time_s rounded to 0.1 s; output rows with no truth fix are co
 Metrics:
   way correct   share of truth fixes whose matched way_id equals true_way_id. A fix missing from the output,
                 or output with an empty way_id, counts as wrong.
+  off road      share of truth fixes the matcher declared off road (state off_road): every drive stays on
+                its roads, so each one is a false positive of the off-road detection.
   horizon 500 m for each truth fix with at least 500 m (less 5 cm) of driven distance ahead (sum of distances between
                 consecutive truth fixes): at d = 10, 20, ..., 500 m ahead the true way is the true_way_id of the
                 truth fix nearest in driven distance to (distance here + d) (ties: the earlier fix). The sample
@@ -21,6 +23,9 @@ Metrics:
                 element k spans [sum of the lengths before it, that sum + its length_m]. The fix scores the
                 share of its 50 samples covered; a fix missing from the horizon output scores 0. The drive's
                 value is the mean over its scored fixes.
+  tree 500 m    the same, but a sample is covered when the main path or any side path covers it: a side path's
+                elements are laid end to end from its start_distance_m (metres along the tree from the vehicle
+                to its first link, in the horizon output); records without side_paths count as main path only.
   Totals weight each drive by its fixes (way correct) or its scored fixes (horizon 500 m).
 
 Usage:
@@ -132,8 +137,35 @@ def read_match(path):
     return matches
 
 
-def read_horizon(path):
-    """Horizon output as {time key: [(way id, length m), ...]}; raises on bad lines or a repeated time."""
+def read_states(path):
+    """Matcher output as {time key: state}, the state column when there is one (else empty)."""
+    states = {}
+    for line, row in read_csv_rows(path, "match", MATCH_COLUMNS):
+        if row.get("state") is not None:
+            states[time_key(row["time_s"], f"match file {path}:{line}")] = row["state"]
+    return states
+
+
+def path_elements(elements, where, name):
+    """[(way id, length m), ...] of a main or side path's JSON list; raises on bad elements."""
+    if not isinstance(elements, list):
+        raise EvaluationError(f"{where}: {name} is not a list")
+    result = []
+    for index, element in enumerate(elements):
+        if not isinstance(element, dict) or "way_id" not in element or "length_m" not in element:
+            raise EvaluationError(f"{where}: {name}[{index}] needs way_id and length_m")
+        length = element["length_m"]
+        if isinstance(length, bool) or not isinstance(length, (int, float)) or not math.isfinite(length) \
+                or length < 0:
+            raise EvaluationError(f"{where}: {name}[{index}].length_m {length!r} is not a length ≥ 0")
+        result.append((way_id(element["way_id"], f"{where}: {name}[{index}]", allow_empty=False), float(length)))
+    return result
+
+
+def read_horizon(path, side_paths=None):
+    """Horizon output as {time key: [(way id, length m), ...]}; raises on bad lines or a repeated time.
+    When side_paths is a dict it receives {time key: [(start distance m, [(way id, length m), ...]), ...]}
+    for every record that has a side_paths list (side paths without a start distance are skipped)."""
     horizons = {}
     with open_text(path, "horizon") as handle:
         for line, text in enumerate(handle, start=1):
@@ -149,20 +181,16 @@ def read_horizon(path):
             key = time_key(record["time_s"], where)
             if key in horizons:
                 raise EvaluationError(f"{where}: time_s {record['time_s']} appears twice")
-            main_path = record.get("main_path") or []
-            if not isinstance(main_path, list):
-                raise EvaluationError(f"{where}: main_path is not a list")
-            elements = []
-            for index, element in enumerate(main_path):
-                if not isinstance(element, dict) or "way_id" not in element or "length_m" not in element:
-                    raise EvaluationError(f"{where}: main_path[{index}] needs way_id and length_m")
-                length = element["length_m"]
-                if isinstance(length, bool) or not isinstance(length, (int, float)) or not math.isfinite(length) \
-                        or length < 0:
-                    raise EvaluationError(f"{where}: main_path[{index}].length_m {length!r} is not a length ≥ 0")
-                elements.append((way_id(element["way_id"], f"{where}: main_path[{index}]", allow_empty=False),
-                                 float(length)))
-            horizons[key] = elements
+            horizons[key] = path_elements(record.get("main_path") or [], where, "main_path")
+            if side_paths is not None and isinstance(record.get("side_paths"), list):
+                sides = []
+                for index, side in enumerate(record["side_paths"]):
+                    start = side.get("start_distance_m") if isinstance(side, dict) else None
+                    if isinstance(start, bool) or not isinstance(start, (int, float)) or not math.isfinite(start):
+                        continue
+                    sides.append((float(start), path_elements(side.get("ways") or [], where,
+                                                              f"side_paths[{index}].ways")))
+                side_paths[key] = sides
     return horizons
 
 
@@ -191,9 +219,9 @@ def true_way_at(truth, distances, target):
     return truth[index][3]
 
 
-def covered(main_path, way, distance):
-    """Whether an element of the main path on this way overlaps [distance - tolerance, distance + tolerance]."""
-    start = 0.0
+def covered(main_path, way, distance, start=0.0):
+    """Whether an element of the main path on this way overlaps [distance - tolerance, distance + tolerance];
+    the path's first element starts `start` metres ahead."""
     for element_way, length in main_path:
         end = start + length
         if element_way == way and start <= distance + TOLERANCE_M and end >= distance - TOLERANCE_M:
@@ -210,8 +238,9 @@ def match_score(truth, matches):
     return correct, len(truth)
 
 
-def horizon_score(truth, horizons):
-    """(sum of per-fix covered shares, fixes scored) of one drive; fixes need AHEAD_M of truth ahead."""
+def horizon_score(truth, horizons, side_paths=None):
+    """(sum of per-fix covered shares, fixes scored) of one drive; fixes need AHEAD_M of truth ahead. With
+    side_paths ({time key: [(start, elements)]}) a sample also counts when a side path covers it (tree)."""
     distances = driven_distances(truth)
     samples = [SAMPLE_STEP_M * k for k in range(1, int(AHEAD_M / SAMPLE_STEP_M) + 1)]
     total, scored = 0.0, 0
@@ -223,7 +252,11 @@ def horizon_score(truth, horizons):
         main_path = horizons.get(key)
         if not main_path:
             continue
-        hits = sum(1 for d in samples if covered(main_path, true_way_at(truth, distances, here + d), d))
+        paths = [(0.0, main_path)] + (side_paths or {}).get(key, [])
+        hits = 0
+        for d in samples:
+            way = true_way_at(truth, distances, here + d)
+            hits += any(covered(path, way, d, start) for start, path in paths)
         total += hits / len(samples)
     return total, scored
 
@@ -233,18 +266,26 @@ def evaluate_drive(name, truth_path, match_path=None, horizon_path=None):
     truth = read_truth(truth_path)
     truth_keys = {fix[0] for fix in truth}
     result = dict(name=name, fixes=len(truth), matched_fixes=None, way_correct=None, way_correct_share=None,
-                  horizon_fixes=None, horizon_coverage_sum=None, horizon_coverage=None, output_rows_without_truth=0)
+                  horizon_fixes=None, horizon_coverage_sum=None, horizon_coverage=None, tree_coverage_sum=None,
+                  tree_coverage=None, off_road=None, off_road_share=None, output_rows_without_truth=0)
     if match_path is not None:
         matches = read_match(match_path)
         correct, total = match_score(truth, matches)
         result.update(matched_fixes=sum(1 for key in truth_keys if matches.get(key) is not None),
                       way_correct=correct, way_correct_share=correct / total)
+        states = read_states(match_path)
+        off_road = sum(1 for key in truth_keys if states.get(key) == "off_road")
+        result.update(off_road=off_road, off_road_share=off_road / total)
         result["output_rows_without_truth"] += sum(1 for key in matches if key not in truth_keys)
     if horizon_path is not None:
-        horizons = read_horizon(horizon_path)
+        side_paths = {}
+        horizons = read_horizon(horizon_path, side_paths)
         coverage_sum, scored = horizon_score(truth, horizons)
         result.update(horizon_fixes=scored, horizon_coverage_sum=coverage_sum,
                       horizon_coverage=coverage_sum / scored if scored else None)
+        if side_paths:
+            tree_sum, _ = horizon_score(truth, horizons, side_paths)
+            result.update(tree_coverage_sum=tree_sum, tree_coverage=tree_sum / scored if scored else None)
         result["output_rows_without_truth"] += sum(1 for key in horizons if key not in truth_keys)
     return result
 
@@ -253,19 +294,27 @@ def total(results):
     """The total row: way correct weighted by fixes, horizon coverage weighted by scored fixes."""
     row = dict(name="total", fixes=sum(r["fixes"] for r in results), matched_fixes=None, way_correct=None,
                way_correct_share=None, horizon_fixes=None, horizon_coverage_sum=None, horizon_coverage=None,
+               tree_coverage_sum=None, tree_coverage=None, off_road=None, off_road_share=None,
                output_rows_without_truth=sum(r["output_rows_without_truth"] for r in results))
     with_match = [r for r in results if r["way_correct"] is not None]
     if with_match:
         fixes = sum(r["fixes"] for r in with_match)
         row.update(matched_fixes=sum(r["matched_fixes"] for r in with_match),
                    way_correct=sum(r["way_correct"] for r in with_match),
-                   way_correct_share=sum(r["way_correct"] for r in with_match) / fixes)
+                   way_correct_share=sum(r["way_correct"] for r in with_match) / fixes,
+                   off_road=sum(r["off_road"] for r in with_match),
+                   off_road_share=sum(r["off_road"] for r in with_match) / fixes)
     with_horizon = [r for r in results if r["horizon_fixes"] is not None]
     if with_horizon:
         scored = sum(r["horizon_fixes"] for r in with_horizon)
         coverage_sum = sum(r["horizon_coverage_sum"] for r in with_horizon)
         row.update(horizon_fixes=scored, horizon_coverage_sum=coverage_sum,
                    horizon_coverage=coverage_sum / scored if scored else None)
+    with_tree = [r for r in results if r["tree_coverage_sum"] is not None]
+    if with_tree:
+        scored = sum(r["horizon_fixes"] for r in with_tree)
+        tree_sum = sum(r["tree_coverage_sum"] for r in with_tree)
+        row.update(tree_coverage_sum=tree_sum, tree_coverage=tree_sum / scored if scored else None)
     return row
 
 
@@ -276,14 +325,15 @@ def percent(value):
 
 def markdown(results):
     """The markdown table: one row per drive and the total."""
-    lines = ["| drive | fixes | matched | way correct | horizon fixes | horizon 500 m |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| drive | fixes | matched | way correct | off road | horizon fixes | horizon 500 m | tree 500 m |",
+             "|---|---|---|---|---|---|---|---|"]
     for row in results + [total(results)]:
         name = f"**{row['name']}**" if row["name"] == "total" else row["name"]
         matched = "–" if row["matched_fixes"] is None else str(row["matched_fixes"])
         scored = "–" if row["horizon_fixes"] is None else str(row["horizon_fixes"])
-        lines.append(f"| {name} | {row['fixes']} | {matched} | {percent(row['way_correct_share'])} | {scored} | "
-                     f"{percent(row['horizon_coverage'])} |")
+        lines.append(f"| {name} | {row['fixes']} | {matched} | {percent(row['way_correct_share'])} | "
+                     f"{percent(row['off_road_share'])} | {scored} | {percent(row['horizon_coverage'])} | "
+                     f"{percent(row['tree_coverage'])} |")
     return "\n".join(lines)
 
 

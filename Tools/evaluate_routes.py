@@ -168,6 +168,8 @@ def main(argv=None):
     parser.add_argument("--truth-dir", required=True, help="directory of drives: <name>.csv, <name>-noisy.csv")
     parser.add_argument("--results-dir", default=".build/evaluation/routes", help="where the horizons go")
     parser.add_argument("--json", action="store_true", help="print JSON instead of markdown")
+    parser.add_argument("--drives", help="comma-separated drive names to score (default: every drive in --truth-dir);"
+                        " the drives made on another map than --map must be left out")
     args = parser.parse_args(argv)
     try:
         for path, what in ((args.adasis, "adasis executable"), (args.map, "map file")):
@@ -177,7 +179,10 @@ def main(argv=None):
             raise RouteEvaluationError(f"truth directory {args.truth_dir} not found")
         os.makedirs(args.results_dir, exist_ok=True)
         rows = []
+        chosen = set(args.drives.split(",")) if args.drives else None
         for name, (destination, turn_time) in destinations(args.truth_dir).items():
+            if chosen is not None and name not in chosen:
+                continue
             noisy = os.path.join(args.truth_dir, f"{name}-noisy.csv")
             if not os.path.isfile(noisy):
                 raise RouteEvaluationError(f"{noisy} not found: every drive needs its noisy trace")

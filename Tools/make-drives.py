@@ -67,7 +67,30 @@ DRIVES = [
     dict(name="kamppi",
          about="Kamppi to Kluuvi: Yrjönkatu, Kalevankatu, Annankatu, Simonkatu, Kaivokatu, Mikonkatu, Kaisaniemenkatu",
          edges=["-62213052#0", "-29186154#3", "51707741#2", "30471502#6", "655097818", "35435008#3"]),
+    # Drives the first six lack (issue 15). The U-turn is on the sample map; the sample has no motorway,
+    # roundabout or service road beside a main road, so those run on the synthetic extract of
+    # Tools/suburb_extract.py (map "suburb", written to Data/drives/suburb.osm.pbf; way ids are its own).
+    dict(name="uturn",
+         about="Kalevankatu west, a U-turn at low speed at its western end, back east and on to Kaisaniemenkatu",
+         edges=["-29186154#3", "-29186154#0", "29186154#0", "35435008#3"]),
+    dict(name="motorway", map="suburb",
+         about="synthetic: Kehätie north, on-ramp onto the motorway east, off at the next interchange, over the "
+               "bridge, on-ramp west, motorway west past the first off-ramp, off at it, Kehätie north to a roundabout",
+         edges=["19", "2", "11", "5", "22", "8", "16", "3", "31", "32"]),
+    dict(name="roundabouts", map="suburb",
+         about="synthetic: a suburb of roundabouts (straight on, left, right) on Lehtotie, Kehätie, Koivukuja, "
+               "Vaahteratie and Pihlajatie",
+         edges=["42", "43", "32", "47", "-49", "-44", "-43", "48", "46", "-32", "-31"]),
+    dict(name="service-road", map="suburb",
+         about="synthetic: Kehätie north beside its service road (15 m east), round the end roundabout, back "
+               "south on the service road, then Kehätie south",
+         edges=["31", "32", "33", "34", "35", "36", "-36", "-40", "-39", "-38", "-37", "-33", "-32", "-31"]),
 ]
+# The synthetic extract's file, and SUMO's road types with highway=service open to cars (SUMO's default
+# typemap closes service roads to passenger cars; the adasis importer keeps them as car roads).
+SUBURB_PBF = "suburb.osm.pbf"
+SERVICE_TYPE = ('<types>\n  <type id="highway.service" numLanes="1" speed="5.56" priority="1" oneway="false" '
+                'allow="passenger delivery pedestrian bicycle"/>\n</types>\n')
 
 
 class DriveError(Exception):
@@ -84,12 +107,13 @@ def run(cmd, cwd=None):
     return result
 
 
-def build_network(pbf, work):
+def build_network(pbf, work, name="map", type_files=None):
     """PBF -> OSM XML -> SUMO net; returns (osm_xml_path, net_path)."""
-    osm = os.path.join(work, "map.osm")
-    net = os.path.join(work, "map.net.xml")
+    osm = os.path.join(work, f"{name}.osm")
+    net = os.path.join(work, f"{name}.net.xml")
     run(["osmium", "cat", pbf, "-o", osm, "--overwrite"])
-    run(["netconvert", "--osm-files", osm, "--output-file", net,
+    types = ["--type-files", ",".join(type_files)] if type_files else []
+    run(["netconvert", *types, "--osm-files", osm, "--output-file", net,
          "--keep-edges.by-vclass", "passenger", "--geometry.remove", "false",
          "--junctions.join", "false", "--tls.guess-signals", "false",
          "--output.original-names", "true", "--output.street-names", "true",
@@ -129,14 +153,30 @@ def read_network(net_path):
 
 # OSM node ids of every highway way read by read_osm_ways (for finding ways that connect two others).
 WAY_NODES = {}
+# Ways a car may drive on, as the importer keeps them (RoadSelection.swift): only these can be connectors.
+CAR_WAYS = set()
+CAR_HIGHWAYS = {"motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential",
+                "living_street", "service", "motorway_link", "trunk_link", "primary_link", "secondary_link",
+                "tertiary_link"}
+
+
+def is_car_road(tags):
+    """Whether the adasis importer keeps a way with these tags as a car road (same rule as RoadSelection)."""
+    if tags.get("highway") not in CAR_HIGHWAYS or tags.get("area") == "yes":
+        return False
+    for key in ("motorcar", "motor_vehicle", "vehicle", "access"):
+        if key in tags:
+            return tags[key] not in ("no", "private")
+    return True
 
 
 def connectors(candidates):
-    """OSM ways that share a node with two different candidate ways: short ways between them that
-    netconvert folded into a junction or a neighbouring edge, so SUMO never names them."""
+    """Car-road OSM ways that share a node with two different candidate ways: short ways between them that
+    netconvert folded into a junction or a neighbouring edge, so SUMO never names them. (Footways and
+    cycleways touching two candidates are no candidates: a car never drives on them.)"""
     result = []
     for way, refs in WAY_NODES.items():
-        if way in candidates:
+        if way in candidates or way not in CAR_WAYS:
             continue
         touching = [c for c in candidates if c in WAY_NODES and refs & WAY_NODES[c]]
         if len(touching) >= 2:
@@ -147,6 +187,8 @@ def connectors(candidates):
 def read_osm_ways(osm_path):
     """Returns way id -> list of (lat, lon) for every highway way; nodes outside the clip are skipped."""
     nodes, ways = {}, {}
+    WAY_NODES.clear()
+    CAR_WAYS.clear()
     for _, element in ET.iterparse(osm_path):
         if element.tag == "node":
             nodes[element.get("id")] = (float(element.get("lat")), float(element.get("lon")))
@@ -159,6 +201,8 @@ def read_osm_ways(osm_path):
                 if len(points) >= 2:
                     ways[int(element.get("id"))] = points
                     WAY_NODES[int(element.get("id"))] = set(refs)
+                    if is_car_road(tags):
+                        CAR_WAYS.add(int(element.get("id")))
             element.clear()
     return ways
 
@@ -182,6 +226,32 @@ def meridian_convergence_deg(lat, lon, central_meridian):
     return math.degrees(math.atan(math.tan(math.radians(lon - central_meridian)) * math.sin(math.radians(lat))))
 
 
+def suburb_network(out_dir, work):
+    """Writes the synthetic extract to out_dir/SUBURB_PBF and builds its SUMO net with service roads open."""
+    import suburb_extract
+    xml = os.path.join(work, "suburb-source.osm")
+    with open(xml, "w") as out:
+        out.write(suburb_extract.build().xml())
+    pbf = os.path.join(out_dir, SUBURB_PBF)
+    run(["osmium", "cat", xml, "-o", pbf, "--overwrite", "--no-progress",
+         "--output-header=generator=Tools/suburb_extract.py"])
+    sumo_home = os.environ.get("SUMO_HOME") or os.path.dirname(os.path.dirname(os.path.realpath(
+        shutil.which("netconvert") or "")))
+    default_types = os.path.join(sumo_home, "data", "typemap", "osmNetconvert.typ.xml")
+    if not os.path.isfile(default_types):
+        try:
+            import sumo
+            default_types = os.path.join(os.path.dirname(sumo.__file__), "data", "typemap", "osmNetconvert.typ.xml")
+        except ImportError:
+            pass
+    if not os.path.isfile(default_types):
+        raise DriveError(f"SUMO's typemap {default_types} not found: set SUMO_HOME to the SUMO installation")
+    service = os.path.join(work, "service.typ.xml")
+    with open(service, "w") as out:
+        out.write(SERVICE_TYPE)
+    return build_network(pbf, work, "suburb", [default_types, service])
+
+
 def simulate(drive, work):
     """Routes and simulates one car; returns the FCD rows [(time, lat, lon, speed, angle, lane)] and tripinfo."""
     name = drive["name"]
@@ -194,7 +264,8 @@ def simulate(drive, work):
         out.write('<routes>\n  <vType id="car" vClass="passenger" sigma="0.5" speedFactor="1.0" speedDev="0.05"/>\n'
                   f'  <trip id="{name}" type="car" depart="0" departLane="best" departSpeed="0" '
                   f'from="{edges[0]}" to="{edges[-1]}"{via}/>\n</routes>\n')
-    result = run(["sumo", "--net-file", os.path.join(work, "map.net.xml"), "--route-files", routes,
+    net_file = os.path.join(work, f"{drive.get('map', 'map')}.net.xml")
+    result = run(["sumo", "--net-file", net_file, "--route-files", routes,
                   "--step-length", "1", "--seed", str(SUMO_SEED), "--fcd-output", fcd, "--fcd-output.geo",
                   "--precision.geo", "7", "--tripinfo-output", tripinfo, "--no-step-log", "--duration-log.disable",
                   "--end", "3600"])
@@ -375,14 +446,21 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="make-drives-")
     os.makedirs(work, exist_ok=True)
     try:
-        osm_path, net_path = build_network(args.map, work)
-        net = read_network(net_path)
-        osm_ways = read_osm_ways(osm_path)
+        maps = {"map": build_network(args.map, work), "suburb": suburb_network(args.out, work)}
         summaries = []
+        loaded = None
         for index, drive in enumerate(DRIVES):
             if args.only and drive["name"] != args.only:
                 continue
+            map_name = drive.get("map", "map")
+            if loaded != map_name:
+                osm_path, net_path = maps[map_name]
+                net = read_network(net_path)
+                osm_ways = read_osm_ways(osm_path)
+                loaded = map_name
             trace, summary = make_drive(drive, work, net, osm_ways, args.out, NOISE_SEED + index)
+            summary["map"] = os.path.join("Data", "drives", SUBURB_PBF) if map_name == "suburb" \
+                else "Data/helsinki.osm.pbf"
             if index == 0:
                 write_nmea(os.path.join(args.out, f"{drive['name']}.nmea"), trace)
             summaries.append(summary)

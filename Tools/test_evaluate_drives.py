@@ -169,7 +169,7 @@ def test_drive_shorter_than_the_horizon_has_no_horizon_score(tmp_path):
     result = ev.evaluate_drive("d", truth, horizon_path=horizon)
     assert result["horizon_fixes"] == 0
     assert result["horizon_coverage"] is None
-    assert "| d | 30 | – | – | 0 | – |" in ev.markdown([result])
+    assert "| d | 30 | – | – | – | 0 | – | – |" in ev.markdown([result])
 
 
 def test_total_weights_drives_by_fixes(tmp_path):
@@ -182,9 +182,9 @@ def test_total_weights_drives_by_fixes(tmp_path):
     assert row["fixes"] == 40
     assert row["way_correct_share"] == pytest.approx(0.25)
     table = ev.markdown([good, bad]).splitlines()
-    assert table[2] == "| good | 10 | 10 | 100.0 % | – | – |"
-    assert table[3] == "| bad | 30 | 30 | 0.0 % | – | – |"
-    assert table[4] == "| **total** | 40 | 40 | 25.0 % | – | – |"
+    assert table[2] == "| good | 10 | 10 | 100.0 % | 0.0 % | – | – | – |"
+    assert table[3] == "| bad | 30 | 30 | 0.0 % | 0.0 % | – | – | – |"
+    assert table[4] == "| **total** | 40 | 40 | 25.0 % | 0.0 % | – | – | – |"
 
 
 @pytest.mark.parametrize("content, message", [
@@ -242,7 +242,7 @@ def test_command_line_directory_mode_and_json(tmp_path, capsys):
     args = ["--truth-dir", str(truth_dir), "--results-dir", str(results), "--suffix=-noisy"]
     assert ev.main(args) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[2] == "| north | 100 | 100 | 30.0 % | 50 | 100.0 % |"
+    assert table[2] == "| north | 100 | 100 | 30.0 % | 0.0 % | 50 | 100.0 % | 100.0 % |"
     assert len(table) == 4
     assert ev.main(args + ["--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -291,3 +291,50 @@ def test_true_way_ahead_is_the_way_of_the_fix_nearest_in_driven_distance():
     assert ev.true_way_at(truth, distances, 20.0) == 2
     assert ev.true_way_at(truth, distances, 20.1) == 3
     assert ev.true_way_at(truth, distances, 99.0) == 3  # past the end: the last fix
+
+
+def test_side_paths_count_for_the_tree_but_not_for_the_main_path(tmp_path):
+    # The main path wrongly continues on way 9 at the end of way 1; a side path from that junction carries
+    # the true ways 2 and 3. The main path covers only way 1, the tree covers everything.
+    rows = straight_drive()
+    truth = write_truth(tmp_path / "d.csv", rows)
+
+    def record(index, row):
+        here = 10.0 * index
+        path = [way for way in perfect_main_path(here) if way["way_id"] == 1]
+        rest = 300.0 - here if here < 300 else None
+        main = path + [dict(way_id=9, length_m=600.0)]
+        side = [] if rest is None else [dict(path_id=2, level=1, start_distance_m=rest, ways=[
+            dict(way_id=2, length_m=300.0), dict(way_id=3, length_m=300.0)])]
+        return dict(time_s=row["time_s"], state="on_road", main_path=main if rest is not None else
+                    perfect_main_path(here), side_paths=side)
+
+    horizon = tmp_path / "d.horizon.jsonl"
+    horizon.write_text("".join(json.dumps(record(i, row)) + "\n" for i, row in enumerate(rows)))
+    result = ev.evaluate_drive("d", truth, horizon_path=str(horizon))
+    assert result["tree_coverage"] == pytest.approx(1.0)
+    assert result["horizon_coverage"] < 0.75
+
+
+def test_side_path_without_start_distance_is_skipped_and_old_outputs_have_no_tree(tmp_path):
+    rows = straight_drive()
+    truth = write_truth(tmp_path / "d.csv", rows)
+    horizon = tmp_path / "d.horizon.jsonl"
+    horizon.write_text("".join(json.dumps(dict(time_s=row["time_s"], main_path=[], side_paths=[
+        dict(ways=[dict(way_id=1, length_m=900.0)])])) + "\n" for row in rows))
+    assert ev.evaluate_drive("d", truth, horizon_path=str(horizon))["tree_coverage"] == 0.0
+    horizon.write_text("".join(json.dumps(dict(time_s=row["time_s"], main_path=[])) + "\n" for row in rows))
+    assert ev.evaluate_drive("d", truth, horizon_path=str(horizon))["tree_coverage"] is None
+
+
+def test_off_road_fixes_are_counted_as_false_positives(tmp_path):
+    rows = straight_drive(fixes=20)
+    truth = write_truth(tmp_path / "d.csv", rows)
+    match = tmp_path / "d.match.csv"
+    match.write_text("time_s,state,way_id,link_id,offset_m,lat,lon\n" + "".join(
+        f"{row['time_s']:.1f},{'off_road' if index < 5 else 'on_road'},{'' if index < 5 else row['way']},,,0,0\n"
+        for index, row in enumerate(rows)))
+    result = ev.evaluate_drive("d", truth, str(match))
+    assert result["off_road"] == 5
+    assert result["off_road_share"] == pytest.approx(0.25)
+    assert result["way_correct_share"] == pytest.approx(0.75)

@@ -12,7 +12,7 @@ public struct ProviderConfiguration: Hashable, Sendable {
     /// Byte order of the 8 payload bytes.
     public var byteOrder = ByteOrder.bigEndian
     /// How far ahead each path level is sent, metres: main path, level 1, level 2, ….
-    public var sendRadius: [Double] = [2000, 500, 300]
+    public var sendRadius: [Double] = [2000, 500, 500]
     /// Seconds between POSITION messages (0.1 = 10 Hz).
     public var positionInterval = 0.1
     /// Seconds between META-DATA messages in steady state.

@@ -130,7 +130,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         lookAhead = [
             try reader.number("horizon.main_length_m", default: 2000, range: 100...8000),
             try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
-            try reader.number("horizon.level2_length_m", default: 300, range: 0...8000),
+            try reader.number("horizon.level2_length_m", default: 500, range: 0...8000),
         ]
         maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)

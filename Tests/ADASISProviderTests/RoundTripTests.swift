@@ -23,7 +23,7 @@ struct RoundTripTests {
     static func compare(drive: String, preset: MessageSelection.Preset) throws -> (
         compared: Int, fixes: Int, mismatches: [Mismatch]
     ) {
-        let map = try SampleDrives.map()
+        let map = try SampleDrives.map(for: drive)
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
         // Content equality, not the bus budget: with every profile a new main path's 2 km can

@@ -7,7 +7,27 @@ import RoadMapStore
 
 /// The sample map and ground-truth drives shipped in Data/, imported once per test process.
 enum SampleDrives {
-    static let names = ["esplanadi", "kaisaniemi", "kamppi", "kruununhaka", "mannerheimintie", "ullanlinna"]
+    static let names = [
+        "esplanadi", "kaisaniemi", "kamppi", "kruununhaka", "mannerheimintie", "ullanlinna", "uturn",
+        "motorway", "roundabouts", "service-road",
+    ]
+    /// Drives made on the synthetic extract Data/drives/suburb.osm.pbf (Data/drives/README.md).
+    static let suburbNames: Set = ["motorway", "roundabouts", "service-road"]
+
+    static let suburbMapPath: Result<String, Error> = Result {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adasis-provider-tests-suburb-\(getpid()).map"
+        ).path
+        _ = try MapImport.run(
+            input: Repository.url("Data/drives/suburb.osm.pbf").path, output: output,
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        return output
+    }
+
+    /// The map a drive was made on.
+    static func map(for drive: String) throws -> MapFile {
+        suburbNames.contains(drive) ? try MapFile(path: try suburbMapPath.get()) : try map()
+    }
 
     static let mapPath: Result<String, Error> = Result {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(

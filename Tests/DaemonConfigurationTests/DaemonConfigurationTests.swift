@@ -57,7 +57,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.identifiers == [.position: 0x1800_0361, .segment: 592])
         #expect(configuration.messagePreset == .all && configuration.messageOverrides == [.profileLong: false])
         #expect(configuration.profileOverrides == [.safetyCamera: true])
-        #expect(configuration.lookAhead == [3000, 600.5, 300])
+        #expect(configuration.lookAhead == [3000, 600.5, 500])
         #expect(configuration.maximumLevel == 1)
         #expect(configuration.positionRate == 20 && configuration.framesPer100Milliseconds == 40)
         #expect(configuration.logLevel == "debug")
@@ -69,7 +69,7 @@ struct DaemonConfigurationTests {
         let configuration = try DaemonConfiguration(
             toml: "[map]\npath = \"m.map\"\n[can]\ninterface = \"vcan0\"\n", source: "a.toml")
         #expect(configuration.gnss == .gpsd(host: "127.0.0.1", port: 2947))
-        #expect(configuration.lookAhead == [2000, 500, 300])
+        #expect(configuration.lookAhead == [2000, 500, 500])
         #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
         #expect(!configuration.byteOrderLittleEndian && configuration.multiplexedIdentifier == nil)
         #expect(configuration.messagePreset == .default)

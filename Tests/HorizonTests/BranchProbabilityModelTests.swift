@@ -100,6 +100,25 @@ import TestSupport
         #expect(deadEnd == [JunctionBranch(link: bwd(2), probability: 1, turnAngle: 180, isUTurn: true)])
     }
 
+    @Test func uTurnsOnRequestComeLastWithProbabilityZero() throws {
+        let network = PlaneRoadGraph.fourWay().network
+        let asked = BranchProbabilityModel(offersUTurns: true)
+        let plain = try model.branches(after: fwd(1), in: network)
+        let branches = try asked.branches(after: fwd(1), in: network)
+        #expect(Array(branches.dropLast()) == plain)  // the others keep their probabilities and order
+        #expect(branches.last == JunctionBranch(link: bwd(1), probability: 0, turnAngle: 180, isUTurn: true))
+        // A dead end is unchanged: the U-turn is the only way on, with probability 1.
+        #expect(try asked.branches(after: fwd(2), in: network).map(\.probability) == [1])
+        // The engine offers it as a side path; the main path never takes it.
+        let engine = try HorizonEngine(
+            network: network, configuration: .init(branchModel: asked))
+        _ = try engine.update(onRoad(fwd(1), 50, time: 0, discontinuity: true))
+        let main = try #require(engine.tree.mainPath)
+        #expect(main.links.map(\.link).prefix(2) == [fwd(1), fwd(2)])
+        let uTurn = engine.tree.children(of: main.id).first { $0.links.first?.link == bwd(1) }
+        #expect(uTurn?.probability == 0 && uTurn?.turnAngle == 180)
+    }
+
     @Test func deadEndOfAOnewayOffersNothing() throws {
         var graph = PlaneRoadGraph.fourWay()
         graph.links[1].oneway = .forward

@@ -11,7 +11,8 @@ import TestSupport
     }
 
     @Test func firstMatchBuildsMainPathSidePathsPerLevelAndTheirLengths() throws {
-        let engine = try engine()
+        // Level 2 reaching 300 m (the default before issue 15 made it 500 m), so only one level-2 path.
+        let engine = try engine(.comb(), .init(lookAhead: [2000, 500, 300]))
         let events = try engine.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
         let tree = engine.tree
         let main = try #require(tree.mainPath)
@@ -144,5 +145,23 @@ import TestSupport
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         #expect(try #require(engine.tree.mainPath).endOffset >= 2000)
+    }
+
+    @Test func byDefaultLevelTwoReachesAsFarAsLevelOne() throws {
+        // Issue 15: in city grids the true next 500 m often turns twice; level-2 paths reaching only
+        // 300 m left most of those turns out of the tree.
+        let engine = try engine()
+        _ = try engine.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
+        let tree = engine.tree
+        let main = try #require(tree.mainPath)
+        let level2 = tree.paths.values.filter { $0.level == 2 }
+        #expect(level2.count == 3)
+        for deep in level2 {
+            let parent = try #require(deep.parent.flatMap { tree.paths[$0] })
+            let start = (parent.branchOffset ?? 0) - 40 + (deep.branchOffset ?? 0)
+            #expect(start < 500)
+            #expect(start + deep.endOffset >= 500)
+            #expect(parent.parent == main.id)
+        }
     }
 }

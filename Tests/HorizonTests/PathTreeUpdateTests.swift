@@ -8,7 +8,9 @@ import TestSupport
         _ graph: PlaneRoadGraph = .comb(), route: [DirectedLink]? = nil,
         at link: DirectedLink = fwd(1), offset: Double = 40
     ) throws -> (HorizonEngine, [HorizonEvent]) {
-        let engine = try HorizonEngine(network: graph.network)
+        // Level 2 reaching 300 m (the default before issue 15 made it 500 m): the expectations count
+        // the level-2 paths of that reach.
+        let engine = try HorizonEngine(network: graph.network, configuration: .init(lookAhead: [2000, 500, 300]))
         if let route { try engine.setRoute(route) }
         let events = try engine.update(onRoad(link, offset, time: 0, discontinuity: true))
         return (engine, events)

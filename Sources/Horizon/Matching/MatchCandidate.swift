@@ -33,7 +33,9 @@ struct CandidateSearch {
     /// Tuning.
     var configuration: MatcherConfiguration
 
-    /// Log emission: Gaussian on the distance to the road, plus heading agreement when moving.
+    /// Log emission: Gaussian on the distance to the road, plus heading agreement when moving
+    /// (``candidates(for:sigma:network:)`` subtracts ``MatcherConfiguration/serviceRoadPenalty``
+    /// on service roads).
     func emission(distance: Double, sigma: Double, linkBearing: Double, fix: GNSSFix) -> Double {
         let z = distance / sigma
         var score = -0.5 * z * z
@@ -67,7 +69,8 @@ struct CandidateSearch {
                         measuredOffset: direction == .forward ? unclamped : link.length - unclamped,
                         length: link.length, point: projection.point, distance: projection.distance,
                         bearing: bearing,
-                        emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix))
+                        emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix)
+                            - (link.highway == .service ? configuration.serviceRoadPenalty : 0))
                 )
             }
         }

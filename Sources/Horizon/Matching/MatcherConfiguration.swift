@@ -46,6 +46,16 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Innovation gate of that fusion, in standard deviations: a projection farther than this from
     /// the prediction restarts the estimate from the projection.
     public var alongTrackGate: Double = 3
+    /// Log-probability subtracted from the emission of candidates on service roads
+    /// (`highway=service`): OSM often maps a service road or parking lane a metre or two beside a
+    /// street, where the distance cannot tell them apart, and traffic is on the street far more
+    /// often. 1 is the distance term of a fix about 1.4 σ farther away, so a service road 15 m
+    /// beside the street still wins for a car that drives on it. Measured on the ten drives
+    /// (issue 15): 1 raises way correct on the noisy traces from 94.1 to 94.7 % (clean 96.3 →
+    /// 97.0 %); 2 loses the service-road drive. Off (0) by default for now: with 1, the round trip
+    /// of the kamppi drive with every message loses two curvature spots in the provider, a
+    /// provider fault to fix first.
+    public var serviceRoadPenalty: Double = 0
     /// Extra route distance charged for turning around at a node (U-turn).
     public var uTurnPenalty: Double = 50
     /// At or below this speed the vehicle counts as stopped: its matched position does not advance.
@@ -79,6 +89,7 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.transitionScale = floor(transitionScale, 0.1)
         c.maximumRouteDistance = floor(maximumRouteDistance, 1)
         c.uTurnPenalty = floor(uTurnPenalty, 0)
+        c.serviceRoadPenalty = floor(serviceRoadPenalty, 0)
         c.alongTrackDrift = alongTrackDrift.isNaN ? 1 : max(0.01, alongTrackDrift)
         c.alongTrackGate = floor(alongTrackGate, 0.5)
         c.stopSpeed = floor(stopSpeed, 0)

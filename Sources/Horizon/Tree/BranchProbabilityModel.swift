@@ -29,7 +29,7 @@ public struct JunctionBranch: Hashable, Sendable {
 /// considered: it already drops links whose oneway forbids entering them and manoeuvres a turn
 /// restriction forbids (`no_*`, or everything but the `only_*` target). The U-turn (the incoming
 /// link driven back) is dropped too, unless it is the only legal continuation (a dead end), where it
-/// gets probability 1. Illegal manoeuvres are never offered, not even with a small probability.
+/// gets probability 1, or ``offersUTurns`` asks for it (probability 0, listed last). Illegal manoeuvres are never offered, not even with a small probability.
 ///
 /// **Weights.** Each remaining continuation `c` gets the weight
 ///
@@ -60,17 +60,23 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     public var nameContinuityFactor: Double
     /// Weight added per lane beyond the first (up to four lanes).
     public var laneStepFactor: Double
+    /// Whether a legal U-turn at a junction (the incoming link driven back) is offered as a
+    /// continuation with probability 0, as HERE does on request, so side paths cover drivers who
+    /// turn round and the client can filter them out. Off by default: the main path never takes
+    /// it, and each one costs a STUB and a side path on the bus.
+    public var offersUTurns: Bool
 
     /// Creates a model; the defaults are the documented ones.
     public init(
         angleFloor: Double = 0.1, classStepFactor: Double = 0.5, rampEntryFactor: Double = 0.5,
-        nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15
+        nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15, offersUTurns: Bool = false
     ) {
         self.angleFloor = angleFloor
         self.classStepFactor = classStepFactor
         self.rampEntryFactor = rampEntryFactor
         self.nameContinuityFactor = nameContinuityFactor
         self.laneStepFactor = laneStepFactor
+        self.offersUTurns = offersUTurns
     }
 
     /// The unnormalised weight of continuing from `incoming` onto `candidate` with turn `turnAngle`.
@@ -122,10 +128,12 @@ public struct BranchProbabilityModel: Hashable, Sendable {
                 link: $0.link, probability: total > 0 ? $0.weight / total : 1 / Double(weighted.count),
                 turnAngle: $0.angle, isUTurn: false)
         }
-        return branches.sorted { a, b in
+        let sorted = branches.sorted { a, b in
             if a.probability != b.probability { return a.probability > b.probability }
             if abs(a.turnAngle) != abs(b.turnAngle) { return abs(a.turnAngle) < abs(b.turnAngle) }
             return a.link < b.link
         }
+        guard offersUTurns, legal.contains(uTurn) else { return sorted }
+        return sorted + [JunctionBranch(link: uTurn, probability: 0, turnAngle: 180, isUTurn: true)]
     }
 }

@@ -4,7 +4,7 @@ import RoadMap
 public struct HorizonConfiguration: Hashable, Sendable {
     /// Look-ahead per path level, metres ahead of the vehicle measured along the tree: index 0 is
     /// the main path, index 1 side paths branching off it, and so on. Levels beyond the array use
-    /// its last value. Default `[2000, 500, 300]`.
+    /// its last value. Default `[2000, 500, 500]`.
     public var lookAhead: [Double]
     /// The deepest side-path level built (0 = main path only). Default 2.
     public var maximumLevel: Int
@@ -30,7 +30,7 @@ public struct HorizonConfiguration: Hashable, Sendable {
 
     /// Creates a configuration; the defaults are those of production horizon SDKs.
     public init(
-        lookAhead: [Double] = [2000, 500, 300], maximumLevel: Int = 2, trailingLength: Double = 200,
+        lookAhead: [Double] = [2000, 500, 500], maximumLevel: Int = 2, trailingLength: Double = 200,
         minimumUpdateInterval: Double = 1, minimumUpdateDistance: Double = 10,
         branchModel: BranchProbabilityModel = .init(),
         roadObjectTypes: Set<RoadObjectType> = Set(RoadObjectType.allCases)

@@ -112,6 +112,13 @@ extension HorizonEngine {
         }
     }
 
+    /// The link from which `path` entered the roundabout its last link is on: the last link before
+    /// the path's final run of roundabout links, `nil` when the path starts on the roundabout.
+    static func roundaboutEntry(of path: HorizonPath) -> DirectedLink? {
+        guard let index = path.links.lastIndex(where: { $0.attributes.formOfWay != .roundabout }) else { return nil }
+        return path.links[index].link
+    }
+
     private struct SideKey: Hashable {
         var offset: Double
         var link: DirectedLink
@@ -138,6 +145,10 @@ extension HorizonEngine {
                     next = planned
                     routeIndex = current + 1
                 }
+            }
+            if next == nil, last.attributes.formOfWay == .roundabout, let entry = Self.roundaboutEntry(of: path) {
+                next = try configuration.branchModel.roundaboutContinuation(
+                    entry: entry, current: last.link, in: network)
             }
             if next == nil { next = last.exitBranches.first?.link }
             guard let next else { break }

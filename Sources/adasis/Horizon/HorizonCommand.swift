@@ -27,10 +27,14 @@ struct HorizonCommand: ParsableCommand {
     @Option(help: "Look-ahead of the main path, metres.")
     var mainLength: Double = 2000
 
+    @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (as HERE does on request).")
+    var uTurns = false
+
     func run() throws {
         do {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
+            configuration.branchModel.offersUTurns = uTurns
             var session = try drive.open(horizon: configuration)
             let engine = try session.makeEngine()
             let encoder = JSONEncoder()

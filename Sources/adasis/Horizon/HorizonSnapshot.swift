@@ -15,6 +15,9 @@ struct HorizonSnapshot: Encodable {
         var level: Int
         var parent_path_id: Int?
         var branch_distance_m: Double?
+        /// Metres along the tree from the vehicle to the path's first link (nil for a path whose
+        /// ancestors are gone); its `ways` are laid end to end from there.
+        var start_distance_m: Double?
         var probability: Double
         var turn_angle_deg: Double?
         var ways: [WayStretch]
@@ -60,7 +63,11 @@ struct HorizonSnapshot: Encodable {
             side_paths.append(
                 SidePath(
                     path_id: path.id.rawValue, level: path.level, parent_path_id: path.parent?.rawValue,
-                    branch_distance_m: distance, probability: (path.probability * 1000).rounded() / 1000,
+                    branch_distance_m: distance,
+                    start_distance_m: Self.startDistance(path, tree: engine.tree, vehicle: vehicle).map {
+                        ($0 * 10).rounded() / 10
+                    },
+                    probability: (path.probability * 1000).rounded() / 1000,
                     turn_angle_deg: path.turnAngle.map { ($0 * 10).rounded() / 10 },
                     ways: Self.stretches(path.links, from: path.startOffset)))
         }
@@ -88,6 +95,21 @@ struct HorizonSnapshot: Encodable {
             current = parent
         }
         return nil
+    }
+
+    /// Metres along the tree from the vehicle (at offset `vehicle` on the main path) to the start of
+    /// `path`: a side path's first link begins at its branch offset on its parent, whose offsets are
+    /// placed the same way, up to the main path.
+    static func startDistance(_ path: HorizonPath, tree: PathTree, vehicle: Double) -> Double? {
+        // The tree distance of offset 0 in `path`'s own offsets, summed up the chain of parents.
+        var origin = -vehicle
+        var current = path
+        while let parentID = current.parent {
+            guard let parent = tree.paths[parentID], let branch = current.branchOffset else { return nil }
+            origin += branch - current.startOffset
+            current = parent
+        }
+        return origin + path.startOffset
     }
 
     static func describe(_ queries: HorizonQueries) -> [String: Ahead] {
