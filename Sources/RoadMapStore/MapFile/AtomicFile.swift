@@ -28,12 +28,7 @@ public enum AtomicFile {
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o644)
             guard fd >= 0 else { throw systemError(path, "creating \(temporary)") }
             defer { close(fd) }
-            // Only when the umask took bits away: some file systems (UML's hostfs) refuse a chmod
-            // even by the file's creator, and there the mode is already right.
-            var status = stat()
-            if let mode, fstat(fd, &status) != 0 || status.st_mode & 0o7777 != mode, fchmod(fd, mode) != 0 {
-                throw systemError(path, "setting the mode of \(temporary)")
-            }
+            if let mode, fchmod(fd, mode) != 0 { throw systemError(path, "setting the mode of \(temporary)") }
             var written = 0
             while written < bytes.count {
                 let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
