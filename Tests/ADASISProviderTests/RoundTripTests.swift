@@ -197,7 +197,8 @@ struct RoundTripTests {
         Self.checkedObjects.withLock { $0 = [:] }
         let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .all)
         let checked = Self.checkedObjects.withLock { $0 }
-        #expect(checked[.trafficSignals, default: 0] > 0)
+        // The synthetic suburb (motorway, roundabouts, service road) has no signals; Helsinki has many.
+        if !SampleDrives.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
         if drive == "kaisaniemi" { #expect(checked[.bridge, default: 0] > 0, "Pitkäsilta") }
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
