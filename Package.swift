@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
         .library(name: "HorizonDaemon", targets: ["HorizonDaemon"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "OpenLR", targets: ["OpenLR"]),
+        .library(name: "Traffic", targets: ["Traffic"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,6 +51,10 @@ let package = Package(
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
+        .target(name: "OpenLR", dependencies: ["RoadMap"]),
+        // The traffic feed (flow and incident records) and the per-link traffic layer.
+        .target(name: "Traffic", dependencies: ["RoadMap", "OpenLR", "Routing"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
@@ -62,7 +68,7 @@ let package = Package(
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "OpenLR", "Traffic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -95,6 +101,12 @@ let package = Package(
         ]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
+        .testTarget(name: "OpenLRTests", dependencies: [
+            "TestSupport", "OpenLR", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
+        .testTarget(name: "TrafficTests", dependencies: [
+            "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",

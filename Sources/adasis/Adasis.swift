@@ -16,7 +16,7 @@ struct Adasis: ParsableCommand {
             """,
         subcommands: [
             MapCommand.self, RouteCommand.self, MatchCommand.self, HorizonCommand.self, ReplayCommand.self,
-            ReconstructCommand.self,
+            ReconstructCommand.self, TrafficCommand.self,
             RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self, CANInterfaceCommand.self,
         ])
 }
