@@ -42,7 +42,8 @@ extension LineLocationDecoder {
                     + parameters.classWeight * classScore + parameters.formWeight * formScore
                 guard score >= parameters.minimumScore else { continue }
                 result.append(
-                    Candidate(link: DirectedLink(link.id, direction), offset: offset, length: link.length, score: score))
+                    Candidate(link: DirectedLink(link.id, direction), offset: offset, length: link.length, score: score)
+                )
             }
         }
         result.sort { $0.score > $1.score || ($0.score == $1.score && $0.link < $1.link) }

@@ -5,7 +5,7 @@ public struct DecoderParameters: Hashable, Sendable {
     /// A candidate whose bearing differs from the point's by more than this (degrees) is dropped.
     public var maximumBearingDifference = 50.0
     /// Candidates kept per point, best first.
-    public var candidatesPerPoint = 6
+    public var candidatesPerPoint = 10
     /// A candidate must score at least this (0 ... 1).
     public var minimumScore = 0.3
     /// Weights of distance, bearing, FRC and FOW in a candidate's score (they sum to 1).

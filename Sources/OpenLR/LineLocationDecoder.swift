@@ -41,6 +41,14 @@ public enum OpenLRDecodingError: Error, Hashable, Sendable, CustomStringConverti
     }
 }
 
+/// A best chain of candidates up to one candidate of a point.
+private struct Chain: Equatable {
+    var score: Double
+    var previous: Int?
+    var links: [DirectedLink]
+    var length: Double
+}
+
 /// Decodes OpenLR line locations onto a road network (whitepaper v1.5, §9): candidates per point
 /// by distance, bearing, FRC and FOW; the shortest path between consecutive points, checked
 /// against the coded distance; then the offsets.
@@ -78,45 +86,59 @@ public struct LineLocationDecoder {
             }
             candidateLists.append(list)
         }
-        var links: [DirectedLink] = []
-        var segmentLengths: [Double] = []
-        var starts = candidateLists[0]
-        var firstStart: Candidate?
-        var lastEnd: Candidate?
+        // The best chain of candidates, one per point (a Viterbi search): each step is a
+        // shortest path whose length is about the coded distance; a chain's score is its
+        // candidates' scores less the length deviations beyond half a DNP interval.
+        var chains: [[Chain?]] = [candidateLists[0].map { Chain(score: $0.score, previous: nil, links: [], length: 0) }]
         for index in 0..<(points.count - 1) {
             let point = points[index]
-            let tolerance = parameters.absoluteLengthTolerance + parameters.relativeLengthTolerance * point.distanceToNextPoint
+            let tolerance =
+                parameters.absoluteLengthTolerance + parameters.relativeLengthTolerance * point.distanceToNextPoint
             let lowest = min(7, (point.lowestFRCToNextPoint ?? 7) + parameters.classTolerance)
-            // Every start candidate with every end candidate it reaches at about the coded
-            // distance: the pair with the best scores and the smallest length deviation wins.
-            var found: (score: Double, start: Candidate, end: Candidate, length: Double, links: [DirectedLink])?
-            for start in starts {
+            var next = [Chain?](repeating: nil, count: candidateLists[index + 1].count)
+            for (a, start) in candidateLists[index].enumerated() {
+                guard let chain = chains[index][a] else { continue }
                 let search = try PathSearch(
                     network: network, from: start, maximumLength: point.distanceToNextPoint + tolerance,
                     lowestClass: lowest)
-                for end in candidateLists[index + 1] {
+                for (b, end) in candidateLists[index + 1].enumerated() {
                     guard let path = search.path(to: end),
                         abs(path.length - point.distanceToNextPoint) <= tolerance
                     else { continue }
                     // Within half a DNP interval the coded distance cannot tell paths apart.
                     let deviation = max(
                         0, abs(path.length - point.distanceToNextPoint) - OpenLRBinary.distanceInterval / 2)
-                    let score = start.score + end.score - deviation / tolerance
-                    if found == nil || score > found!.score { found = (score, start, end, path.length, path.links) }
+                    let score = chain.score + end.score - deviation / tolerance
+                    if next[b] == nil || score > next[b]!.score {
+                        next[b] = Chain(score: score, previous: a, links: path.links, length: path.length)
+                    }
                 }
             }
-            guard let found else {
+            if next.allSatisfy({ $0 == nil }) {
                 throw OpenLRDecodingError.noPath(fromPoint: index, distanceToNextPoint: point.distanceToNextPoint)
             }
-            if index == 0 { firstStart = found.start }
-            links += links.last == found.links.first ? found.links.dropFirst() : found.links[...]
-            segmentLengths.append(found.length)
-            lastEnd = found.end
-            starts = [found.end]
+            chains.append(next)
         }
-        let first = firstStart!, last = lastEnd!
+        var chosen = chains[chains.count - 1].indices.filter { chains[chains.count - 1][$0] != nil }
+            .max { chains[chains.count - 1][$0]!.score < chains[chains.count - 1][$1]!.score }!
+        let lastEnd = candidateLists[points.count - 1][chosen]
+        var segments: [Chain] = []
+        for index in stride(from: points.count - 1, through: 1, by: -1) {
+            let chain = chains[index][chosen]!
+            segments.append(chain)
+            chosen = chain.previous!
+        }
+        segments.reverse()
+        let firstStart = candidateLists[0][chosen]
+        var links: [DirectedLink] = []
+        for segment in segments {
+            links += links.last == segment.links.first ? segment.links.dropFirst() : segment.links[...]
+        }
+        let segmentLengths = segments.map(\.length)
+        let first = firstStart, last = lastEnd
         var startOffset = first.offset + reference.positiveOffset * segmentLengths[0]
-        var endOffset = (last.length - last.offset) + reference.negativeOffset * segmentLengths[segmentLengths.count - 1]
+        var endOffset =
+            (last.length - last.offset) + reference.negativeOffset * segmentLengths[segmentLengths.count - 1]
         var lengths = try links.map { try network.link($0.link).length }
         let slack = 0.5
         while links.count > 1, startOffset >= lengths[0] - slack {

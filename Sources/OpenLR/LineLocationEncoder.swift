@@ -72,19 +72,32 @@ public struct LineLocationEncoder {
             let search = try PathSearch(
                 network: network, from: Candidate(link: path[i], offset: 0, length: links[i].length, score: 1),
                 maximumLength: bound, lowestClass: 7)
-            var j = i + 1
+            // The segment from link i ends at the point after link j: the start of link j + 1,
+            // or the end of the path. It holds while the shortest path to that point is the path.
+            var j = i
             var length = links[i].length
-            while j < path.count {
-                length += links[j].length
-                let end = Candidate(link: path[j], offset: links[j].length, length: links[j].length, score: 1)
-                guard length < OpenLRBinary.maximumDistanceToNextPoint - 1,
-                    let found = search.path(to: end), Array(path[i...j]) == found.links
-                else { break }
-                j += 1
+            while j + 1 < path.count {
+                let next = j + 1
+                let isLast = next == path.count - 1
+                let endLength = length + links[next].length
+                guard endLength < OpenLRBinary.maximumDistanceToNextPoint - 1 else { break }
+                let target: Candidate
+                let expected: [DirectedLink]
+                if isLast {
+                    target = Candidate(
+                        link: path[next], offset: links[next].length, length: links[next].length, score: 1)
+                    expected = Array(path[i...next])
+                } else {
+                    target = Candidate(link: path[next + 1], offset: 0, length: links[next + 1].length, score: 1)
+                    expected = Array(path[i...(next + 1)])
+                }
+                guard let found = search.path(to: target), found.links == expected else { break }
+                j = next
+                length = endLength
             }
-            if j == path.count { break }
-            pointStarts.append(j)
-            i = j
+            if j == path.count - 1 { break }
+            pointStarts.append(j + 1)
+            i = j + 1
         }
         var points: [LocationReferencePoint] = []
         for (n, start) in pointStarts.enumerated() {

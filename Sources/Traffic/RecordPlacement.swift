@@ -12,7 +12,9 @@ struct RecordPlacement {
         switch location {
         case .openLR(let text):
             let reference: LineLocationReference
-            do { reference = try OpenLRBinary.decode(base64: text) } catch { return .failure(.invalidOpenLR("\(error)")) }
+            do { reference = try OpenLRBinary.decode(base64: text) } catch {
+                return .failure(.invalidOpenLR("\(error)"))
+            }
             do { return .success(try decoder.decode(reference)) } catch { return .failure(.notOnMap("\(error)")) }
         case .coordinates(let points):
             do {

@@ -134,10 +134,11 @@ public enum TrafficFeedParser {
         }
         if let value = record["links"] {
             guard let items = value as? [String], !items.isEmpty else { throw SkipReason.invalidValue(field: "links") }
-            return .links(try items.map { item in
-                guard let link = directedLink(item) else { throw SkipReason.invalidValue(field: "links") }
-                return link
-            })
+            return .links(
+                try items.map { item in
+                    guard let link = directedLink(item) else { throw SkipReason.invalidValue(field: "links") }
+                    return link
+                })
         }
         if let value = record["coordinates"] {
             guard let pairs = value as? [[Double]], pairs.count >= 2, pairs.allSatisfy({ $0.count == 2 }),

@@ -132,7 +132,8 @@ public struct TrafficLayer: Sendable {
     public func incidents(at time: Date) -> [LocatedIncident] {
         guard isValid(at: time) else { return [] }
         return incidents.filter { incident in
-            (incident.record.startTime.map { $0 <= time } ?? true) && (incident.record.endTime.map { time < $0 } ?? true)
+            (incident.record.startTime.map { $0 <= time } ?? true)
+                && (incident.record.endTime.map { time < $0 } ?? true)
         }
     }
 
@@ -142,7 +143,11 @@ public struct TrafficLayer: Sendable {
         guard isValid(at: time) else { return RouteTraffic() }
         var traffic = RouteTraffic()
         for (link, entry) in flow {
-            if entry.closed { traffic.closed.insert(link) } else if entry.delay > 0 { traffic.delays[link] = entry.delay }
+            if entry.closed {
+                traffic.closed.insert(link)
+            } else if entry.delay > 0 {
+                traffic.delays[link] = entry.delay
+            }
         }
         let placement = RecordPlacement(network: network, parameters: DecoderParameters())
         for incident in incidents(at: time) {

@@ -56,7 +56,8 @@ import Testing
         for _ in 0..<20_000 {
             var bytes = Self.whitepaperExample
             let count = Int(random.next() % 40)
-            bytes = count < bytes.count ? Array(bytes.prefix(count)) : bytes + (0..<(count - bytes.count)).map { _ in 0 }
+            bytes =
+                count < bytes.count ? Array(bytes.prefix(count)) : bytes + (0..<(count - bytes.count)).map { _ in 0 }
             for _ in 0..<3 where !bytes.isEmpty {
                 bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
             }

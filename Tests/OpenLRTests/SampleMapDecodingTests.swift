@@ -56,7 +56,9 @@ import Testing
                 try OpenLRBinary.decode(base64: try OpenLRBinary.encode(reference)))
             #expect(decoded.links == path)
             #expect(abs(decoded.startOffset - start) <= reference.points[0].distanceToNextPoint / 256 + 2)
-            #expect(abs(decoded.endOffset - end) <= reference.points[reference.points.count - 2].distanceToNextPoint / 256 + 2)
+            #expect(
+                abs(decoded.endOffset - end) <= reference.points[reference.points.count - 2].distanceToNextPoint / 256
+                    + 2)
         }
     }
 
@@ -65,8 +67,11 @@ import Testing
         let map = try SampleMap.map()
         var reference = try OpenLRBinary.decode(bytes: OpenLRBinaryTests.whitepaperExample)  // Luxembourg
         reference.positiveOffset = 0
-        #expect(throws: OpenLRDecodingError.noCandidates(point: 0, latitude: reference.points[0].coordinate.latitude,
-                                                         longitude: reference.points[0].coordinate.longitude)) {
+        #expect(
+            throws: OpenLRDecodingError.noCandidates(
+                point: 0, latitude: reference.points[0].coordinate.latitude,
+                longitude: reference.points[0].coordinate.longitude)
+        ) {
             try LineLocationDecoder(network: map).decode(reference)
         }
     }

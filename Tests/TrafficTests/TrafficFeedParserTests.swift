@@ -40,7 +40,8 @@ import Testing
         let feed = try TrafficFeedParser.parse(Self.feed(flow: flow, incidents: incidents), now: Self.now)
         #expect(feed.trafficModelID == "1700000123")
         #expect(feed.flow.map(\.position) == ["flowSegments[0]", "flowSegments[5]"])
-        #expect(feed.flow[0].location == .links([DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(2), .backward)]))
+        #expect(
+            feed.flow[0].location == .links([DirectedLink(LinkID(1), .forward), DirectedLink(LinkID(2), .backward)]))
         #expect(feed.flow[0].confidence == 0.8 && feed.flow[1].roadClosure)
         #expect(feed.incidents.map(\.id) == ["a"])
         #expect(feed.incidents[0].roadClosed && feed.incidents[0].iconCategory == .roadClosed)
@@ -65,8 +66,10 @@ import Testing
             #expect(throws: TrafficFeedError.self) { try TrafficFeedParser.parse(good.prefix(cut), now: Self.now) }
         }
         // The provider's clock is an hour ahead of ours.
-        #expect(throws: TrafficFeedError.generatedInTheFuture(
-            generatedAt: Self.now.addingTimeInterval(3600), now: Self.now)) {
+        #expect(
+            throws: TrafficFeedError.generatedInTheFuture(
+                generatedAt: Self.now.addingTimeInterval(3600), now: Self.now)
+        ) {
             try TrafficFeedParser.parse(Self.feed(generated: 3600, valid: 3900), now: Self.now)
         }
         #expect(throws: TrafficFeedError.validUntilBeforeGeneratedAt) {
@@ -82,7 +85,8 @@ import Testing
 
     @Test func flowModesArePureFunctionsOfTheSpeeds() {
         func flow(_ current: Double, _ free: Double, closed: Bool = false) -> LinkFlow {
-            LinkFlow(currentSpeed: current, freeFlowSpeed: free, confidence: 1, coveredLength: 100, delay: 0, closed: closed)
+            LinkFlow(
+                currentSpeed: current, freeFlowSpeed: free, confidence: 1, coveredLength: 100, delay: 0, closed: closed)
         }
         #expect(FlowDisplayMode.relative.shade(of: flow(45, 50)) == .relative(.free))
         #expect(FlowDisplayMode.relative.shade(of: flow(40, 50)) == .relative(.light))

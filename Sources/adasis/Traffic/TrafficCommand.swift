@@ -39,13 +39,15 @@ struct TrafficShowCommand: ParsableCommand {
 
     func run() throws {
         guard let displayMode = FlowDisplayMode(rawValue: mode) else {
-            printToStandardError("adasis traffic show: unknown --mode \(mode) (absolute, relative, relative-delay, reduced-sensitivity)")
+            printToStandardError(
+                "adasis traffic show: unknown --mode \(mode) (absolute, relative, relative-delay, reduced-sensitivity)")
             throw ExitCode.validationFailure
         }
         var now = Date()
         if let at {
             guard let time = ISO8601DateFormatter().date(from: at) else {
-                printToStandardError("adasis traffic show: --at \(at) is not an ISO 8601 time such as 2026-11-25T12:00:00Z")
+                printToStandardError(
+                    "adasis traffic show: --at \(at) is not an ISO 8601 time such as 2026-11-25T12:00:00Z")
                 throw ExitCode.validationFailure
             }
             now = time

@@ -16,7 +16,9 @@ struct TrafficReport {
         ]
         var counts: [String: Int] = [:]
         for skipped in layer.skipped { counts[skipped.reason.name, default: 0] += 1 }
-        for (reason, count) in counts.sorted(by: { $0.key < $1.key }) { lines.append("  not matched, \(reason): \(count)") }
+        for (reason, count) in counts.sorted(by: { $0.key < $1.key }) {
+            lines.append("  not matched, \(reason): \(count)")
+        }
         lines.append("matched:")
         for record in layer.matched {
             let links = record.line.links.map(\.description).joined(separator: " ")
