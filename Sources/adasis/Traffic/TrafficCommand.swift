@@ -58,7 +58,9 @@ struct TrafficShowCommand: ParsableCommand {
             let layer = TrafficLayer(feed: parsed, network: try MapFile(path: map))
             print(TrafficReport(layer: layer, feed: parsed, mode: displayMode).text)
         } catch let error as TrafficFeedError {
-            printToStandardError("adasis traffic show: \(feed): \(error)")
+            var hint = ""
+            if case .expired = error, at == nil { hint = " (replaying a recorded feed? give its time with --at)" }
+            printToStandardError("adasis traffic show: \(feed): \(error)\(hint)")
             throw ExitCode.failure
         } catch {
             printToStandardError("adasis traffic show: \(error)")
