@@ -94,7 +94,12 @@ public struct TrafficLayer: Sendable {
                         currentSpeed: record.currentSpeed, freeFlowSpeed: record.freeFlowSpeed,
                         confidence: record.confidence, coveredLength: covered, delay: max(0, delay),
                         closed: record.roadClosure)
-                    if let known = flow[link], known.currentSpeed <= entry.currentSpeed, !entry.closed { continue }
+                    // Where records overlap, a closure holds, then the slower record.
+                    if let known = flow[link],
+                        known.closed || (!entry.closed && known.currentSpeed <= entry.currentSpeed)
+                    {
+                        continue
+                    }
                     flow[link] = entry
                 }
             }

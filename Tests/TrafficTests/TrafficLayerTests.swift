@@ -78,4 +78,23 @@ import Traffic
         let traffic = layer.routeTraffic(at: Self.now, network: map)
         #expect(abs(stretch.reduce(0) { $0 + traffic.delay(on: $1) } - 120) < 0.5)
     }
+
+    /// Where records overlap on a link, a closure holds whatever the order, then the slower record.
+    @Test func overlappingRecordsKeepTheClosureThenTheSlowerSpeed() throws {
+        let map = try SampleMap.map()
+        let route = try RoutePlanner(network: map).plan(from: Self.from, to: Self.to).links
+        let (a, b) = (route[1], route[2])
+        let flow = """
+            [{"links": ["\(a)"], "currentSpeed": 30, "freeFlowSpeed": 40, "roadClosure": true},
+             {"links": ["\(a)"], "currentSpeed": 5, "freeFlowSpeed": 40},
+             {"links": ["\(b)"], "currentSpeed": 20, "freeFlowSpeed": 40},
+             {"links": ["\(b)"], "currentSpeed": 10, "freeFlowSpeed": 40},
+             {"links": ["\(b)"], "currentSpeed": 30, "freeFlowSpeed": 40}]
+            """
+        let layer = TrafficLayer(
+            feed: try TrafficFeedParser.parse(TrafficFeedParserTests.feed(flow: flow), now: Self.now), network: map)
+        #expect(layer.flow(on: a, at: Self.now)?.closed == true)
+        #expect(layer.flow(on: b, at: Self.now)?.currentSpeed == 10)
+        #expect(layer.routeTraffic(at: Self.now, network: map).isClosed(a))
+    }
 }
