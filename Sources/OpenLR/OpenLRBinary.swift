@@ -72,6 +72,7 @@ public enum OpenLRBinary {
             latitude: 0, longitude: absoluteDegrees(reader.signed(3)))
         coordinate.latitude = absoluteDegrees(reader.signed(3))
         var result: [LocationReferencePoint] = []
+        var lastAttributes: UInt8 = 0
         for index in 0..<points {
             if index > 0 {
                 coordinate = GeoPoint(
@@ -87,17 +88,16 @@ public enum OpenLRBinary {
                     coordinate: coordinate, bearingSector: second & 0x1F, functionalRoadClass: (first >> 3) & 0x07,
                     formOfWay: OpenLRFormOfWay(rawValue: first & 0x07)!,
                     lowestFRCToNextPoint: last ? nil : (second >> 5) & 0x07, distanceToNextPoint: dnp))
-            if last {
-                let positiveFlag = second & 0x40 != 0, negativeFlag = second & 0x20 != 0
-                let flagged = (positiveFlag ? 1 : 0) + (negativeFlag ? 1 : 0)
-                if extra < flagged { throw .truncated(expected: bytes.count - extra + flagged, actual: bytes.count) }
-                if extra > flagged { throw .invalidLength(bytes.count) }
-                let positive = positiveFlag ? (Double(reader.byte()) + 0.5) / 256 : 0
-                let negative = negativeFlag ? (Double(reader.byte()) + 0.5) / 256 : 0
-                return LineLocationReference(points: result, positiveOffset: positive, negativeOffset: negative)
-            }
+            lastAttributes = second
         }
-        fatalError("unreachable: the loop returns at its last point")
+        // The last point's LFRCNP bits are the offset flags.
+        let positiveFlag = lastAttributes & 0x40 != 0, negativeFlag = lastAttributes & 0x20 != 0
+        let flagged = (positiveFlag ? 1 : 0) + (negativeFlag ? 1 : 0)
+        if extra < flagged { throw .truncated(expected: bytes.count - extra + flagged, actual: bytes.count) }
+        if extra > flagged { throw .invalidLength(bytes.count) }
+        let positive = positiveFlag ? (Double(reader.byte()) + 0.5) / 256 : 0
+        let negative = negativeFlag ? (Double(reader.byte()) + 0.5) / 256 : 0
+        return LineLocationReference(points: result, positiveOffset: positive, negativeOffset: negative)
     }
 
     /// Writes a line location reference as base64.
