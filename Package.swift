@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RoadMapStore", targets: ["RoadMapStore"]),
         .library(name: "RoadMapImport", targets: ["RoadMapImport"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "InputPolicy", targets: ["InputPolicy"]),
         .library(name: "GNSSSources", targets: ["GNSSSources"]),
         .library(name: "Horizon", targets: ["Horizon"]),
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
@@ -30,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CLibSocketCAN", pkgConfig: "libsocketcan",
                        providers: [.apt(["libsocketcan-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Libraries: pure logic, I/O only at the edges.
         .target(name: "ADASISv2"),
@@ -46,9 +48,11 @@ let package = Package(
         // The importer: OSM PBF, tags, the graph build; writes map files through the store.
         .target(name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
                 resources: [.copy("Resources/legal_default_speeds.json")]),
-        .target(name: "GNSS"),
+        // The bad-input policy every reader shares: skip and count by reason with lines, or --strict.
+        .target(name: "InputPolicy"),
+        .target(name: "GNSS", dependencies: ["InputPolicy"]),
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
-        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
+        .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
@@ -58,17 +62,21 @@ let package = Package(
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
+        // The head unit's route interface on D-Bus (sd-bus): a typed sd-bus wrapper and its server thread.
+        .target(name: "RouteBus", dependencies: [
+            "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
-            "ADASISProvider", .product(name: "Logging", package: "swift-log"),
+            "ADASISProvider", "Routing", "RouteBus", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "OpenLR", "Traffic",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -92,14 +100,17 @@ let package = Package(
             "TestSupport", "RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "RoadMapImportTests", dependencies: ["TestSupport", "RoadMapImport", "RoadMapStore", "RoadMap"]),
-        .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS"], exclude: ["Fixtures"]),
+        .testTarget(name: "InputPolicyTests", dependencies: ["InputPolicy"]),
+        .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS", "InputPolicy"], exclude: ["Fixtures"]),
         .testTarget(name: "GNSSSourcesTests", dependencies: [
             "TestSupport", "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ADASISProviderTests", dependencies: [
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
-        .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: [
+            "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "OpenLRTests", dependencies: [
             "TestSupport", "OpenLR", "RoadMap", "RoadMapStore", "RoadMapImport",
@@ -110,11 +121,13 @@ let package = Package(
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
-            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", .product(name: "Logging", package: "swift-log"),
+            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus",
+            .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "RouteBusTests", dependencies: ["TestSupport", "RouteBus", "RoadMap", "Routing"]),
         .testTarget(name: "adasisTests", dependencies: [
             "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
-            "RoadMapStore", "RoadMapImport", "Horizon",
+            "RoadMapStore", "RoadMapImport", "Horizon", "Routing", "GNSS",
         ],
                     exclude: ["Golden"]),
     ],

@@ -68,6 +68,7 @@ extension ADASISProvider {
         PathContent(
             path: path, pathIndex: index, selection: configuration.messages,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
+            objectTypes: configuration.roadObjectTypes,
             probability: probabilityOfPath[path.id] ?? path.probability,
             roadLink: { [unowned self] in self.roadLink($0) },
             childIndex: { [unowned self] offset, link in
@@ -196,6 +197,7 @@ extension ADASISProvider {
         let content = PathContent(
             path: main, pathIndex: 4, selection: configuration.messages,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
+            objectTypes: configuration.roadObjectTypes,
             probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
         var segment = content.segmentMessage(link)
         segment.pathIndex = 4

@@ -39,6 +39,9 @@ public final class ADASISProvider {
     var startTime: Double?
     var nextPosition = -Double.infinity
     var nextMetaData = -Double.infinity
+    /// META-DATA for where the vehicle is: the configured one with the country, driving side and
+    /// region of the link under the vehicle (the last known while that is unknown).
+    var placeMetaData: MetaDataMessage
     var nextRetransmission = -Double.infinity
     var lastMiniSegment: SegmentMessage?
     /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
@@ -48,6 +51,7 @@ public final class ADASISProvider {
     public init(configuration: ProviderConfiguration, network: any RoadNetwork) {
         self.configuration = configuration
         self.network = network
+        placeMetaData = configuration.metaData
         scheduler = FrameScheduler(configuration: configuration)
         allocator = PathIndexAllocator(reuseDelay: configuration.pathIndexReuseDelay)
     }
@@ -61,8 +65,13 @@ public final class ADASISProvider {
         self.match = match
         markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
         self.tree = tree
-        childrenOfPath = Dictionary(grouping: tree.paths.values.filter { $0.parent != nil }, by: { $0.parent! })
-            .mapValues { $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) } }
+        var children: [PathID: [HorizonPath]] = [:]
+        for path in tree.paths.values {
+            if let parent = path.parent { children[parent, default: []].append(path) }
+        }
+        childrenOfPath = children.mapValues {
+            $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) }
+        }
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
             counters.newMainPaths += 1
@@ -109,12 +118,14 @@ public final class ADASISProvider {
 
     /// The frames to send at `time`.
     public func tick(at time: Double) -> [ProviderFrame] {
-        if startTime == nil { startTime = time }
+        let startTime = self.startTime ?? time
+        self.startTime = startTime
         lastTickTime = time
         let selection = configuration.messages
-        if selection.sends(.metaData), time >= nextMetaData {
-            scheduler.enqueue(.metaData(configuration.metaData), priority: .vehicle, counters: &counters)
-            let elapsed = time - startTime!
+        let placeChanged = updatePlaceMetaData(at: time)
+        if selection.sends(.metaData), time >= nextMetaData || placeChanged {
+            scheduler.enqueue(.metaData(placeMetaData), priority: .vehicle, counters: &counters)
+            let elapsed = time - startTime
             nextMetaData =
                 time
                 + (elapsed < configuration.metaDataStartupDuration
@@ -142,6 +153,25 @@ public final class ADASISProvider {
             nextPosition -= 1e-9
         }
         return scheduler.release(at: time, counters: &counters)
+    }
+
+    /// Points ``placeMetaData`` at the country and region of the link the vehicle is on at `time`;
+    /// `true` when they changed (the vehicle crossed a border), so META-DATA goes out at once.
+    func updatePlaceMetaData(at time: Double) -> Bool {
+        guard let fix, time - fix.time <= configuration.positionStaleAfter,
+            let vehicle = deadReckonedOffset(at: time), let main = tree.mainPath,
+            let index = main.linkIndex(at: vehicle)
+        else { return false }
+        let attributes = main.links[index].attributes
+        guard let country = configuration.places.country(attributes.countryCode) else { return false }
+        var message = placeMetaData
+        message.countryCode = country.numericCode
+        message.drivingSide = country.drivingSide == .left ? .left : .right
+        message.regionCode = configuration.places.region(attributes.regionCode)?.wireCode ?? 0
+        guard message != placeMetaData else { return false }
+        placeMetaData = message
+        counters.metaDataPlaceChanges += 1
+        return true
     }
 
     /// The vehicle's offset on the main path at `time`: the matched offset moved on by the fix's

@@ -12,6 +12,9 @@ struct ContentAtom: Hashable, Sendable {
         case stub(ordinal: Int)
         case spot(profileType: UInt8)
         case long(profileType: UInt8)
+        /// A road-object mark (PROFILE SHORT 18, 19, 20) of one object type: several objects
+        /// may start or end at one offset.
+        case objectMark(profileType: UInt8, code: UInt16)
 
         private var order: (Int, Int) {
             switch self {
@@ -19,6 +22,7 @@ struct ContentAtom: Hashable, Sendable {
             case .stub(let ordinal): return (1, ordinal)
             case .spot(let type): return (2, Int(type))
             case .long(let type): return (3, Int(type))
+            case .objectMark(let type, let code): return (2, Int(type) << 10 | Int(code))
             }
         }
 

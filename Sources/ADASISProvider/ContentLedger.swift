@@ -25,7 +25,7 @@ struct ContentLedger: Sendable {
     mutating func removeStubs(_ index: UInt8, at offset: Int) {
         guard let atoms = byPath[index] else { return }
         for key in atoms.keys where key.offset == offset {
-            if case .stub = key.kind { byPath[index]![key] = nil }
+            if case .stub = key.kind { byPath[index]?[key] = nil }
         }
     }
 

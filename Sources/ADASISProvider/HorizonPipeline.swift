@@ -20,13 +20,16 @@ public final class HorizonPipeline {
     /// Fixes rejected by the matcher (invalid fields), counted.
     public private(set) var rejectedFixes = 0
 
-    /// Creates a pipeline on `network`.
+    /// Creates a pipeline on `network`. The provider's road-object subscription
+    /// (``ProviderConfiguration/roadObjectTypes``) is the engine's too.
     public init(
         network: any RoadNetwork, matcher: (any MapMatcher)? = nil,
         horizon: HorizonConfiguration = HorizonConfiguration(),
         provider: ProviderConfiguration = ProviderConfiguration()
     ) throws {
         self.matcher = matcher ?? OnlineMapMatcher(network: network)
+        var horizon = horizon
+        horizon.roadObjectTypes = provider.roadObjectTypes
         engine = try HorizonEngine(network: network, configuration: horizon)
         self.provider = ADASISProvider(configuration: provider, network: network)
     }
@@ -63,9 +66,11 @@ public final class HorizonPipeline {
 
     /// Runs a recorded drive on a simulated clock: ticks every ``ProviderConfiguration/tickInterval``
     /// from the first fix to `tail` seconds after the last; each fix is processed before the
-    /// first tick at or after its time. `frame` receives every frame in order.
+    /// first tick at or after its time. Before the fixes at `matcherResets` (indices into `fixes`:
+    /// receiver resets) the matcher starts again, so the horizon does too. `frame` receives every
+    /// frame in order.
     public func replay(
-        _ fixes: [GNSSFix], tail: Double = 1,
+        _ fixes: [GNSSFix], tail: Double = 1, matcherResets: Set<Int> = [],
         onFix: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, _, _ in },
         frame: (ProviderFrame) throws -> Void
     ) throws {
@@ -77,6 +82,7 @@ public final class HorizonPipeline {
             let time = first.time + Double(tickIndex) * interval
             if time > last.time + tail + 1e-9 { break }
             while next < fixes.count, fixes[next].time <= time + 1e-9 {
+                if matcherResets.contains(next) { matcher.reset() }
                 if let (match, events) = try process(fixes[next]) { onFix(fixes[next], match, events) }
                 next += 1
             }

@@ -11,6 +11,8 @@ struct PathContent {
     let selection: MessageSelection
     let units: SpeedUnits
     let routeActive: Bool
+    /// The road object types subscribed to.
+    let objectTypes: Set<RoadObjectType>
     /// The path's probability when its index was given out (SEGMENT RelativeProbability): fixed for
     /// the path's life, so promoting a side path to main path does not re-send its SEGMENTs.
     let probability: Double
@@ -90,7 +92,9 @@ struct PathContent {
             }
             for feature in link.features where inWindow(feature.offset) {
                 switch feature.kind {
-                case .safetyCamera(let type, let limit) where selection.sends(ProfileShortType.safetyCamera):
+                case .safetyCamera(let type, let limit)
+                where selection.sends(ProfileShortType.safetyCamera)
+                    && RoadObjectType(camera: type).map(objectTypes.contains) == true:
                     var message = ProfileShortMessage(
                         offset: wrapped(feature.offset), pathIndex: pathIndex,
                         profileType: .safetyCamera, value0: UInt16(type.rawValue))
@@ -99,7 +103,8 @@ struct PathContent {
                         ContentAtom(
                             key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
                             message: .profileShort(message), pairable: false))
-                case .trafficSignals where selection.sends(ProfileShortType.trafficSignals):
+                case .trafficSignals
+                where selection.sends(ProfileShortType.trafficSignals) && objectTypes.contains(.trafficSignals):
                     result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
                 default:
                     break
@@ -133,10 +138,47 @@ struct PathContent {
                 }
             }
         }
+        result += objectAtoms(inWindow: inWindow)
         // One atom per key: later content at the same rounded offset replaces earlier.
         var unique: [ContentAtom.Key: ContentAtom] = [:]
         for atom in result { unique[atom.key] = atom }
         return unique.values.sorted { $0.key < $1.key }
+    }
+
+    /// Road objects other than cameras and signals: points on PROFILE SHORT 18, zones as a start
+    /// (19, with the enforced speed) and, once the horizon reaches it, an end (20). A zone that
+    /// began before the path's first link is sent with its start there.
+    private func objectAtoms(inWindow: (Double) -> Bool) -> [ContentAtom] {
+        let sendsPoints = selection.sends(ProfileShortType.roadObject)
+        let sendsZones = selection.sends(ProfileShortType.roadObjectZoneStart)
+        guard sendsPoints || sendsZones else { return [] }
+        var result: [ContentAtom] = []
+        func mark(_ type: ProfileShortType, _ offset: Double, code: UInt16, value: UInt16) {
+            guard inWindow(offset) else { return }
+            var message = ProfileShortMessage(
+                offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex, profileType: type,
+                value0: code)
+            message.value1 = value
+            result.append(
+                ContentAtom(
+                    key: ContentAtom.Key(
+                        pathIndex: pathIndex, offset: Int(offset.rounded()),
+                        kind: .objectMark(profileType: type.rawValue, code: code)),
+                    message: .profileShort(message), pairable: false))
+        }
+        for object in path.roadObjects(types: objectTypes) {
+            let type = object.object.type
+            let code = RoadObjectWireCode.code(type)
+            let speed = object.object.attributes.enforcedSpeed.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
+            if object.isPoint {
+                guard sendsPoints, RoadObjectWireCode.pointProfile(type) == .roadObject else { continue }
+                mark(.roadObject, object.start, code: code, value: speed)
+            } else if sendsZones {
+                mark(.roadObjectZoneStart, object.start, code: code, value: speed)
+                if !object.isClippedAtEnd { mark(.roadObjectZoneEnd, object.end, code: code, value: 1023) }
+            }
+        }
+        return result
     }
 
     private func spot(_ type: ProfileShortType, offset: Double, value: UInt16) -> ContentAtom {

@@ -1,4 +1,6 @@
 import ADASISv2
+import Horizon
+import RoadMap
 
 /// Everything that shapes the message stream: what is sent, how far, how often, on which
 /// identifiers, within which bus budget.
@@ -43,6 +45,10 @@ public struct ProviderConfiguration: Hashable, Sendable {
     public var digitisedArea: [Double]?
     /// The map's country and units for META-DATA.
     public var metaData = MetaDataMessage()
+    /// How the links' country and region codes name countries and regions (the map's region list,
+    /// ``PlaceCodes/init(map:)``): META-DATA's country, driving side and region follow the link the
+    /// vehicle is on, and a change is sent at once.
+    public var places = PlaceCodes()
 
     /// Offset policy; default ``OffsetPolicy/wrap``.
     public var offsetPolicy = OffsetPolicy.wrap
@@ -52,6 +58,10 @@ public struct ProviderConfiguration: Hashable, Sendable {
     public var newPathOffset: Double {
         Double(PathOffset.period - 1) - sendRadius(level: 0) - 100
     }
+
+    /// The road object types the client subscribed to: only these are computed and sent (as
+    /// profiles, when the message selection sends their profile type). Default: every type.
+    public var roadObjectTypes = Set(RoadObjectType.allCases)
 
     /// The defaults: the production-like configuration of `Docs/adasis-conventions.md` (provider policies).
     public init() {}

@@ -48,6 +48,8 @@ public struct ProviderCounters: Hashable, Sendable {
     public var newMainPaths = 0
     /// Messages that failed to encode (a provider bug; never expected).
     public var encodingFailures = 0
+    /// Times the country or region under the vehicle changed, each sent at once as META-DATA.
+    public var metaDataPlaceChanges = 0
 
     /// Creates zeroed counters.
     public init() {}

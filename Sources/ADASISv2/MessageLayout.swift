@@ -173,6 +173,7 @@ public enum FieldPacking {
         guard payload.count == 8 else { throw .wrongLength(payload.count) }
         let bytes = byteOrder == .bigEndian ? payload : payload.reversed()
         let word = bytes.reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+        // Three bits, 0…7: MessageType has a case for each.
         let type = MessageType(rawValue: UInt8(word >> 61))!
         guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
         var result: [String: UInt64] = [:]

@@ -29,6 +29,7 @@ public enum ValueCoding {
         if delta == 0 { return 0 }
         let sign: Double = delta < 0 ? -1 : 1
         // Find the band whose code range contains the code.
+        // curvatureBands is a constant, non-empty table.
         var best: Double = sign * curvatureBands.last!.limit
         for band in curvatureBands {
             let value = (delta - band.offset * sign) * band.divisor / 1e5

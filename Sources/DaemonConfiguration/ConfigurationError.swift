@@ -1,3 +1,5 @@
+import RoadMap
+
 /// A configuration problem, naming the file, the key and the line.
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The configuration file.
@@ -49,6 +51,16 @@ struct ConfigurationReader {
             guard !text.isEmpty else { throw error(key, "must not be empty") }
             return text
         case let other?: throw error(key, "expected a string in quotes, found \(other)")
+        }
+    }
+
+    /// The road object types listed at `key` (comma-separated names, or `all`); every type when absent.
+    mutating func roadObjectTypes(_ key: String) throws(ConfigurationError) -> Set<RoadObjectType> {
+        guard let text = try optionalString(key) else { return Set(RoadObjectType.allCases) }
+        do {
+            return try RoadObjectType.parseList(text)
+        } catch {
+            throw self.error(key, error.description)
         }
     }
 

@@ -1,4 +1,6 @@
 import ADASISv2
+import RoadMap
+import Routing
 
 /// The daemon's configuration file (`/etc/adasis/adasis.toml`), read and checked.
 ///
@@ -48,6 +50,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var minimumUpdateInterval: Double
     /// Metres driven between full recomputations of the horizon tree.
     public var minimumUpdateDistance: Double
+    /// The road object types computed and sent (`horizon.objects`, e.g. `"tunnel,fixed_speed_camera"`;
+    /// default `"all"`).
+    public var roadObjectTypes: Set<RoadObjectType>
     /// POSITION messages per second.
     public var positionRate: Double
     /// Seconds between META-DATA messages in steady state.
@@ -64,6 +69,15 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var metricsTextfile: String?
     /// Seconds between metric file updates.
     public var metricsInterval: Double
+    /// The legal filter's table (`safety_locations.rules`), `nil` for the shipped default.
+    public var safetyRulesPath: String?
+    /// The legal filter for safety locations: the shipped default until ``load(path:)`` (in
+    /// HorizonDaemon) reads the table ``safetyRulesPath`` names.
+    public var safetyLocationRules: SafetyLocationRules
+    /// How the active route is replanned (`[routing]`).
+    public var routing: RouteSessionConfiguration
+    /// The head unit's route interface on D-Bus (`[dbus]`).
+    public var dbus: DBusSettings
 
     /// Reads a configuration from TOML text; `source` names the file in errors.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -121,6 +135,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
+        roadObjectTypes = try reader.roadObjectTypes("horizon.objects")
         minimumUpdateDistance = try reader.number("horizon.min_update_distance_m", default: 10, range: 0...1000)
         positionRate = try reader.number("provider.position_rate_hz", default: 10, range: 0.2...100)
         metaDataInterval = try reader.number("provider.metadata_interval_s", default: 5, range: 0.1...60)
@@ -132,6 +147,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
             allowed: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         metricsTextfile = try reader.optionalString("metrics.textfile")
         metricsInterval = try reader.number("metrics.interval_s", default: 5, range: 0.5...3600)
+        safetyRulesPath = try reader.optionalString("safety_locations.rules")
+        safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        routing = try reader.routing()
+        dbus = try reader.dbus()
         try reader.rejectUnknownKeys()
     }
 }

@@ -40,6 +40,8 @@ public enum CSVTrace {
     public struct Contents: Sendable {
         /// Fixes in file order.
         public var fixes: [GNSSFix]
+        /// The 1-based line of each fix.
+        public var fixLines: [Int]
         /// Skipped rows with the reason.
         public var skipped: [TraceProblem]
     }
@@ -62,9 +64,9 @@ public enum CSVTrace {
         let time = try column("time_s"), lat = try column("lat"), lon = try column("lon")
         let speed = try column("speed_mps"), heading = try column("heading_deg")
         let accuracy = header.firstIndex(of: "accuracy_m")
-        let needed = [time, lat, lon, speed, heading, accuracy ?? 0].max()! + 1
+        let needed = max(time, lat, lon, speed, heading, accuracy ?? 0) + 1
 
-        var contents = Contents(fixes: [], skipped: [])
+        var contents = Contents(fixes: [], fixLines: [], skipped: [])
         while let line = lines.next() {
             lineNumber += 1
             if line.allSatisfy(\.isWhitespace) { continue }
@@ -97,6 +99,7 @@ public enum CSVTrace {
                 GNSSFix(
                     time: t, latitude: la, longitude: lo, horizontalAccuracy: acc,
                     speed: sp, heading: normalisedHeading))
+            contents.fixLines.append(lineNumber)
         }
         return contents
     }

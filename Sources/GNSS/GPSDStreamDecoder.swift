@@ -1,12 +1,19 @@
+import InputPolicy
+
 /// Turns the bytes of a gpsd watcher stream into fixes: splits lines, decodes each
 /// ``GPSDReport``, and keeps counts of what it skipped. Pure: no I/O, no clock.
 ///
 /// gpsd may send several TPV reports for one epoch as more sentences of the cycle arrive; only the
-/// first report with a given time becomes a fix, and a fix never goes back in time (later reports
-/// with an equal or earlier time are counted in ``repeatedEpochs``).
+/// first report with a given time becomes a fix, and a fix does not go back in time (later reports
+/// with an equal time, or an earlier one by up to ``receiverResetAfter``, are counted in
+/// ``repeatedEpochs``). A time more than ``receiverResetAfter`` seconds back is a receiver reset:
+/// the fix is kept and counted in ``receiverResets``, and the time line goes on from it (before,
+/// every fix was dropped until the receiver's clock caught up with the old one).
 public struct GPSDStreamDecoder: Sendable {
     /// Lines longer than this (bytes) are discarded and counted as malformed.
     public static let maximumLineLength = 65_536
+    /// Seconds a fix's time may go back before it counts as a receiver reset rather than a late report.
+    public static let receiverResetAfter = 2.0
 
     /// Complete lines seen (including empty and malformed ones).
     public private(set) var lines = 0
@@ -22,6 +29,10 @@ public struct GPSDStreamDecoder: Sendable {
     public private(set) var repeatedEpochs = 0
     /// Fixes produced.
     public private(set) var fixes = 0
+    /// Fixes whose time went back more than ``receiverResetAfter`` (a receiver reset); each was kept.
+    public private(set) var receiverResets = 0
+    /// The lines that were not valid reports, by reason, with the line numbers of the first few.
+    public private(set) var skipped = SkippedRecords()
 
     private var partial: [UInt8] = []
     private var discardingLongLine = false
@@ -47,8 +58,10 @@ public struct GPSDStreamDecoder: Sendable {
             if partial.count >= Self.maximumLineLength {
                 lines += 1
                 malformedLines += 1
-                lastProblem = GPSDReportError(
+                let problem = GPSDReportError(
                     kind: .lineTooLong, line: String(decoding: partial.prefix(200), as: UTF8.self))
+                lastProblem = problem
+                skipped.add(problem.skippedRecord(line: lines))
                 discardingLongLine = true
                 partial.removeAll(keepingCapacity: true)
                 continue
@@ -75,6 +88,7 @@ public struct GPSDStreamDecoder: Sendable {
         } catch {
             malformedLines += 1
             lastProblem = error
+            skipped.add(error.skippedRecord(line: lines))
             return nil
         }
         switch report {
@@ -87,12 +101,28 @@ public struct GPSDStreamDecoder: Sendable {
                 return nil
             }
             if let last = lastFixTime, fix.time <= last {
-                repeatedEpochs += 1
-                return nil
+                guard last - fix.time > Self.receiverResetAfter else {
+                    repeatedEpochs += 1
+                    return nil
+                }
+                receiverResets += 1
             }
             lastFixTime = fix.time
             fixes += 1
             return fix
         }
+    }
+}
+
+extension GPSDReportError {
+    /// The problem as a skipped record at stream line `line`, counted by its kind.
+    func skippedRecord(line: Int) -> SkippedRecord {
+        let reason: String
+        switch kind {
+        case .notAReport: reason = "not a report"
+        case .badMember(let name): reason = "bad \(name)"
+        case .lineTooLong: reason = "line too long"
+        }
+        return SkippedRecord(line: line, reason: reason, detail: description)
     }
 }

@@ -1,68 +1,59 @@
-/// A problem in a GPX file, with its 1-based line number.
-public struct GPXTraceError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong.
-    public enum Kind: Hashable, Sendable {
-        /// The document has no `<trkpt>` at all.
-        case noTrackPoints
-        /// A `<trkpt>` lacks a required attribute (`lat` or `lon`).
-        case missingAttribute(String)
-        /// A value is not a number or out of range (`lat`, `lon`, `ele`, `speed`, `course`).
-        case badValue(field: String, value: String)
-        /// A `<trkpt>` has no `<time>`.
-        case missingTime
-        /// A `<time>` is not an ISO 8601 date-time such as `2024-05-01T12:00:00Z`.
-        case badTime(String)
-        /// The XML is cut off or broken (an unterminated tag, comment or track point).
-        case malformed(String)
-    }
-    /// The 1-based line number where the problem is.
-    public var line: Int
-    /// The problem.
-    public var kind: Kind
-
-    /// Creates an error.
-    public init(line: Int, kind: Kind) {
-        self.line = line
-        self.kind = kind
-    }
-
-    /// The problem with its line, for messages to the user.
-    public var description: String {
-        switch kind {
-        case .noTrackPoints:
-            return "the file has no <trkpt> track points: expected a GPX track (<trk><trkseg><trkpt lat=… lon=…>)"
-        case .missingAttribute(let name):
-            return "line \(line): <trkpt> has no '\(name)' attribute (both lat and lon are required)"
-        case .badValue(let field, let value):
-            return "line \(line): '\(value)' is not a valid \(field)"
-        case .missingTime:
-            return "line \(line): <trkpt> has no <time>; every track point needs an ISO 8601 time"
-        case .badTime(let value):
-            return "line \(line): '\(value)' is not an ISO 8601 time (expected e.g. 2024-05-01T12:00:00Z)"
-        case .malformed(let reason):
-            return "line \(line): malformed XML: \(reason)"
-        }
-    }
-}
-
 /// A GPS track in GPX 1.0/1.1: `<trkpt lat lon>` with `<time>`, optional `<ele>`, and `<speed>`
 /// (m/s) and `<course>` (degrees) either directly inside the point (GPX 1.0) or in its
 /// `<extensions>` under any namespace prefix (e.g. Garmin's `gpxtpx:speed`).
 ///
 /// Read by a small scanner of its own: no XML library, no Foundation.
 public enum GPXTrace {
+    /// What a lenient read found: the usable points and the problems of the others.
+    public struct Contents: Sendable {
+        /// Fixes in document order, times in seconds since 1970-01-01 UTC.
+        public var fixes: [GNSSFix]
+        /// The line of each fix's `<trkpt>`.
+        public var fixLines: [Int]
+        /// Track points left out (a bad value, no time), and the place where broken XML stopped
+        /// the reading (the points before it are kept), in document order.
+        public var skipped: [GPXTraceError]
+    }
+
     /// Parses GPX text into fixes in document order, times in seconds from the first point.
+    /// Throws the first problem: a bad track point refuses the whole document.
     public static func parse(text: String) throws(GPXTraceError) -> [GNSSFix] {
-        var scanner = GPXScanner(bytes: Array(text.utf8))
-        var points: [(line: Int, point: GPXScanner.Point)] = []
-        while let item = try scanner.nextTrackPoint() { points.append(item) }
-        guard let first = points.first else { throw GPXTraceError(line: 0, kind: .noTrackPoints) }
-        let start = first.point.time
-        return points.map { _, p in
-            GNSSFix(
-                time: p.time - start, latitude: p.latitude, longitude: p.longitude, speed: p.speed,
-                heading: p.course, altitude: p.elevation)
+        let contents = read(text: text)
+        if let problem = contents.skipped.first { throw problem }
+        guard let start = contents.fixes.first?.time else { throw GPXTraceError(line: 0, kind: .noTrackPoints) }
+        return contents.fixes.map { fix in
+            var fix = fix
+            fix.time -= start
+            return fix
         }
+    }
+
+    /// Reads every usable track point, skipping the bad ones; XML that breaks off ends the reading
+    /// with the points before it. Never throws: the caller decides what an empty result means.
+    public static func read(text: String) -> Contents {
+        var scanner = GPXScanner(bytes: Array(text.utf8))
+        var contents = Contents(fixes: [], fixLines: [], skipped: [])
+        while true {
+            let item: (line: Int, point: Result<GPXScanner.Point, GPXTraceError>)?
+            do {
+                item = try scanner.nextTrackPoint()
+            } catch {
+                contents.skipped.append(error)
+                break
+            }
+            guard let item else { break }
+            switch item.point {
+            case .success(let p):
+                contents.fixes.append(
+                    GNSSFix(
+                        time: p.time, latitude: p.latitude, longitude: p.longitude, speed: p.speed,
+                        heading: p.course, altitude: p.elevation))
+                contents.fixLines.append(item.line)
+            case .failure(let problem):
+                contents.skipped.append(problem)
+            }
+        }
+        return contents
     }
 }
 
@@ -90,34 +81,55 @@ struct GPXScanner {
         var attributes: [String: String] = [:]
     }
 
-    /// The next `<trkpt>` with its line, or `nil` at the end of the document.
-    mutating func nextTrackPoint() throws(GPXTraceError) -> (line: Int, point: Point)? {
+    /// The next `<trkpt>` with its line and its point, or the problem that makes the point unusable
+    /// (the scanner is then past its end tag); `nil` at the end of the document. Throws only for
+    /// XML that breaks off or is not XML, after which nothing more can be read.
+    mutating func nextTrackPoint() throws(GPXTraceError) -> (line: Int, point: Result<Point, GPXTraceError>)? {
         while let tag = try nextTag() {
             text.removeAll(keepingCapacity: true)
             guard !tag.isEnd, tag.name == "trkpt" else { continue }
             let startLine = line
-            func number(_ name: String, _ range: ClosedRange<Double>) throws(GPXTraceError) -> Double {
+            var problem: GPXTraceError?
+            func number(_ name: String, _ range: ClosedRange<Double>) -> Double {
                 guard let text = tag.attributes[name] else {
-                    throw GPXTraceError(line: startLine, kind: .missingAttribute(name))
+                    problem = problem ?? GPXTraceError(line: startLine, kind: .missingAttribute(name))
+                    return 0
                 }
-                return try GPXScanner.number(text, field: name, range: range, line: startLine)
+                switch GPXScanner.number(text, field: name, range: range, line: startLine) {
+                case .success(let value): return value
+                case .failure(let error):
+                    problem = problem ?? error
+                    return 0
+                }
             }
             var point = Point()
-            point.latitude = try number("lat", -90...90)
-            point.longitude = try number("lon", -180...180)
+            point.latitude = number("lat", -90...90)
+            point.longitude = number("lon", -180...180)
             var time: Double?
-            if !tag.isEmpty { time = try readChildren(of: &point) }
-            guard let time else { throw GPXTraceError(line: startLine, kind: .missingTime) }
+            if !tag.isEmpty { time = try readChildren(of: &point, problem: &problem) }
+            if let problem { return (startLine, .failure(problem)) }
+            guard let time else { return (startLine, .failure(GPXTraceError(line: startLine, kind: .missingTime))) }
             point.time = time
-            return (startLine, point)
+            return (startLine, .success(point))
         }
         return nil
     }
 
-    /// Reads the children of a `<trkpt>` up to its end tag; returns its time if present.
-    private mutating func readChildren(of point: inout Point) throws(GPXTraceError) -> Double? {
+    /// Reads the children of a `<trkpt>` up to its end tag; returns its time if present. The first
+    /// bad value goes to `problem` (the rest of the point is still read, to find its end).
+    private mutating func readChildren(of point: inout Point, problem: inout GPXTraceError?) throws(GPXTraceError)
+        -> Double?
+    {
         var time: Double?
         var depth = 0
+        func value(_ result: Result<Double, GPXTraceError>) -> Double? {
+            switch result {
+            case .success(let value): return value
+            case .failure(let error):
+                problem = problem ?? error
+                return nil
+            }
+        }
         while true {
             let textLine = line
             text.removeAll(keepingCapacity: true)
@@ -130,31 +142,36 @@ struct GPXScanner {
             }
             if depth == 0 { return time }  // </trkpt>
             depth -= 1
-            let value = String(decoding: text, as: UTF8.self).trimmed
+            let content = String(decoding: text, as: UTF8.self).trimmed
             switch tag.name {
             case "time":
-                guard let seconds = ISO8601Time.seconds(value) else {
-                    throw GPXTraceError(line: textLine, kind: .badTime(value))
+                guard let seconds = ISO8601Time.seconds(content) else {
+                    problem = problem ?? GPXTraceError(line: textLine, kind: .badTime(content))
+                    continue
                 }
                 time = seconds
             case "ele":
-                point.elevation = try GPXScanner.number(value, field: "ele", range: -20_000...100_000, line: textLine)
-            case "speed": point.speed = try GPXScanner.number(value, field: "speed", range: 0...1000, line: textLine)
+                point.elevation = value(
+                    GPXScanner.number(content, field: "ele", range: -20_000...100_000, line: textLine))
+            case "speed":
+                point.speed = value(GPXScanner.number(content, field: "speed", range: 0...1000, line: textLine))
             case "course":
-                let course = try GPXScanner.number(value, field: "course", range: -360...720, line: textLine)
-                point.course = (course.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+                if let course = value(GPXScanner.number(content, field: "course", range: -360...720, line: textLine)) {
+                    point.course =
+                        (course.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+                }
             default: break
             }
         }
     }
 
     private static func number(_ text: String, field: String, range: ClosedRange<Double>, line: Int)
-        throws(GPXTraceError) -> Double
+        -> Result<Double, GPXTraceError>
     {
         guard let value = Double(text.trimmed), value.isFinite, range.contains(value) else {
-            throw GPXTraceError(line: line, kind: .badValue(field: field, value: text))
+            return .failure(GPXTraceError(line: line, kind: .badValue(field: field, value: text)))
         }
-        return value
+        return .success(value)
     }
 
     /// Skips to the next tag (over comments, declarations and processing instructions), appending

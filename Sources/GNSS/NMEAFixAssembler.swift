@@ -1,3 +1,5 @@
+import InputPolicy
+
 /// Merges the NMEA sentences of one epoch (same UTC time) into one ``GNSSFix``.
 ///
 /// Feed lines in order with ``add(line:)``; a fix is emitted when a sentence of a later epoch
@@ -16,6 +18,11 @@ public struct NMEAFixAssembler: Sendable {
     public private(set) var epochsWithoutDate = 0
     /// Fixes emitted.
     public private(set) var fixesEmitted = 0
+    /// Every rejected sentence and dropped epoch with its line (unsupported sentence types, which
+    /// are not errors in the data, are counted in ``rejected`` only).
+    public private(set) var skipped = SkippedRecords()
+    /// The line of the first sentence of the epoch of the last fix emitted (0 before any).
+    public private(set) var lineOfLastFix = 0
 
     private var epochTime: Double?
     private var rmc: NMEASentence.RMC?
@@ -23,6 +30,8 @@ public struct NMEAFixAssembler: Sendable {
     private var vtg: NMEASentence.VTG?
     private var lastDay: Int?
     private var lastSecondsOfDay: Double?
+    private var linesAdded = 0
+    private var epochLine = 0
 
     /// Creates an assembler.
     public init(userEquivalentRangeError: Double = 5) {
@@ -30,12 +39,21 @@ public struct NMEAFixAssembler: Sendable {
     }
 
     /// Adds one line; returns the fix of the previous epoch when this line starts a new one.
-    public mutating func add(line: Substring) -> GNSSFix? {
+    /// `lineNumber` is the line's 1-based number in its file, for the records of what was skipped;
+    /// without it, lines are numbered in the order they are added.
+    public mutating func add(line: Substring, lineNumber: Int? = nil) -> GNSSFix? {
+        linesAdded += 1
+        let number = lineNumber ?? linesAdded
         let sentence: NMEASentence
         switch NMEASentence.parse(line) {
         case .success(let s): sentence = s
         case .failure(let reason):
             rejected[reason, default: 0] += 1
+            if reason != .unsupportedType {
+                skipped.add(
+                    SkippedRecord(
+                        line: number, reason: reason.rawValue, detail: "\(reason.rawValue): \(line.prefix(100))"))
+            }
             return nil
         }
         let time: Double?
@@ -48,6 +66,7 @@ public struct NMEAFixAssembler: Sendable {
         if let time, let current = epochTime, time != current {
             emitted = flush()
         }
+        if time != nil, epochTime == nil { epochLine = number }
         if let time { epochTime = time }
         switch sentence {
         case .rmc(let r): rmc = r
@@ -71,6 +90,10 @@ public struct NMEAFixAssembler: Sendable {
             if let previous = lastSecondsOfDay, secondsOfDay < previous - 43_200 { day += 1 }
         } else {
             epochsWithoutDate += 1
+            skipped.add(
+                SkippedRecord(
+                    line: epochLine, reason: "no date yet",
+                    detail: "an epoch before the first RMC sentence has no date, so no time; dropped"))
             return nil
         }
         lastDay = day
@@ -93,6 +116,7 @@ public struct NMEAFixAssembler: Sendable {
             quality = .fix2D
         }
         fixesEmitted += 1
+        lineOfLastFix = epochLine
         return GNSSFix(
             time: Double(day) * 86_400 + secondsOfDay, latitude: latitude, longitude: longitude,
             horizontalAccuracy: gga?.hdop.map { $0 * userEquivalentRangeError },

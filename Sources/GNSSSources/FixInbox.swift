@@ -24,11 +24,16 @@ public final class FixInbox: Sendable {
         public var connected = false
         /// Reconnections to gpsd after the first connection.
         public var reconnects = 0
+        /// Records of the source that could not be used (gpsd lines, NMEA sentences), by reason,
+        /// since the source started.
+        public var skipped: [String: Int] = [:]
 
-        /// A state: `connected` (gpsd connected or the NMEA source open) after `reconnects` reconnections.
-        public init(connected: Bool = false, reconnects: Int = 0) {
+        /// A state: `connected` (gpsd connected or the NMEA source open) after `reconnects`
+        /// reconnections, with `skipped` records by reason.
+        public init(connected: Bool = false, reconnects: Int = 0, skipped: [String: Int] = [:]) {
             self.connected = connected
             self.reconnects = reconnects
+            self.skipped = skipped
         }
     }
 

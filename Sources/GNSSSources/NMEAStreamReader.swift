@@ -41,7 +41,7 @@ public struct NMEAStreamReader {
                         "cannot open NMEA source \(path): \(String(cString: strerror(errno))); retrying every second")
                     failing = true
                 }
-                inbox.report(.init(connected: false))
+                inbox.report(.init(connected: false, skipped: assembler.skipped.countsByReason))
                 MonotonicClock.sleep(.seconds(1))
                 continue
             }
@@ -50,10 +50,10 @@ public struct NMEAStreamReader {
             var status = stat()
             let isRegularFile = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
             if isatty(fd) == 1 { makeRaw(fd) }
-            inbox.report(.init(connected: true))
+            inbox.report(.init(connected: true, skipped: assembler.skipped.countsByReason))
             readAll(fd, paced: isRegularFile)
             close(fd)
-            inbox.report(.init(connected: false))
+            inbox.report(.init(connected: false, skipped: assembler.skipped.countsByReason))
             if isRegularFile {
                 logger.notice("NMEA file \(path) ended: no more fixes")
                 return
@@ -93,12 +93,20 @@ public struct NMEAStreamReader {
 
     /// Delivers `fix` (after waiting for its time when `paced`); false when a stop was requested.
     private mutating func hand(_ fix: GNSSFix, paced: Bool) -> Bool {
-        guard fix.time > lastTime else { return true }
+        inbox.report(.init(connected: true, skipped: assembler.skipped.countsByReason))
+        if fix.time <= lastTime {
+            // A late or repeated epoch is dropped; a time well back is a receiver reset (or a log
+            // that starts again): kept, and the pacing starts again from it.
+            guard lastTime - fix.time > GPSDStreamDecoder.receiverResetAfter else { return true }
+            logger.warning("NMEA source \(path): time went back to \(fix.time); taken as a receiver reset")
+            pace = nil
+        }
         lastTime = fix.time
         if paced {
             let now = MonotonicClock.now()
-            if pace == nil { pace = (fix.time, now) }
-            var wait = (fix.time - pace!.fixTime) - (now - pace!.monotonic)
+            let anchor = pace ?? (fix.time, now)
+            pace = anchor
+            var wait = (fix.time - anchor.fixTime) - (now - anchor.monotonic)
             while wait > 0 {
                 if inbox.stopRequested { return false }
                 let slice = min(wait, 0.5)

@@ -14,6 +14,8 @@ extension DaemonCore {
         metrics.gnssAge = lastFix.map { max(0, timeline.time(atMonotonic: now) - $0.time) }
         metrics.gnssConnected = gnss.connected
         metrics.gnssReconnects = retired.gnssReconnects + gnss.reconnects
+        for (reason, count) in gnss.skipped { metrics.gnssRecordsSkipped[reason, default: 0] += count }
+        metrics.gnssReceiverResets = receiverResets
         metrics.matchState = pipeline.lastMatch?.state.name ?? "unknown"
         metrics.fixLatencyMedian = latency.quantile(0.5)
         metrics.fixLatency99 = latency.quantile(0.99)

@@ -3,6 +3,7 @@ import DaemonConfiguration
 import GNSSSources
 import Logging
 import RoadMap
+import Routing
 
 extension DaemonCore {
     /// SIGHUP with a valid file: rebuilds the pipeline with the new settings, continuing the
@@ -39,11 +40,19 @@ extension DaemonCore {
         }
         if new.gnss != old.gnss || new.logLevel != old.logLevel {
             retired.gnssReconnects += gnss.reconnects
+            for (reason, count) in gnss.skipped { retired.gnssRecordsSkipped[reason, default: 0] += count }
             effects.append(.restartGNSS(new.gnss))
         }
         // The new provider has not seen a fix yet: give it the last one so the horizon returns
         // at once instead of with the next fix.
         if let lastFix, !gnssLost { _ = try? pipeline.process(lastFix) }
+        // The route: planned again on a new map; on the same map it continues with the new settings.
+        if newMap != nil {
+            effects += moveRoutes(to: network, time: lastFix?.time ?? 0)
+        } else {
+            routes.configuration = new.routing
+            _ = try? pipeline.engine.setRoute(routes.links)
+        }
         reloadsApplied += 1
         effects.append(.log(.notice, "configuration \(configurationPath) reloaded: new pipeline"))
         return effects

@@ -3,6 +3,7 @@ import DaemonConfiguration
 import GNSS
 import GNSSSources
 import RoadMap
+import Routing
 
 /// The daemon's behaviour without its I/O: a state machine that takes arrivals (GNSS fixes, bus
 /// events, transmit results, reloads, the passing of monotonic time) and returns the frames to
@@ -32,6 +33,8 @@ public struct DaemonCore {
     public internal(set) var timeline = ReceiverTimeline()
     /// The last fix processed.
     public internal(set) var lastFix: GNSSFix?
+    /// The active route and its replanning, on ``map``; the horizon's main path follows it.
+    public internal(set) var routes: RouteSession
     /// Whether systemd has been told READY=1.
     public internal(set) var ready = false
 
@@ -52,6 +55,8 @@ public struct DaemonCore {
     /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
     var retired = DaemonMetrics()
     var fixesProcessed = 0
+    /// Receiver resets: fixes whose time went back far enough to re-anchor the time line.
+    var receiverResets = 0
     var reloadsApplied = 0
     var reloadsRejected = 0
     var tickOverruns = 0
@@ -72,6 +77,7 @@ public struct DaemonCore {
         let settings = try PipelineSettings(configuration, map: metadata, file: path)
         pipeline = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
         bus = CANBusState(interface: configuration.canInterface)
+        routes = RouteSession(planner: RoutePlanner(network: map), configuration: configuration.routing)
         self.watchdogInterval = watchdogInterval
         tickInterval = pipeline.provider.configuration.tickInterval
         nextTick = now
@@ -97,6 +103,7 @@ public struct DaemonCore {
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
             effects += replacePipeline(reason: nil)
         case .resynchronised(let jump):
+            if jump < 0 { receiverResets += 1 }
             effects.append(
                 .log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
             effects += replacePipeline(reason: "clock jump")
@@ -108,7 +115,7 @@ public struct DaemonCore {
             effects.append(.log(.notice, "GNSS fixes again"))
         }
         do {
-            try pipeline.process(arrival.fix)
+            if let (match, _) = try pipeline.process(arrival.fix) { effects += followRoute(match) }
             if mapReadFailing {
                 mapReadFailing = false
                 effects.append(.log(.notice, "map reads work again"))
@@ -207,6 +214,7 @@ public struct DaemonCore {
         do {
             let settings = try PipelineSettings(configuration, map: mapMetadata, file: configurationPath)
             let fresh = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
+            try fresh.engine.setRoute(routes.links)
             fresh.provider.continueStream(from: pipeline.provider)
             retire(pipeline)
             pipeline = fresh

@@ -1,6 +1,7 @@
 import ADASISProvider
 import DaemonConfiguration
 import Logging
+import Routing
 import SocketCAN
 
 /// Something that happened on the CAN bus, as the run loop reports it to the core.
@@ -31,4 +32,7 @@ public enum DaemonEffect: Hashable, Sendable {
     case switchCANInterface(String)
     /// Stop the GNSS reader and start one on this source.
     case restartGNSS(DaemonConfiguration.GNSSSource)
+    /// Tell the route interface's listeners about `event` (a D-Bus signal), which happened at
+    /// session time `time` (receiver seconds).
+    case route(RouteEvent, time: Double)
 }

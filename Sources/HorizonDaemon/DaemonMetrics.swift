@@ -52,6 +52,10 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var gnssConnected = false
     /// Reconnections to gpsd after the first connection.
     public var gnssReconnects = 0
+    /// GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason.
+    public var gnssRecordsSkipped: [String: Int] = [:]
+    /// Receiver resets: fixes whose time went back, after which the horizon started again.
+    public var gnssReceiverResets = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -106,6 +110,15 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_gnss_reconnects_total", .counter, help: "Reconnections to gpsd after the first connection.",
             value: Double(gnssReconnects))
+        document.append(
+            "adasis_gnss_records_skipped_total", .counter,
+            help: "GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason.",
+            samples: gnssRecordsSkipped.sorted { $0.key < $1.key }.map { .init([("reason", $0.key)], Double($0.value)) }
+        )
+        document.append(
+            "adasis_gnss_receiver_resets_total", .counter,
+            help: "Fixes whose time went back (receiver resets); the horizon started again after each.",
+            value: Double(gnssReceiverResets))
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

@@ -37,17 +37,20 @@ public enum GNSSReader {
             logger.critical("cannot start the gpsd client: \(error)")
             return
         }
-        var lastTime = -Double.infinity
+        var resets = 0
         while !inbox.stopRequested {
             let fix = client.nextFix()
-            inbox.report(.init(connected: client.isConnected, reconnects: client.reconnects))
+            inbox.report(
+                .init(
+                    connected: client.isConnected, reconnects: client.reconnects,
+                    skipped: client.decoder.skipped.countsByReason))
             guard let fix else { continue }
-            if fix.time <= lastTime {
-                logger.debug("fix ignored: time \(fix.time) not after the previous \(lastTime)")
-                if fix.time < lastTime - 60 { lastTime = fix.time }  // the receiver's clock went back
-                continue
+            // The decoder keeps fixes in time order, except after a receiver reset (time back by
+            // more than a few seconds), which the core takes as a clock jump and starts again.
+            if client.decoder.receiverResets > resets {
+                resets = client.decoder.receiverResets
+                logger.warning("gpsd: the receiver's time went back to \(fix.time); taken as a receiver reset")
             }
-            lastTime = fix.time
             if !inbox.deliver(fix, receivedAt: MonotonicClock.now()) { break }
         }
         client.disconnect()

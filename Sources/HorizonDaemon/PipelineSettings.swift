@@ -20,7 +20,10 @@ public struct PipelineSettings: Hashable, Sendable {
             lookAhead: levels, maximumLevel: levels.count - 1,
             trailingLength: configuration.trailingLength,
             minimumUpdateInterval: configuration.minimumUpdateInterval,
-            minimumUpdateDistance: configuration.minimumUpdateDistance)
+            minimumUpdateDistance: configuration.minimumUpdateDistance,
+            roadObjectTypes: configuration.roadObjectTypes)
+        horizon.safetyLocationRules = configuration.safetyLocationRules
+        horizon.places = PlaceCodes(map: map)
         var provider = ProviderConfiguration()
         provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)
@@ -34,8 +37,10 @@ public struct PipelineSettings: Hashable, Sendable {
         provider.framesPerTick = max(
             1, Int((Double(configuration.framesPer100Milliseconds) * provider.tickInterval / 0.1).rounded()))
         provider.trailingLength = configuration.trailingLength
+        provider.roadObjectTypes = configuration.roadObjectTypes
         provider.positionStaleAfter = configuration.gnssStaleAfter
         provider.metaData = MetaDataMessage(map: map)
+        provider.places = PlaceCodes(map: map)
         provider.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         self.provider = provider
     }

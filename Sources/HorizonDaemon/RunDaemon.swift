@@ -7,6 +7,7 @@ import GNSSSources
 import Logging
 import RoadMap
 import RoadMapStore
+import RouteBus
 
 /// The running daemon: the thin shell around ``DaemonCore`` that owns the I/O. A GNSS reader
 /// thread fills a ``FixInbox``; the main loop on the ``MonotonicClock`` hands its fixes and the
@@ -24,6 +25,8 @@ public final class RunDaemon {
     /// The map the core reads, kept here to prefetch its tiles between fixes.
     private var map: MapFile
     private var inbox: FixInbox
+    /// The route interface on D-Bus, when `[dbus] enabled`.
+    private var routeBus: RouteBusServer?
     private let notifier: SystemdNotifier?
     private let opener: any FrameSinkOpener
     private var metricsFailing = false
@@ -44,10 +47,12 @@ public final class RunDaemon {
         self.opener = opener
         map = try Self.openMap(configuration, file: path)
         core = try DaemonCore(
-            configuration: configuration, path: path, map: map, metadata: map.metadata,
+            configuration: configuration, path: path, map: try Self.withCustomObjects(map, configuration, file: path),
+            metadata: map.metadata,
             watchdogInterval: notifier?.watchdogInterval, at: MonotonicClock.now())
         transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
         inbox = GNSSReader.start(configuration.gnss, logger: logger)
+        routeBus = Self.startRouteBus(configuration.dbus, logger: logger)
         logger.info("map \(configuration.mapPath) open (countries \(map.metadata.countries.joined(separator: ",")))")
     }
 
@@ -78,6 +83,7 @@ public final class RunDaemon {
                     perform(effects)
                     prefetch(around: arrival.fix)
                 }
+                serveRouteCalls(at: now)
                 perform(transmitter.maintain(&core, at: now))
             }
             perform(core.wake(at: now, gnss: inbox.source))
@@ -90,6 +96,7 @@ public final class RunDaemon {
                 let effects = core.stop(at: MonotonicClock.now(), gnss: inbox.source, signal: name)
                 inbox.requestStop()
                 perform(effects)
+                routeBus?.requestStop()
                 transmitter.close()
                 return 0
             case SIGHUP:
@@ -97,6 +104,24 @@ public final class RunDaemon {
             default:
                 break  // timeout (EAGAIN) or EINTR
             }
+        }
+    }
+
+    /// Starts serving the route interface when `settings` enable it.
+    private static func startRouteBus(_ settings: DBusSettings, logger: Logger) -> RouteBusServer? {
+        guard settings.enabled else { return nil }
+        let bus: BusEndpoint = settings.bus == .system ? .system : .session
+        return RouteBusServer.start(
+            .init(bus: bus, name: settings.name, objectPath: settings.objectPath), logger: logger)
+    }
+
+    /// Hands the route calls that arrived to the core and queues its answers for the bus thread.
+    private func serveRouteCalls(at now: Double) {
+        guard let routeBus else { return }
+        for call in routeBus.collect() {
+            let (result, effects) = core.handle(call.request, at: now)
+            routeBus.answer(call.id, with: result)
+            perform(effects)
         }
     }
 
@@ -119,17 +144,25 @@ public final class RunDaemon {
             return perform(core.refuseReload("\(error)"))
         }
         var opened: MapFile?
+        var network: (any RoadNetwork)?
         let running = core.configuration
         if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
             do {
-                opened = try Self.openMap(new, file: core.configurationPath)
+                let map = try Self.openMap(new, file: core.configurationPath)
+                network = try Self.withCustomObjects(map, new, file: core.configurationPath)
+                opened = map
             } catch {
                 return perform(core.refuseReload("\(error)"))
             }
         }
-        perform(core.reload(new, newMap: opened.map { ($0, $0.metadata) }, gnss: inbox.source))
+        perform(
+            core.reload(new, newMap: opened.flatMap { map in network.map { ($0, map.metadata) } }, gnss: inbox.source))
         // Prefetch into the map the core now reads: the new one only if the core took the reload.
         if let opened, core.configuration == new { map = opened }
+        if core.configuration == new, new.dbus != running.dbus {
+            routeBus?.requestStop()
+            routeBus = Self.startRouteBus(new.dbus, logger: logger)
+        }
     }
 
     /// Carries out the core's effects in order.
@@ -152,6 +185,8 @@ public final class RunDaemon {
             case .restartGNSS(let source):
                 inbox.requestStop()
                 inbox = GNSSReader.start(source, logger: logger)
+            case .route(let event, let time):
+                routeBus?.emit(event, time: time)
             }
         }
     }

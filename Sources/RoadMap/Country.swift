@@ -2,6 +2,8 @@
 public enum CountryError: Error, Hashable, Sendable {
     /// `code` is not an ISO 3166-1 alpha-2 code (e.g. `FI`, `DE`, `GB`).
     case unknownCode(String)
+    /// `code` is not an ISO 3166-1 numeric code (e.g. 246, 276).
+    case unknownNumericCode(UInt16)
 }
 
 /// Which side of the road traffic drives on.
@@ -35,6 +37,20 @@ public struct Country: Hashable, Sendable, Codable {
         alpha2 = upper
         numericCode = numeric
     }
+
+    /// The country with ISO 3166-1 numeric code `code` (as stored per link and sent in META-DATA).
+    public init(numericCode code: UInt16) throws(CountryError) {
+        guard let alpha2 = Country.alpha2ByNumericCode[code] else { throw .unknownNumericCode(code) }
+        self.alpha2 = alpha2
+        numericCode = code
+    }
+
+    /// The alpha-3 code, upper case (e.g. `FIN`, `DEU`).
+    public var alpha3: String { Country.alpha3CodesByAlpha2[alpha2] ?? alpha2 }
+
+    /// Numeric code → alpha-2 code, the inverse of ``numericCodesByAlpha2``.
+    static let alpha2ByNumericCode: [UInt16: String] = Dictionary(
+        uniqueKeysWithValues: numericCodesByAlpha2.map { ($0.value, $0.key) })
 
     /// Which side traffic drives on.
     public var drivingSide: DrivingSide {

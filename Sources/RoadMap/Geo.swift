@@ -113,7 +113,7 @@ extension Array where Element == GeoPoint {
             }
             let px = previous.x + t * dx, py = previous.y + t * dy
             let distance = (px * px + py * py).squareRoot()
-            if best == nil || distance < best!.distance {
+            if best.map({ distance < $0.distance }) ?? true {
                 var bearing = atan2(dx, dy) * 180 / .pi
                 if bearing < 0 { bearing += 360 }
                 best = PolylineProjection(

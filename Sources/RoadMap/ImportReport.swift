@@ -33,6 +33,10 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public var unplacedSafetyCameras = 0
     /// Traffic-signal nodes placed on links.
     public var trafficSignals = 0
+    /// Average-speed zones placed from their `from` to their `to` member (`nil` in older maps).
+    public var averageSpeedZones: Int?
+    /// Average-speed zones with no legal drive between their members, kept as a point at `from`.
+    public var unroutedZones: Int?
     /// One-way links paired into dual carriageways.
     public var dualCarriagewayLinks = 0
 

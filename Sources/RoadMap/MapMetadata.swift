@@ -1,7 +1,8 @@
 /// What a map file says about itself (the `metadata` table).
 public struct MapMetadata: Hashable, Sendable, Codable {
-    /// The map container format this code writes; readers refuse newer ones.
-    public static let currentFormatVersion = 1
+    /// The map container format this code writes; readers refuse newer and older ones
+    /// (2: road objects — toll booths, border controls, level crossings, zones — in the tiles).
+    public static let currentFormatVersion = 2
     /// The value of the `format` key that marks an adasis map.
     public static let formatName = "adasis-map"
 

@@ -75,9 +75,20 @@ public enum Oneway: UInt8, Hashable, Sendable, Codable {
     }
 }
 
-/// The type of a safety camera.
+/// The type of a safety camera (raw values are stored in map tiles and sent on CAN).
 public enum SafetyCameraType: UInt8, Hashable, Sendable, Codable, CaseIterable {
-    case unknown, fixedSpeed, mobileSpeed, redLight, averageSpeedZone
+    /// Enforcement of an unknown kind.
+    case unknown
+    /// A fixed speed camera.
+    case fixedSpeed
+    /// A mobile speed camera.
+    case mobileSpeed
+    /// A red-light camera.
+    case redLight
+    /// An average-speed zone given as one point (its `from` or `device` member).
+    case averageSpeedZone
+    /// A camera enforcing a restriction (access, distance, height, weight).
+    case restriction
 }
 
 /// A thing at a point along a link.
@@ -86,6 +97,44 @@ public enum PointFeatureKind: Hashable, Sendable, Codable {
     case safetyCamera(SafetyCameraType, speedLimit: Double?)
     /// Traffic signals.
     case trafficSignals
+    /// A toll booth (`barrier=toll_booth`).
+    case tollBooth
+    /// A border control post (`barrier=border_control`).
+    case borderControl
+    /// A level crossing with a railway (`railway=level_crossing`).
+    case railwayCrossing
+    /// A piece of a zone: the stretch from the feature's offset to `offset + length` (forward
+    /// offsets), driven in the feature's direction. A zone over several links has one piece on each.
+    case zone(ZonePiece)
+}
+
+/// The part of a zone (such as an average-speed zone) that lies on one link.
+public struct ZonePiece: Hashable, Sendable, Codable {
+    /// What the zone is.
+    public var type: RoadObjectType
+    /// The zone's identifier in the map (the OSM relation id of an enforcement relation).
+    public var zone: Int64
+    /// Length of the piece along the link, metres.
+    public var length: Double
+    /// Whether the zone begins at this piece's start in the driving direction.
+    public var isZoneStart: Bool
+    /// Whether the zone ends at this piece's end in the driving direction.
+    public var isZoneEnd: Bool
+    /// The enforced limit in km/h, when tagged.
+    public var speedLimit: Double?
+
+    /// Creates a zone piece.
+    public init(
+        type: RoadObjectType, zone: Int64, length: Double, isZoneStart: Bool, isZoneEnd: Bool,
+        speedLimit: Double?
+    ) {
+        self.type = type
+        self.zone = zone
+        self.length = length
+        self.isZoneStart = isZoneStart
+        self.isZoneEnd = isZoneEnd
+        self.speedLimit = speedLimit
+    }
 }
 
 /// A feature at an offset along a link.

@@ -100,7 +100,7 @@ public final class InMemoryRoadNetwork: RoadNetwork {
             for y in low.y...high.y {
                 for id in grid[GridCell(x: x, y: y)] ?? [] where !seen.contains(id) {
                     seen.insert(id)
-                    let link = linksByID[id]!
+                    guard let link = linksByID[id] else { continue }
                     if let projection = link.geometry.project(point), projection.distance <= radius {
                         result.append(link)
                     }
@@ -113,7 +113,7 @@ public final class InMemoryRoadNetwork: RoadNetwork {
     public func incoming(to node: NodeID) throws -> [DirectedLink] {
         var result: [DirectedLink] = []
         for id in linksAtNode[node] ?? [] {
-            let link = linksByID[id]!
+            guard let link = linksByID[id] else { continue }
             if link.endNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
             if link.startNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
         }
@@ -123,7 +123,7 @@ public final class InMemoryRoadNetwork: RoadNetwork {
     public func outgoing(from node: NodeID) throws -> [DirectedLink] {
         var result: [DirectedLink] = []
         for id in linksAtNode[node] ?? [] {
-            let link = linksByID[id]!
+            guard let link = linksByID[id] else { continue }
             if link.startNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
             if link.endNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
         }

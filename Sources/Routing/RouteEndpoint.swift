@@ -60,22 +60,30 @@ public struct RouteEndpoint: Hashable, Sendable, CustomStringConvertible {
     public static func place(_ point: GeoPoint, in network: any RoadNetwork, radius: Double = 200) throws
         -> RouteEndpoint
     {
+        try candidates(point, in: network, radius: radius, limit: 1)[0]
+    }
+
+    /// Places `point` on each of the `limit` nearest links within `radius` metres, nearest first
+    /// (ties by link id), leaving out links more than `slack` metres farther than the nearest: the
+    /// planner tries the next when a route cannot leave or reach the nearest (a one-way stub, a
+    /// piece cut off by the extract's edge). Never empty: no link near is an error.
+    public static func candidates(
+        _ point: GeoPoint, in network: any RoadNetwork, radius: Double = 200, limit: Int = 3, slack: Double = 50
+    ) throws -> [RouteEndpoint] {
         guard point.latitude.isFinite, point.longitude.isFinite, abs(point.latitude) <= 90, abs(point.longitude) <= 180
         else {
             throw RoutingError.invalidCoordinate(point)
         }
-        var best: RouteEndpoint?
+        var all: [RouteEndpoint] = []
         for link in try network.links(near: point, radius: radius) {
             guard let projection = link.geometry.project(point) else { continue }
-            if best == nil || projection.distance < best!.distance
-                || (projection.distance == best!.distance && link.id < best!.link)
-            {
-                best = RouteEndpoint(
+            all.append(
+                RouteEndpoint(
                     requested: point, link: link.id, offset: projection.offset, placed: projection.point,
-                    distance: projection.distance, linkLength: link.length)
-            }
+                    distance: projection.distance, linkLength: link.length))
         }
-        guard let best else { throw RoutingError.noRoadNear(point, radius: radius) }
-        return best
+        all.sort { ($0.distance, $0.link) < ($1.distance, $1.link) }
+        guard let nearest = all.first else { throw RoutingError.noRoadNear(point, radius: radius) }
+        return Array(all.prefix { $0.distance <= nearest.distance + slack }.prefix(max(limit, 1)))
     }
 }

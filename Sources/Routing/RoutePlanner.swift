@@ -12,6 +12,9 @@ public struct RoutePlanner {
     public var traffic: RouteTraffic
     /// How far from a road a requested point may lie, in metres.
     public var placementRadius: Double
+    /// How many links near each requested point the planner may try, nearest first, when a route
+    /// cannot leave or reach the nearest (``RouteEndpoint/candidates(_:in:radius:limit:slack:)``).
+    public var candidateLinks: Int
     /// How many links one leg's search may visit before it gives up (a guard against a search of
     /// a whole country for an unreachable point).
     public var searchLimit: Int
@@ -19,8 +22,9 @@ public struct RoutePlanner {
     /// Creates a planner on `network`.
     public init(
         network: any RoadNetwork, costModel: RouteCostModel = RouteCostModel(), placementRadius: Double = 200,
-        searchLimit: Int = 5_000_000, traffic: RouteTraffic = RouteTraffic()
+        searchLimit: Int = 5_000_000, traffic: RouteTraffic = RouteTraffic(), candidateLinks: Int = 3
     ) {
+        self.candidateLinks = candidateLinks
         self.network = network
         self.costModel = costModel
         self.traffic = traffic
@@ -30,9 +34,37 @@ public struct RoutePlanner {
 
     /// The fastest route from `origin` through `via`, in order, to `destination`.
     public func plan(from origin: GeoPoint, to destination: GeoPoint, via: [GeoPoint] = []) throws -> PlannedRoute {
-        let points = [origin] + via + [destination]
-        let endpoints = try points.map { try RouteEndpoint.place($0, in: network, radius: placementRadius) }
-        return try plan(through: endpoints)
+        try plan(candidates: try ([origin] + via + [destination]).map(candidates(near:))).route
+    }
+
+    /// The links near `point` a route may start, pass or end on, nearest first.
+    func candidates(near point: GeoPoint) throws -> [RouteEndpoint] {
+        try RouteEndpoint.candidates(point, in: network, radius: placementRadius, limit: candidateLinks)
+    }
+
+    /// The fastest route through one endpoint of each list, and the endpoints used: the nearest of
+    /// each, and where a leg is unreachable from or to them, the next candidates of its end, then of
+    /// its start. The error of the nearest endpoints when no candidates connect.
+    func plan(candidates: [[RouteEndpoint]]) throws -> (route: PlannedRoute, endpoints: [RouteEndpoint]) {
+        var chosen = candidates.map { _ in 0 }
+        var firstError: RoutingError?
+        while true {
+            let endpoints = zip(candidates, chosen).map { $0[$1] }
+            do {
+                return (try plan(through: endpoints), endpoints)
+            } catch RoutingError.unreachable(let leg, let from, let to) {
+                let error = firstError ?? RoutingError.unreachable(leg: leg, from: from, to: to)
+                firstError = error
+                if chosen[leg] + 1 < candidates[leg].count {
+                    chosen[leg] += 1
+                } else if chosen[leg - 1] + 1 < candidates[leg - 1].count {
+                    chosen[leg - 1] += 1
+                    chosen[leg] = 0
+                } else {
+                    throw error
+                }
+            }
+        }
     }
 
     /// The fastest route through placed endpoints (at least two), one leg between each pair.

@@ -64,17 +64,15 @@ public struct RouteSession {
     public mutating func setDestination(
         _ destination: GeoPoint, via: [GeoPoint] = [], from origin: Origin, time: Double
     ) throws -> [RouteEvent] {
-        let stops = try (via + [destination]).map {
-            try RouteEndpoint.place($0, in: planner.network, radius: planner.placementRadius)
-        }
-        let start: RouteEndpoint
+        let stops = try (via + [destination]).map(planner.candidates(near:))
+        let start: [RouteEndpoint]
         switch origin {
-        case .vehicle(let position): start = try vehicleEndpoint(position)
-        case .point(let point):
-            start = try RouteEndpoint.place(point, in: planner.network, radius: planner.placementRadius)
+        case .vehicle(let position): start = [try vehicleEndpoint(position)]
+        case .point(let point): start = try planner.candidates(near: point)
         }
-        let route = try planner.plan(through: [start] + stops)
-        return replace(with: ActiveRoute(planned: route, stops: stops), reason: .manual, time: time)
+        let (route, endpoints) = try planner.plan(candidates: [start] + stops)
+        return replace(
+            with: ActiveRoute(planned: route, stops: Array(endpoints.dropFirst())), reason: .manual, time: time)
     }
 
     /// Makes `links` (planned elsewhere) the active route. After a deviation the session leads the
@@ -124,6 +122,7 @@ public struct RouteSession {
             }
             return events
         }
+        if offRouteFixes < configuration.offRouteFixes, isNear(position, route) { return events }
         offRouteFixes += 1
         if offRouteFixes == configuration.offRouteFixes {
             events.append(.deviated(id: route.id, link: position.link))

@@ -18,6 +18,11 @@ public struct RouteSessionConfiguration: Hashable, Sendable {
     /// Consecutive matched fixes off the route before it counts as a deviation (one fix on a
     /// parallel road is more often a matching slip than a turn).
     public var offRouteFixes: Int
+    /// A fix matched off the route but within this many metres of the route's links around the
+    /// vehicle does not count towards a deviation: with 5 m of GNSS noise the matcher slips onto
+    /// the other carriageway or a side street at a junction, and the route should survive that. A
+    /// vehicle that really turned off is beyond it within a few seconds. 0 turns the check off.
+    public var offRouteDistance: Double
     /// For an imported route: how far ahead of where the vehicle left it, in metres, the new route
     /// rejoins it after the first deviation; doubled after each further one.
     public var rejoinCutoff: Double
@@ -35,8 +40,10 @@ public struct RouteSessionConfiguration: Hashable, Sendable {
     public init(
         deviationReplanning: DeviationReplanning = .automatic, routeUpdates: Bool = true, replanInterval: Double = 300,
         offRouteFixes: Int = 2, rejoinCutoff: Double = 1000, retry: RetryPolicy = RetryPolicy(),
-        acceptance: ProposalAcceptance = .automatic, minTimeDifference: Double = 300, minTrafficDelay: Double = 600
+        acceptance: ProposalAcceptance = .automatic, minTimeDifference: Double = 300, minTrafficDelay: Double = 600,
+        offRouteDistance: Double = 15
     ) {
+        self.offRouteDistance = offRouteDistance
         self.acceptance = acceptance
         self.minTimeDifference = minTimeDifference
         self.minTrafficDelay = minTrafficDelay

@@ -80,6 +80,7 @@ public struct CANFrame: Hashable, Sendable {
     /// Creates an error frame as delivered by the kernel (`CAN_ERR_FLAG`).
     public init(errorClass: UInt32, data: [UInt8]) throws(FormatError) {
         guard data.count <= Self.maximumDataLength else { throw .dataTooLong(data.count) }
+        // Masked to 29 bits: always a valid extended identifier.
         self.identifier = CANIdentifier(extended: errorClass & 0x1FFF_FFFF)!
         self.isRemoteTransmissionRequest = false
         self.isErrorFrame = true

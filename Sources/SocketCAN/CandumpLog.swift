@@ -95,7 +95,7 @@ public enum CandumpLog {
         // Normalise the fraction to microseconds.
         var fraction = String(parts[1].prefix(6))
         fraction += String(repeating: "0", count: 6 - fraction.count)
-        let micros = Int64(fraction)!
+        guard let micros = Int64(fraction) else { throw .badTimestamp(line: lineNumber, text: String(stampField)) }
         guard fields.count >= 2 else { throw .missingInterface(line: lineNumber) }
         guard fields.count >= 3 else {
             throw .badFrame(line: lineNumber, text: "", reason: "missing after the interface name")

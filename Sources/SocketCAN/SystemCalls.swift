@@ -44,8 +44,8 @@ enum SystemCallName: String, Hashable, Sendable {
         /// The errno to fail this invocation of `call` with, if any.
         func fault(for call: SystemCallName) -> Int32? {
             state.withLock { s in
-                s.counts[call, default: 0] += 1
-                let n = s.counts[call]!
+                let n = s.counts[call, default: 0] + 1
+                s.counts[call] = n
                 for rule in s.rules where rule.call == call && n % rule.period == 0 {
                     if let limit = rule.limit, s.injected[call, default: 0] >= limit { continue }
                     s.injected[call, default: 0] += 1

@@ -34,7 +34,8 @@ struct MapBenchmark: ParsableCommand {
         for _ in 0..<runs {
             metadata = try importTimes.time { try MapImport.run(input: pbf, output: output, options: options) }
         }
-        let report = metadata!.importReport
+        guard let metadata else { throw ValidationError("--runs must be at least 1") }
+        let report = metadata.importReport
         let objects = Double(report.nodesRead + report.waysRead + report.relationsRead)
         let size = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0
         print(
@@ -43,7 +44,7 @@ struct MapBenchmark: ParsableCommand {
         print("map file: \(size) bytes, \(report.links) links, \(String(format: "%.1f", report.totalLength / 1000)) km")
 
         let map = try MapFile(path: output)
-        let box = metadata!.boundingBox
+        let box = metadata.boundingBox
         var random = SplitMix64(state: 42)
         var points: [GeoPoint] = []
         for _ in 0..<queries {

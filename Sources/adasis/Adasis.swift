@@ -15,7 +15,8 @@ struct Adasis: ParsableCommand {
             On a head unit the daemon does it live: adasis run --config /etc/adasis/adasis.toml
             """,
         subcommands: [
-            MapCommand.self, RouteCommand.self, MatchCommand.self, HorizonCommand.self, ReplayCommand.self,
+            MapCommand.self, ObjectsCommand.self, RouteCommand.self, MatchCommand.self, HorizonCommand.self,
+            ReplayCommand.self,
             ReconstructCommand.self, TrafficCommand.self,
             RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self, CANInterfaceCommand.self,
         ])

@@ -1,6 +1,8 @@
 import ADASISv2
+import ADASISProvider
 import ArgumentParser
 import Foundation
+import InputPolicy
 import SocketCAN
 
 /// `adasis decode`: prints the ADASIS v2 messages of a candump log, one line (or JSON object) per frame.
@@ -13,8 +15,9 @@ struct DecodeCommand: ParsableCommand {
             live) and prints one line per frame: time, identifier, message type and every field.
             Frames are recognised by the default identifiers (POSITION 361, SEGMENT 250, STUB 251,
             PROFILE SHORT 255, PROFILE LONG 252, META-DATA 362); with --any-id every 8-byte frame is
-            decoded by its message-type bits. Unknown identifiers and malformed lines are reported on
-            standard error with their line number and skipped.
+            decoded by its message-type bits. Unknown identifiers and malformed lines are skipped and
+            counted; the first few are reported on standard error with their line number, and a count
+            by reason at the end. With --strict the first one ends the command with an error.
             """)
 
     @Argument(help: "The candump log to read, or - for standard input.")
@@ -28,6 +31,9 @@ struct DecodeCommand: ParsableCommand {
 
     @Option(help: "Byte order of the payload: bigEndian or littleEndian (the 8 bytes reversed).")
     var byteOrder: String = "bigEndian"
+
+    @Flag(help: "Stop with an error at the first line that is not a decodable ADASIS v2 frame.")
+    var strict = false
 
     static let defaultIdentifiers = Dictionary(
         uniqueKeysWithValues: CANIdentifierAssignment.defaultIdentifiers.map { ($1, $0) })
@@ -47,26 +53,54 @@ struct DecodeCommand: ParsableCommand {
         }
         var lineNumber = 0
         var pending = Data()
-        func handle(_ line: Substring) {
+        var skipped = SkippedRecords()
+        func handle(_ line: Substring) throws(BadRecordError) {
             lineNumber += 1
             do {
                 guard let record = try CandumpLog.parse(line: line, lineNumber: lineNumber) else { return }
                 print(try describe(record, line: lineNumber, order: order))
                 fflush(nil)  // flush per line so a live pipe sees each frame
             } catch {
-                FileHandle.standardError.write(Data("adasis decode: \(error)\n".utf8))
+                let record = SkippedRecord(line: lineNumber, reason: Self.reason(error), error: error)
+                try skipped.add(record, policy: strict ? .strict : .skip)
+                // The first few as they come (a live pipe shows them at once), the rest counted.
+                if skipped.count <= skipped.exampleLimit {
+                    printToStandardError("adasis decode: \(error) (skipped)")
+                }
             }
         }
-        while true {
-            let chunk = input.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                handle(Substring(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
-                pending.removeSubrange(pending.startIndex...newline)
+        do throws(BadRecordError) {
+            while true {
+                let chunk = input.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    try handle(Substring(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
             }
+            if !pending.isEmpty { try handle(Substring(String(decoding: pending, as: UTF8.self))) }
+        } catch {
+            printToStandardError("adasis decode: \(file): \(error)")
+            throw ExitCode.failure
         }
-        if !pending.isEmpty { handle(Substring(String(decoding: pending, as: UTF8.self))) }
+        if skipped.count > skipped.exampleLimit {
+            printToStandardError("adasis decode: \(file): lines \(skipped)")
+        }
+    }
+
+    /// The reason a line was skipped, for the count by reason.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as CandumpParseError:
+            switch error {
+            case .badTimestamp: return "bad timestamp"
+            case .missingInterface: return "no interface"
+            case .badFrame: return "bad frame"
+            }
+        case is UnknownIdentifier: return "not an ADASIS v2 identifier"
+        default: return "not decodable"
+        }
     }
 
     private struct UnknownIdentifier: Error, CustomStringConvertible {
@@ -98,19 +132,21 @@ struct DecodeCommand: ParsableCommand {
         } catch {
             throw Undecodable(line: line, reason: error)
         }
-        let ordered = MessageLayout.fields(of: type)!.filter { !$0.isReserved && $0.name != "MessageType" }.map(\.name)
+        let ordered = (MessageLayout.fields(of: type) ?? []).filter { !$0.isReserved && $0.name != "MessageType" }.map(
+            \.name)
         if json {
             var object: [String: Any] = [
                 "time": record.timestampSeconds, "id": record.frame.identifier.description,
                 "type": "\(type)",
             ]
-            for name in ordered { object[name] = fields[name]! }
+            for name in ordered { object[name] = fields[name, default: 0] }
             return String(
                 decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
         var text = String(format: "%.6f %@ %@", record.timestampSeconds, record.frame.identifier.description, "\(type)")
         for name in ordered {
-            text += " \(name)=\(fields[name]!)\(physical(name, fields[name]!, fields))"
+            let value = fields[name, default: 0]
+            text += " \(name)=\(value)\(physical(name, value, fields))"
         }
         return text
     }
@@ -142,7 +178,7 @@ struct DecodeCommand: ParsableCommand {
         case "Tunnel", "Bridge", "BuiltUpArea", "DividedRoad", "ComplexIntersection", "PartOfCalculatedRoute":
             return ["(no)", "(yes)", "(unknown)", "(N/A)"][Int(raw & 3)]
         case "Value0", "Value1":
-            if name == "Value1", fields["Distance1"] == 0, profile != 16 { return "(unused)" }
+            if name == "Value1", fields["Distance1"] == 0, profile != 16, profile != 19 { return "(unused)" }
             switch profile {
             case 1?:
                 guard let c = ValueCoding.curvature(code: UInt16(raw)) else { return "(invalid)" }
@@ -155,10 +191,17 @@ struct DecodeCommand: ParsableCommand {
                 if name == "Value1" { return raw == 1023 ? "(limit unknown)" : "(\(raw) km/h enforced)" }
                 return [
                     "(camera type unknown)", "(fixed speed camera)", "(mobile speed camera)", "(red-light camera)",
-                    "(average-speed zone)",
-                ][min(Int(raw), 4)]
+                    "(average-speed zone)", "(restriction camera)",
+                ][min(Int(raw), 5)]
             case 17?:
                 return "(traffic signals)"
+            case 18?, 19?, 20?:
+                if name == "Value1" {
+                    guard profile == 19 else { return "" }
+                    return raw == 1023 ? "(no enforced speed)" : "(\(raw) km/h enforced)"
+                }
+                return RoadObjectWireCode.type(UInt16(truncatingIfNeeded: raw)).map { "(\($0.rawValue))" }
+                    ?? "(object type unknown)"
             default:
                 return ""
             }
@@ -206,6 +249,9 @@ struct DecodeCommand: ParsableCommand {
         case 4: return "(slope linear)"
         case 16: return "(safety camera)"
         case 17: return "(traffic signals)"
+        case 18: return "(road object)"
+        case 19: return "(road object zone start)"
+        case 20: return "(road object zone end)"
         default: return ""
         }
     }

@@ -1,6 +1,7 @@
 import ADASISv2
 import ArgumentParser
 import Foundation
+import InputPolicy
 import RoadMap
 import RoadMapStore
 import SocketCAN
@@ -39,6 +40,9 @@ struct ReconstructCommand: ParsableCommand {
     @Flag(help: "The frames' 8 bytes are byte-reversed (little-endian option).")
     var byteReversed = false
 
+    @Flag(help: "Stop with an error at the first malformed line or frame instead of skipping and counting it.")
+    var strict = false
+
     func run() throws {
         let text: String
         do {
@@ -51,7 +55,17 @@ struct ReconstructCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let (records, errors) = CandumpLog.parse(text: text)
-        for error in errors { printToStandardError("adasis reconstruct: \(log): \(error) (skipped)") }
+        var skipped = SkippedRecords()
+        let policy: BadRecordPolicy = strict ? .strict : .skip
+        do throws(BadRecordError) {
+            for error in errors {
+                try skipped.add(
+                    SkippedRecord(line: error.lineNumber, reason: "malformed line", error: error), policy: policy)
+            }
+        } catch {
+            printToStandardError("adasis reconstruct: \(log): \(error)")
+            throw ExitCode.failure
+        }
         var reconstructor = HorizonReconstructor()
         let identifiers = CANIdentifierAssignment.defaults
         let byteOrder: ByteOrder = byteReversed ? .littleEndian : .bigEndian
@@ -71,10 +85,17 @@ struct ReconstructCommand: ParsableCommand {
             do {
                 try reconstructor.apply(payload: record.frame.data, byteOrder: byteOrder, time: record.timestampSeconds)
             } catch {
-                printToStandardError("adasis reconstruct: frame at \(record.timestampSeconds) s: \(error) (skipped)")
+                let bad = SkippedRecord(
+                    line: 0, reason: "inconsistent frame",
+                    detail: "frame at \(record.timestampSeconds) s: \(error)")
+                do throws(BadRecordError) { try skipped.add(bad, policy: policy) } catch {
+                    printToStandardError("adasis reconstruct: \(log): \(error)")
+                    throw ExitCode.failure
+                }
             }
             lastTime = record.timestampSeconds
         }
+        if !skipped.isEmpty { printToStandardError("adasis reconstruct: \(log): \(skipped)") }
         if geojson {
             var waysByID: [Int64: [[GeoPoint]]] = [:]
             if let map {

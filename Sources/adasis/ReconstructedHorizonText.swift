@@ -4,13 +4,29 @@ import RoadMap
 
 /// Human-readable and GeoJSON views of a reconstructed horizon.
 enum ReconstructedHorizonText {
+    /// A META-DATA country and region as text: `DE/DEU DE-BY`, `FI/FIN`, `unknown`.
+    static func place(_ countryCode: UInt16, _ regionCode: UInt16) -> String {
+        guard let country = try? Country(numericCode: countryCode) else { return "unknown" }
+        let region = Region(country: country, wireCode: regionCode).map { " \($0.code)" } ?? ""
+        return "\(country.alpha2)/\(country.alpha3)\(region)"
+    }
+
     static func lines(_ horizon: ReconstructedHorizon) -> [String] {
         var lines: [String] = []
         if let meta = horizon.metaData {
             lines.append(
                 "meta-data: country \(meta.countryCode), \(meta.drivingSide == .right ? "right" : "left")-hand traffic, "
                     + "\(meta.speedUnits == .kilometresPerHour ? "km/h" : "mph"), map \(meta.mapYear.map(String.init) ?? "?") Q\(meta.mapVersionQuarter + 1), protocol \(meta.protocolVersion)"
+                    + ", place \(place(meta.countryCode, meta.regionCode))"
             )
+            if horizon.placeChanges.count > 1 {
+                lines.append(
+                    "country changes: "
+                        + horizon.placeChanges.map {
+                            String(format: "%.1f s ", $0.time) + place($0.countryCode, $0.regionCode)
+                        }
+                        .joined(separator: " → "))
+            }
         } else {
             lines.append("meta-data: none received")
         }
@@ -99,8 +115,8 @@ enum ReconstructedHorizonText {
                 guard let identifiers = path.profiles[.long(.linkIdentifier)] else { continue }
                 var lines: [String] = []
                 var seen = Set<Int64>()
-                for offset in identifiers.keys.sorted() {
-                    let way = Int64(identifiers[offset]!.value)
+                for (_, identifier) in identifiers.sorted(by: { $0.key < $1.key }) {
+                    let way = Int64(identifier.value)
                     guard seen.insert(way).inserted else { continue }
                     for geometry in ways[way] ?? [] {
                         lines.append(
@@ -116,8 +132,8 @@ enum ReconstructedHorizonText {
                 continue
             }
             var coordinates: [String] = []
-            for offset in longitudes.keys.sorted() {
-                guard let lon = ValueCoding.longitudeDegrees(code: longitudes[offset]!.value),
+            for (offset, longitude) in longitudes.sorted(by: { $0.key < $1.key }) {
+                guard let lon = ValueCoding.longitudeDegrees(code: longitude.value),
                     let lat = latitudes[offset].flatMap({ ValueCoding.latitudeDegrees(code: $0.value) })
                 else { continue }
                 coordinates.append(String(format: "[%.7f,%.7f]", lon, lat))

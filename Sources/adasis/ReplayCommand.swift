@@ -72,6 +72,7 @@ struct ReplayCommand: ParsableCommand {
             var session = try drive.open()
             var fixes = session.trace.fixes
             if let duration { fixes = fixes.filter { $0.time <= duration + 1e-9 } }
+            let resets = Set(session.trace.resets.map(\.fixIndex))
             let pipeline = try makePipeline(session)
             // The route session sees every match and hands a replanned route to the engine.
             var routeError: (any Error)?
@@ -81,13 +82,13 @@ struct ReplayCommand: ParsableCommand {
             }
             if let candump {
                 var lines = ""
-                try pipeline.replay(fixes, onFix: follow) { frame in
+                try pipeline.replay(fixes, matcherResets: resets, onFix: follow) { frame in
                     if let record = frame.candumpRecord(interface: logInterface) { lines += record.line + "\n" }
                 }
                 if let routeError { throw routeError }
                 try AtomicFile.replace(candump, with: Array(lines.utf8))
             } else if let interface {
-                try send(pipeline, fixes: fixes, interface: interface, onFix: follow)
+                try send(pipeline, fixes: fixes, resets: resets, interface: interface, onFix: follow)
                 if let routeError { throw routeError }
             }
             printToStandardError(ReplayCommand.summary(pipeline.provider.counters))
@@ -107,24 +108,26 @@ struct ReplayCommand: ParsableCommand {
         configuration.messages = MessageSelection(preset: preset)
         configuration.offsetPolicy = offsetPolicy
         if let profiles { configuration.messages.sendOnly(profiles) }
+        configuration.roadObjectTypes = session.horizon.roadObjectTypes
         configuration.metaData = MetaDataMessage(map: session.map.metadata)
+        configuration.places = PlaceCodes(map: session.map.metadata)
         configuration.digitisedArea =
             session.map.metadata.boundingBox.count == 4 ? session.map.metadata.boundingBox : nil
         let pipeline = try HorizonPipeline(
-            network: session.map, matcher: session.matcher, horizon: session.horizon,
+            network: session.network, matcher: session.matcher, horizon: session.horizon,
             provider: configuration)
         try pipeline.engine.setRoute(session.route)
         return pipeline
     }
 
     private func send(
-        _ pipeline: HorizonPipeline, fixes: [GNSSFix], interface: String,
+        _ pipeline: HorizonPipeline, fixes: [GNSSFix], resets: Set<Int>, interface: String,
         onFix: (GNSSFix, MatchResult, [HorizonEvent]) -> Void
     ) throws {
         let socket = try CANSocket(interface: interface)
         let start = MonotonicClock.now()
         var transmitQueueFull = false
-        try pipeline.replay(fixes, onFix: onFix) { frame in
+        try pipeline.replay(fixes, matcherResets: resets, onFix: onFix) { frame in
             if let speed {
                 let due = start + frame.time / speed
                 MonotonicClock.sleep(seconds: min(due - MonotonicClock.now(), 10))

@@ -1,4 +1,5 @@
 import ADASISv2
+import Synchronization
 import GNSS
 import Horizon
 import RoadMap
@@ -10,6 +11,9 @@ import Testing
 /// tree with its parent and branch offset, and the SEGMENT in force every 10 m up to the send radius.
 @Suite("reconstructed horizon equals the predicted one", .serialized)
 struct RoundTripTests {
+    /// Road objects compared so far, by type (a check that compares nothing would pass).
+    static let checkedObjects = Mutex<[RoadObjectType: Int]>([:])
+
     struct Mismatch: CustomStringConvertible {
         var time: Double
         var what: String
@@ -22,6 +26,9 @@ struct RoundTripTests {
         let map = try SampleDrives.map()
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
+        // Content equality, not the bus budget: with every profile a new main path's 2 km can
+        // exceed the queue, and frames dropped by the budget only come back by retransmission.
+        if preset == .all { configuration.maximumQueuedFrames = 100_000 }
         let checker = try HorizonPipeline(network: map, provider: configuration)
         var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 250))
         let fixes = try SampleDrives.fixes(drive)
@@ -84,7 +91,7 @@ struct RoundTripTests {
             guard preset != .mini else { continue }
             let content = PathContent(
                 path: path, pathIndex: index, selection: provider.configuration.messages,
-                units: .kilometresPerHour, routeActive: false,
+                units: .kilometresPerHour, routeActive: false, objectTypes: provider.configuration.roadObjectTypes,
                 probability: provider.probabilityOfPath[path.id] ?? path.probability, roadLink: { _ in nil },
                 childIndex: { _, _ in nil })
             let start = path.level == 0 ? vehicle : path.startOffset
@@ -117,13 +124,81 @@ struct RoundTripTests {
                     )
                 }
             }
+            result += checkObjects(
+                path, rebuilt, from: path.level == 0 ? vehicle - 150 : path.startOffset, to: sent - 1,
+                types: provider.configuration.roadObjectTypes
+            ).map { Mismatch(time: time, what: "path \(index): \($0)") }
         }
         return result
     }
 
-    @Test("every fix, all messages and profiles (curvature spots checked too)", arguments: ["kamppi"])
+    /// The predicted road objects between `from` and `to` on `path` were rebuilt: cameras and
+    /// signals as their spots, other points and zones (start, and end once inside the horizon) as
+    /// object marks; and every object rebuilt there was predicted.
+    static func checkObjects(
+        _ path: HorizonPath, _ rebuilt: ReconstructedPath, from lower: Double, to upper: Double,
+        types: Set<RoadObjectType>
+    ) -> [String] {
+        var result: [String] = []
+        let objects = path.roadObjects(types: types).filter { $0.end >= lower && $0.start <= upper }
+        checkedObjects.withLock { counts in
+            for object in objects { counts[object.object.type, default: 0] += 1 }
+        }
+        let rebuiltObjects = rebuilt.objects
+        func rounded(_ value: Double) -> Int { Int(value.rounded()) }
+        for object in objects {
+            let type = object.object.type
+            let code = RoadObjectWireCode.code(type)
+            if object.isPoint {
+                guard object.start >= lower else { continue }
+                switch RoadObjectWireCode.pointProfile(type) {
+                case .safetyCamera, .trafficSignals:
+                    let profile = RoadObjectWireCode.pointProfile(type)
+                    if rebuilt.profiles[.short(profile)]?[rounded(object.start)] == nil {
+                        result.append("no \(type.rawValue) spot at \(rounded(object.start)) m")
+                    }
+                default:
+                    if !rebuiltObjects.contains(where: {
+                        $0.isPoint && $0.code == code && $0.start == rounded(object.start)
+                    }) {
+                        result.append("no \(type.rawValue) at \(rounded(object.start)) m")
+                    }
+                }
+                continue
+            }
+            let match = rebuiltObjects.first { zone in
+                guard !zone.isPoint, zone.code == code else { return false }
+                if !object.isClippedAtStart, zone.start != rounded(object.start) { return false }
+                if object.isClippedAtEnd || object.end > upper { return zone.end == nil || Double(zone.end!) > upper }
+                return zone.end == rounded(object.end)
+            }
+            if match == nil {
+                result.append(
+                    "\(type.rawValue) \(rounded(object.start))…\(rounded(object.end)) m not rebuilt (got \(rebuiltObjects.filter { $0.code == code }))"
+                )
+            }
+        }
+        for zone in rebuiltObjects {
+            guard let at = zone.start ?? zone.end, Double(at) >= lower + 1, Double(at) <= upper - 1 else { continue }
+            let predicted = objects.contains { object in
+                RoadObjectWireCode.code(object.object.type) == zone.code
+                    && (abs(object.start - Double(at)) < 1 || (zone.start == nil && abs(object.end - Double(at)) < 1)
+                        || (object.isClippedAtStart && !zone.isPoint))
+            }
+            if !predicted { result.append("rebuilt object \(zone) was not predicted") }
+        }
+        return result
+    }
+
+    @Test(
+        "every fix, all messages and profiles (curvature spots and road objects checked too)",
+        arguments: SampleDrives.names)
     func allPreset(drive: String) throws {
+        Self.checkedObjects.withLock { $0 = [:] }
         let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .all)
+        let checked = Self.checkedObjects.withLock { $0 }
+        #expect(checked[.trafficSignals, default: 0] > 0)
+        if drive == "kaisaniemi" { #expect(checked[.bridge, default: 0] > 0, "Pitkäsilta") }
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
     }

@@ -24,4 +24,12 @@ enum SampleDrives {
     static func fixes(_ name: String, noisy: Bool = false) throws -> [GNSSFix] {
         try TraceFile(path: Repository.url("Data/drives/\(name)\(noisy ? "-noisy" : "").csv").path).fixes
     }
+
+    /// The true OSM way of every fix of a drive (the CSV's `true_way_id` column).
+    static func trueWays(_ name: String) throws -> [Int64] {
+        let text = try String(contentsOf: Repository.url("Data/drives/\(name).csv"), encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            line.split(separator: ",").last.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
 }

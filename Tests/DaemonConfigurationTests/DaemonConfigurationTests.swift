@@ -73,6 +73,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
         #expect(!configuration.byteOrderLittleEndian && configuration.multiplexedIdentifier == nil)
         #expect(configuration.messagePreset == .default)
+        #expect(configuration.roadObjectTypes.count == 14)
     }
 
     @Test(
@@ -100,6 +101,13 @@ struct DaemonConfigurationTests {
             (
                 "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
                 "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"
+            ),
+            (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nobjects = \"tunnel,speed_trap\"\n",
+                "a.toml:6: horizon.objects: unknown road object type 'speed_trap'; use a comma-separated list of "
+                    + "fixed_speed_camera, mobile_speed_zone, red_light_camera, average_speed_zone, restriction_camera, "
+                    + "danger_zone, tunnel, bridge, toll_booth, border_crossing, railway_crossing, traffic_signals, "
+                    + "incident, user_defined (or all)"
             ),
         ])
     func errors(text: String, message: String) {

@@ -54,6 +54,22 @@ struct NMEAStreamReaderTests {
     }
 
     @Test(
+        "a receiver reset (time back by more than 2 s) is handed on, not dropped; a bad sentence is counted by reason",
+        .timeLimit(.minutes(1)))
+    func receiverReset() throws {
+        let path = NSTemporaryDirectory() + "adasis-nmea-reset-\(getpid()).nmea"
+        try (epochs([40, 42, 44]) + "$GPRMC,garbage\r\n" + epochs([0, 2])).write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let inbox = FixInbox()
+        var reader = NMEAStreamReader(path: path, inbox: inbox, logger: quiet)
+        reader.run()
+        let arrivals = inbox.collect()
+        #expect(arrivals.map { (($0.fix.time - start) * 10).rounded() } == [40, 42, 44, 0, 2])
+        #expect(inbox.source.skipped == ["not an NMEA sentence": 1])
+    }
+
+    @Test(
         "a source that cannot be opened is reported disconnected and retried until a stop",
         .timeLimit(.minutes(1)))
     func missingSource() throws {

@@ -61,6 +61,21 @@ struct GPSDStreamDecoderTests {
         #expect(decoder.reportsWithoutFix == 1)
         #expect(decoder.repeatedEpochs == 1, "an earlier time after a later one is not a new fix")
         #expect(decoder.lastProblem?.kind == .badMember("lat"))
+        #expect(decoder.skipped.countsByReason == ["not a report": 1, "bad lat": 1])
+        #expect(decoder.skipped.examples.map(\.line) == [1, 5])
+    }
+
+    @Test("a receiver reset (time back by more than 2 s) is kept and counted; the fixes after it go on")
+    func receiverReset() {
+        var decoder = GPSDStreamDecoder()
+        func tpv(_ time: String) -> String {
+            "{\"class\":\"TPV\",\"mode\":3,\"time\":\"2026-03-14T\(time)Z\",\"lat\":52.52,\"lon\":13.4}\n"
+        }
+        let text = tpv("10:00:10") + tpv("10:00:11") + tpv("10:00:00") + tpv("10:00:01") + tpv("10:00:00.5")
+        let fixes = decoder.feed(Array(text.utf8))
+        #expect(fixes.map { $0.time - berlinStart } == [10, 11, 0, 1])
+        #expect(decoder.receiverResets == 1)
+        #expect(decoder.repeatedEpochs == 1, "half a second back is a late report, not a reset")
     }
 
     @Test("an over-long line is discarded up to its newline; decoding resumes after it")

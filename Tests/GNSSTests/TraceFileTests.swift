@@ -45,7 +45,7 @@ struct TraceFileTests {
         let empty = try Self.write("empty.nmea", "")
         defer { unlink(unknown); unlink(empty) }
         #expect { try TraceFile(path: unknown) } throws: { "\($0)".contains("unknown trace format") }
-        #expect { try TraceFile(path: empty) } throws: { "\($0)".contains("no fixes") }
+        #expect { try TraceFile(path: empty) } throws: { "\($0)".contains("no usable fixes") }
     }
 
     @Test(
@@ -72,9 +72,13 @@ struct TraceFileTests {
         defer { unlink(path) }
         let reference = try TraceFile(path: Repository.url("Data/drives/mannerheimintie.nmea").path)
         let trace = try TraceFile(path: path)
-        #expect(trace.skippedCount == damaged, "\(trace.skippedReasons)")
-        #expect(
-            trace.skippedReasons.contains { $0.contains("checksum mismatch") || $0.contains("not an NMEA sentence") })
+        // Every damaged sentence is counted; an epoch whose RMC (the date) was damaged before any
+        // date was known is dropped and counted too.
+        let sentences = trace.skipped.countsByReason.filter { $0.key != "no date yet" }
+        #expect(sentences.values.reduce(0, +) == damaged, "\(trace.skipped)")
+        #expect(sentences.keys.allSatisfy { $0 == "checksum mismatch" || $0 == "not an NMEA sentence" })
+        // The first damaged sentence is line 1 (index 0); the examples carry their lines.
+        #expect(trace.skipped.examples.first?.line == 1)
         // An epoch survives while one of its sentences does: nearly every fix is still there.
         #expect(trace.fixes.count > reference.fixes.count * 9 / 10, "\(trace.fixes.count) of \(reference.fixes.count)")
     }

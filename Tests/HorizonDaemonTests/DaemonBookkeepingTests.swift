@@ -30,7 +30,9 @@ struct PipelineSettingsTests {
             mapVersionYear: 19, mapVersionQuarter: 2)
         expected.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
         #expect(settings.provider == expected)
-        #expect(settings.horizon == HorizonConfiguration())
+        var horizon = HorizonConfiguration()
+        horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        #expect(settings.horizon == horizon)
     }
 
     @Test(
@@ -59,6 +61,7 @@ struct PipelineSettingsTests {
             level2_length_m = 400
             max_level = 1
             trailing_m = 150
+            objects = "tunnel, fixed_speed_camera"
             [provider]
             position_rate_hz = 5
             metadata_interval_s = 0.5
@@ -70,7 +73,11 @@ struct PipelineSettingsTests {
             file: "t.toml")
         let provider = settings.provider
         #expect(provider.messages.messageTypes == [.position, .segment, .metaData, .profileShort])
-        #expect(provider.messages.profileShortTypes == [.slopeLinear, .slopeStep, .safetyCamera, .trafficSignals])
+        #expect(
+            provider.messages.profileShortTypes == [
+                .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals, .roadObject, .roadObjectZoneStart,
+            ])
+        #expect(provider.roadObjectTypes == [.tunnel, .fixedSpeedCamera])
         #expect(provider.messages.profileLongTypes == [.longitude, .latitude])
         #expect(provider.identifiers.identifier(for: .position) == (try .init(0x18FF_0001, isExtended: true)))
         #expect(provider.identifiers.identifier(for: .stub) == (try .init(0x300, isExtended: true)))
@@ -85,7 +92,10 @@ struct PipelineSettingsTests {
         #expect(provider.trailingLength == 150)
         #expect(provider.positionStaleAfter == 3.5)
         #expect(provider.metaData == MetaDataMessage(countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour))
-        #expect(settings.horizon == HorizonConfiguration(lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150))
+        var horizon = HorizonConfiguration(
+            lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150, roadObjectTypes: [.tunnel, .fixedSpeedCamera])
+        horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        #expect(settings.horizon == horizon)
     }
 
     @Test("a multiplexed identifier carries every type; a level of length 0 switches it and deeper levels off")

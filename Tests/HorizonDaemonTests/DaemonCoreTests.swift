@@ -33,6 +33,27 @@ struct DaemonCoreTests {
         #expect(loop.metrics(at: 4).fixesProcessed == 4, "counts survive the new pipeline")
     }
 
+    @Test("a receiver reset (time back) starts a fresh horizon and is counted; skipped GNSS records reach the metrics")
+    func receiverReset() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 3)
+        let pipeline = loop.core.pipeline
+        var reset = streetFix(3)
+        reset.time -= 600
+        loop.inbox.append(.init(fix: reset, receivedAt: 3.1))
+        loop.run(from: 3, to: 4, fixes: { _ in false })
+        #expect(loop.core.pipeline !== pipeline)
+        let metrics = loop.core.snapshot(
+            at: 4, gnss: .init(connected: true, skipped: ["checksum mismatch": 7, "not an NMEA sentence": 2]))
+        #expect(metrics.gnssReceiverResets == 1)
+        #expect(metrics.fixesProcessed == 4, "the fix after the reset is used")
+        let text = metrics.prometheusText
+        #expect(text.contains("adasis_gnss_receiver_resets_total 1"))
+        #expect(text.contains("adasis_gnss_records_skipped_total{reason=\"checksum mismatch\"} 7"))
+        #expect(text.contains("adasis_gnss_records_skipped_total{reason=\"not an NMEA sentence\"} 2"))
+    }
+
     @Test("WATCHDOG=1 at its interval, metrics at theirs, a late tick counted as an overrun")
     func schedule() throws {
         var loop = try SimulatedRunLoop(

@@ -16,6 +16,26 @@ struct MetricsFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["adasis.prom"])
     }
 
+    @Test("the file is 0644 under the unit's umask 0077; a symbolic link planted at the temporary name is not followed")
+    func modeAndSymlink() throws {
+        let directory = NSTemporaryDirectory() + "adasis-metrics-mode-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/adasis.prom"
+        let victim = directory + "/victim"
+        try "keep\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        // The temporary name is PATH.partial-PID; a link there must be replaced, not written through.
+        try FileManager.default.createSymbolicLink(atPath: path + ".partial-\(getpid())", withDestinationPath: victim)
+        let old = umask(0o077)
+        defer { umask(old) }
+        try MetricsFile.write("c 3\n", to: path)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o644)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "c 3\n")
+    }
+
     @Test("a directory that does not exist is a typed error naming the file, the step and what to check")
     func missingDirectory() {
         #expect {

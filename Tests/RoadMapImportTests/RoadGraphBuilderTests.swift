@@ -143,3 +143,75 @@ struct RoadGraphBuilderTests {
         #expect(Set(graph.links.map(\.id)).count == graph.links.count)
     }
 }
+
+/// An average-speed relation from a node on the main street to a node on the side street becomes
+/// one zone over the links between them; toll booths and level crossings on road nodes.
+@Suite("road objects from OSM elements")
+struct RoadObjectImportTests {
+    static func build(_ extra: [OSMElement]) throws -> RoadGraph {
+        var builder = RoadGraphBuilder(
+            options: RoadGraphOptions(country: try Country(alpha2: "FI")),
+            legalDefaults: try LegalDefaultSpeeds.bundled())
+        builder.add(RoadGraphBuilderTests.elements + extra)
+        return builder.build()
+    }
+
+    static func zone(_ id: Int64, from: Int64, to: Int64) -> OSMElement {
+        .relation(
+            OSMRelation(
+                id: id,
+                members: [.init(type: .node, id: from, role: "from"), .init(type: .node, id: to, role: "to")],
+                tags: ["type": "enforcement", "enforcement": "average_speed", "maxspeed": "40"]))
+    }
+
+    @Test("an average-speed zone covers the drive from its from member to its to member")
+    func averageSpeedZone() throws {
+        // From node 11 (on the main street) east to the crossing 12, then south on the one-way side street to 21.
+        let graph = try Self.build([Self.zone(99, from: 11, to: 21)])
+        let pieces = graph.links.flatMap { link in
+            link.features.compactMap { feature -> (RoadLink, PointFeature, ZonePiece)? in
+                if case .zone(let piece) = feature.kind { return (link, feature, piece) }
+                return nil
+            }
+        }
+        #expect(graph.report.averageSpeedZones == 1)
+        #expect(pieces.count == 2)
+        let total = pieces.reduce(0) { $0 + $1.2.length }
+        // 0.001° of longitude at 60.17° N (≈ 55.4 m) plus 0.001° of latitude (≈ 111.3 m).
+        #expect(abs(total - 166.7) < 1.5, "zone length \(total)")
+        let first = try #require(pieces.first { $0.2.isZoneStart })
+        #expect(first.0.wayID == 1 && first.1.direction == .forward && first.2.speedLimit == 40)
+        let last = try #require(pieces.first { $0.2.isZoneEnd })
+        #expect(last.0.wayID == 2 && last.1.direction == .forward && last.1.offset == 0)
+        #expect(pieces.allSatisfy { $0.2.zone == 99 && $0.2.type == .averageSpeedZone })
+    }
+
+    @Test("a zone against a one-way has no legal drive: kept as a point at its start, counted")
+    func unroutableZone() throws {
+        let graph = try Self.build([Self.zone(98, from: 21, to: 20)])
+        #expect(graph.report.unroutedZones == 1 && graph.report.averageSpeedZones == nil)
+        let cameras = graph.links.flatMap(\.features).filter {
+            $0.kind == .safetyCamera(.averageSpeedZone, speedLimit: 40)
+        }
+        #expect(cameras.count == 1)
+    }
+
+    @Test("toll booths and level crossings on road nodes; one off the roads is not placed")
+    func roadNodes() throws {
+        let graph = try Self.build([
+            RoadGraphBuilderTests.point(11, 60.1700, 24.9410, ["barrier": "toll_booth"]),
+            RoadGraphBuilderTests.point(13, 60.1700, 24.9430, ["railway": "level_crossing"]),
+            RoadGraphBuilderTests.point(50, 60.1750, 24.9500, ["railway": "level_crossing"]),
+        ])
+        let tolls = graph.links.filter { $0.features.contains { $0.kind == .tollBooth } }
+        #expect(tolls.count == 1 && tolls[0].wayID == 1)
+        let toll = try #require(tolls[0].features.first { $0.kind == .tollBooth })
+        #expect(toll.direction == nil && abs(toll.offset - 55.4) < 1)
+        // Node 13 joins the main street and the service road: on both, for the direction arriving there.
+        let crossings = graph.links.flatMap { link in
+            link.features.filter { $0.kind == .railwayCrossing }.map { (link.wayID, $0.direction) }
+        }
+        #expect(crossings.count == 2)
+        #expect(crossings.contains { $0 == (1, .forward) } && crossings.contains { $0 == (3, .backward) })
+    }
+}

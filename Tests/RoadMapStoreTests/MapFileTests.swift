@@ -87,6 +87,20 @@ struct MapFileTests {
         }
     }
 
+    @Test("a map of the format before road objects is refused with a re-import hint")
+    func olderFormat() throws {
+        let (path, _) = try Self.writeSample("older.map")
+        defer { unlink(path) }
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "UPDATE metadata SET value = '1' WHERE key = 'format_version'") }
+        try queue.close()
+        #expect(throws: MapFileError.olderFormat(path: path, version: 1, supported: MapMetadata.currentFormatVersion)) {
+            try MapFile(path: path)
+        }
+        let text = MapFileError.olderFormat(path: path, version: 1, supported: 2).description
+        #expect(text.contains("adasis map import") && text.contains(path))
+    }
+
     @Test("a damaged tile is reported naming the tile, not returned")
     func damagedTile() throws {
         let (path, graph) = try Self.writeSample("damaged.map")

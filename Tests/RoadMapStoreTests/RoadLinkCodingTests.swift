@@ -20,6 +20,20 @@ struct RoadLinkCodingTests {
         features: [
             PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 30.25, direction: .forward),
             PointFeature(kind: .trafficSignals, offset: 99, direction: nil),
+            PointFeature(kind: .tollBooth, offset: 5, direction: nil),
+            PointFeature(kind: .borderControl, offset: 6, direction: .backward),
+            PointFeature(kind: .railwayCrossing, offset: 7, direction: nil),
+            PointFeature(kind: .safetyCamera(.restriction, speedLimit: nil), offset: 8, direction: nil),
+            PointFeature(
+                kind: .zone(
+                    ZonePiece(
+                        type: .averageSpeedZone, zone: -4_711, length: 12.5, isZoneStart: true, isZoneEnd: false,
+                        speedLimit: 80)), offset: 9, direction: .forward),
+            PointFeature(
+                kind: .zone(
+                    ZonePiece(
+                        type: .dangerZone, zone: 1, length: 3, isZoneStart: false, isZoneEnd: true, speedLimit: nil)),
+                offset: 10, direction: .backward),
         ])
 
     @Test("a link with every attribute set round-trips exactly")

@@ -45,4 +45,21 @@ struct TileCodecTests {
             try TileCodec.decode(blob, tile: Self.tile)
         }
     }
+
+    @Test("a tile of an older format (before road objects) is refused as older, asking for a re-import")
+    func olderVersion() {
+        var writer = TileByteWriter()
+        writer.writeVarint(TileCodec.formatVersion - 1)
+        writer.writeVarint(0)
+        let crc = TileChecksum.crc32(of: writer.bytes)
+        let blob =
+            [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)] + writer.bytes
+        #expect(throws: TileIntegrityError.olderVersion(tile: Self.tile, version: TileCodec.formatVersion - 1)) {
+            try TileCodec.decode(blob, tile: Self.tile)
+        }
+        let text = MapFileError.damagedTile(
+            path: "old.map", .olderVersion(tile: Self.tile, version: TileCodec.formatVersion - 1)
+        ).description
+        #expect(text.contains("older") && text.contains("re-import"))
+    }
 }

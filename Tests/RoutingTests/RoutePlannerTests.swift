@@ -235,3 +235,41 @@ struct RouteTrafficTests {
         }
     }
 }
+
+@Suite("route planner: candidate links")
+struct CandidateLinkTests {
+    @Test(
+        "a point nearest a one-way stub with no way out starts on the next nearest link; with one candidate it is unreachable"
+    )
+    func nextCandidate() throws {
+        var none: SplitMix64? = nil
+        let grid = GridNetwork(size: 4, generator: &none)
+        // A one-way stub from junction (0,0) southwards into a dead end: a route can enter it but never leave.
+        let stub = RoadLink(
+            id: LinkID(9_999), wayID: 9_999, startNode: grid.node(row: 0, column: 0), endNode: NodeID(99_999),
+            geometry: [
+                GridNetwork.position(row: 0, column: 0),
+                GeoPoint(latitude: GridNetwork.origin.latitude - 0.001, longitude: GridNetwork.origin.longitude),
+            ],
+            highway: .service, oneway: .forward)
+        let network = InMemoryRoadNetwork(links: grid.links + [stub])
+        // 20 m south of (0,0), 2 m east of the stub: the stub is nearest, the grid street 20 m away.
+        let origin = GeoPoint(
+            latitude: GridNetwork.origin.latitude - 20 / 111_320,
+            longitude: GridNetwork.origin.longitude + 2 / (111_320 * 0.4962))
+        let destination = GridNetwork.position(row: 3, column: 2)
+        #expect(try RouteEndpoint.place(origin, in: network).link == stub.id)
+        let route = try RoutePlanner(network: network).plan(from: origin, to: destination)
+        #expect(route.links.first?.link != stub.id)
+        #expect(route.legs[0].from.distance > 15 && route.legs[0].from.distance < 25)
+        #expect(throws: RoutingError.self) {
+            try RoutePlanner(network: network, candidateLinks: 1).plan(from: origin, to: destination)
+        }
+        // As a destination the stub is reachable: the nearest link is kept.
+        #expect(try RoutePlanner(network: network).plan(from: destination, to: origin).links.last?.link == stub.id)
+        // Candidates: nearest first, none more than 50 m farther than the nearest.
+        let candidates = try RouteEndpoint.candidates(origin, in: network, limit: 10)
+        #expect(candidates.map(\.distance) == candidates.map(\.distance).sorted())
+        #expect(candidates.allSatisfy { $0.distance <= candidates[0].distance + 50 })
+    }
+}

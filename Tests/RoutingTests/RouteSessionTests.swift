@@ -53,9 +53,10 @@ struct RouteSessionTests {
         #expect(session.update(try drive.position(on: route[0], at: 80), time: 1).isEmpty)
         // Off the route: a link the route does not take, in the direction the vehicle drives it.
         let off = try #require([drive.link(0, 1, 0, 2), drive.link(0, 1, 1, 1)].first { !route.contains($0) })
-        let first = session.update(try drive.position(on: off, at: 10), time: 2)
+        // 40 m along: beyond the 15 m in which a fix off the route counts as a matching slip.
+        let first = session.update(try drive.position(on: off, at: 40), time: 2)
         #expect(first.isEmpty, "one fix off the route is not yet a deviation: \(first)")
-        let second = session.update(try drive.position(on: off, at: 30), time: 3)
+        let second = session.update(try drive.position(on: off, at: 60), time: 3)
         #expect(
             second == [
                 .deviated(id: 1, link: off), .routeAdded(id: 2, reason: .deviation),
@@ -65,7 +66,7 @@ struct RouteSessionTests {
         #expect(replanned.first == off, "the new route starts on the vehicle's link, in its direction")
         #expect(replanned.last?.link == route.last?.link)
         // Back on the (new) route: nothing more happens.
-        #expect(session.update(try drive.position(on: off, at: 60), time: 4).isEmpty)
+        #expect(session.update(try drive.position(on: off, at: 80), time: 4).isEmpty)
     }
 
     @Test("deviation replanning none: the deviation is reported once and the route is kept")
@@ -155,8 +156,8 @@ struct RouteSessionTests {
         _ = session.importRoute(links, time: 0)
         _ = session.update(try drive.position(on: links[0]), time: 1)
         let off = drive.link(0, 1, 1, 1)
-        _ = session.update(try drive.position(on: off, at: 10), time: 2)
-        let events = session.update(try drive.position(on: off, at: 20), time: 3)
+        _ = session.update(try drive.position(on: off, at: 40), time: 2)
+        let events = session.update(try drive.position(on: off, at: 60), time: 3)
         #expect(events.contains(.activeRouteChanged(id: 2, reason: .deviation)))
         let rejoined = try #require(session.links)
         #expect(rejoined.first == off)
@@ -165,5 +166,42 @@ struct RouteSessionTests {
         let join = try #require(rejoined.firstIndex { links.contains($0) })
         #expect(Array(rejoined[join...]) == Array(links[links.firstIndex(of: rejoined[join])!...]))
         #expect(links.firstIndex(of: rejoined[join])! >= 4, "rejoined at \(rejoined[join])")
+    }
+}
+
+@Suite("route session: route tracking")
+struct RouteTrackingTests {
+    let drive = GridDrive()
+
+    @Test("fixes matched off the route but within 15 m of it are slips: no deviation, and snapped onto the route")
+    func slipsAreNotDeviations() throws {
+        var session = RouteSession(planner: RoutePlanner(network: drive.network))
+        let start = try drive.position(on: drive.link(0, 0, 0, 1))
+        _ = try session.setDestination(
+            try drive.position(on: drive.link(5, 4, 5, 5)).point, from: .vehicle(start), time: 0)
+        let route = try #require(session.links)
+        #expect(session.update(try drive.position(on: route[0], at: 90), time: 1).isEmpty)
+        let off = try #require([drive.link(0, 1, 0, 2), drive.link(0, 1, 1, 1)].first { !route.contains($0) })
+        // Five fixes up to 14 m along a side street at the route's junction: slips.
+        for (step, offset) in [3.0, 6, 9, 12, 14].enumerated() {
+            let position = try drive.position(on: off, at: offset)
+            #expect(session.update(position, time: 2 + Double(step)).isEmpty, "at \(offset) m")
+            let snapped = try #require(session.snapped(position), "within 15 m of the route")
+            #expect(route.contains(snapped.link))
+            #expect(snapped.point.distance(to: position.point) <= 15)
+        }
+        #expect(session.snapped(try drive.position(on: route[1], at: 30)) == nil, "on the route: nothing to snap")
+        // Further along it: a deviation after two fixes, as without the slips.
+        #expect(session.snapped(try drive.position(on: off, at: 40)) == nil)
+        #expect(session.update(try drive.position(on: off, at: 40), time: 8).isEmpty)
+        #expect(session.update(try drive.position(on: off, at: 60), time: 9).first == .deviated(id: 1, link: off))
+        // With the check off, the first two fixes off the route already deviate.
+        var strict = RouteSession(
+            planner: RoutePlanner(network: drive.network),
+            configuration: RouteSessionConfiguration(offRouteDistance: 0))
+        _ = try strict.setDestination(
+            try drive.position(on: drive.link(5, 4, 5, 5)).point, from: .vehicle(start), time: 0)
+        _ = strict.update(try drive.position(on: off, at: 4), time: 1)
+        #expect(strict.update(try drive.position(on: off, at: 8), time: 2).first == .deviated(id: 1, link: off))
     }
 }

@@ -61,9 +61,15 @@ struct RouteSteeringTests {
     @Test("leaving both routes is a deviation: the proposal goes, the new route starts where the vehicle is")
     func leavesBoth() throws {
         var (session, route, proposal) = try pending()
-        // A street neither route takes (a fix there, whatever way the vehicle got there).
+        // A street neither route takes, away from the active route (a fix there, whatever way the
+        // vehicle got there).
         let streets = drive.grid.links.flatMap { [DirectedLink($0.id, .forward), DirectedLink($0.id, .backward)] }
-        let off = try #require(streets.first { !route.contains($0) && !proposal.links.contains($0) })
+        let off = try #require(
+            try streets.first {
+                try !route.contains($0) && !proposal.links.contains($0)
+                    && session.snapped(try drive.position(on: $0, at: 10)) == nil
+                    && session.snapped(try drive.position(on: $0, at: 20)) == nil
+            })
         _ = session.update(try drive.position(on: off, at: 10), time: 15)
         let events = session.update(try drive.position(on: off, at: 20), time: 16)
         #expect(
@@ -73,5 +79,29 @@ struct RouteSteeringTests {
                 .routeRemoved(id: 1, reason: .deviation),
             ])
         #expect(session.links?.first == off)
+    }
+}
+
+@Suite("route session: snapping and proposals")
+struct RouteSnappingProposalTests {
+    @Test("a fix on a pending proposal's own links is never snapped back onto the active route")
+    func proposalLinksAreNotSnapped() throws {
+        let drive = GridDrive()
+        var session = RouteSession(
+            planner: RoutePlanner(network: drive.network),
+            configuration: RouteSessionConfiguration(replanInterval: 10, acceptance: .manual))
+        let start = try drive.position(on: drive.link(0, 0, 0, 1))
+        _ = try session.setDestination(
+            try drive.position(on: drive.link(5, 4, 5, 5)).point, from: .vehicle(start), time: 0)
+        let route = try #require(session.links)
+        session.planner.traffic = RouteTraffic(delays: [route[3]: 1000])
+        _ = session.update(try drive.position(on: route[1], at: 20), time: 10)
+        let proposal = try #require(session.proposal)
+        // A few metres onto the proposal's first own link: near the active route, yet not snapped.
+        let turning = try drive.position(on: proposal.links[proposal.sharedLinks], at: 5)
+        #expect(session.snapped(turning) == nil)
+        // Without the proposal the same fix is a slip, snapped onto the route.
+        _ = try session.rejectProposal(time: 11)
+        #expect(session.snapped(turning) != nil)
     }
 }

@@ -1,4 +1,7 @@
+import ADASISProvider
+import ADASISv2
 import Foundation
+import RoadMap
 import Testing
 import TestSupport
 
@@ -22,4 +25,47 @@ func decodeCommandOnTheSampleHorizon() throws {
     #expect(err.contains("line 7: expected a timestamp"))
     #expect(err.contains("line 8: identifier 123 is not an ADASIS v2 identifier"))
     #expect(err.contains("line 9: 2 data bytes; an ADASIS v2 frame has 8"))
+}
+
+/// The road-object profiles (PROFILE SHORT 18, 19, 20) are named by `adasis decode` and by the DBC
+/// through cantools alike, and the decode command names the object type carried in Value0.
+@Test("adasis decode and the DBC (cantools) name the road-object profile types the same")
+func decodeNamesRoadObjectProfiles() throws {
+    try requireBuiltAdasis()
+    var log = ""
+    let cases: [(ProfileShortType, RoadObjectType, UInt16)] = [
+        (.roadObject, .tollBooth, 1023), (.roadObjectZoneStart, .averageSpeedZone, 80),
+        (.roadObjectZoneEnd, .tunnel, 1023), (.safetyCamera, .restrictionCamera, 1023),
+    ]
+    for (index, (type, object, value1)) in cases.enumerated() {
+        var message = ProfileShortMessage(
+            offset: UInt16(100 + index), pathIndex: 8, profileType: type, value0: RoadObjectWireCode.code(object))
+        message.value1 = value1
+        let bytes = try ADASISMessage.profileShort(message).encode()
+        log += "(0.\(index)) vcan0 255#" + bytes.map { String(format: "%02X", $0) }.joined() + "\n"
+    }
+    let (status, out, _) = try runProcess(
+        Repository.url(".build/debug/adasis"), ["decode", "-"], input: Data(log.utf8))
+    #expect(status == 0)
+    let lines = out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0].contains("ProfileType=18(road object)") && lines[0].contains("Value0=9(toll_booth)"))
+    #expect(lines[1].contains("ProfileType=19(road object zone start)") && lines[1].contains("(average_speed_zone)"))
+    #expect(lines[1].contains("Value1=80(80 km/h enforced)"))
+    #expect(lines[2].contains("ProfileType=20(road object zone end)") && lines[2].contains("Value0=7(tunnel)"))
+    #expect(lines[3].contains("Value0=5(restriction camera)"))
+    let script = """
+        import sys, cantools
+        db = cantools.database.load_file("Tools/adasis-v2.dbc")
+        for line in sys.stdin:
+            ident, data = line.split()[2].split("#")
+            print(db.decode_message(int(ident, 16), bytes.fromhex(data))["ProfileType"])
+        """
+    let names = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], input: Data(log.utf8))
+    #expect(names.status == 0, "\(names.stderr)")
+    #expect(
+        names.stdout.split(separator: "\n") == [
+            "road object", "road object zone start", "road object zone end", "safety camera",
+        ])
 }

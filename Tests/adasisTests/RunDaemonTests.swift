@@ -201,6 +201,69 @@ struct RunDaemonTests {
             })
     }
 
+    @Test(
+        "adasis run sends the subscribed road objects on vcan0 and nothing of the other types",
+        .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
+    func roadObjects() throws {
+        let (directory, map, port, _, config) = try Self.prepare()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Every profile, but only traffic signals of the road objects: the drive's tunnels
+        // (building passages on side paths, PROFILE SHORT 19/20 in the golden "all" log) stay off.
+        try """
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
+        [messages]
+        preset = "all"
+        [horizon]
+        objects = "traffic_signals"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let log = directory.appendingPathComponent("can.log").path
+        let errors = directory.appendingPathComponent("adasis.err").path
+        let script =
+            scriptFunctions + """
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
+                candump -L vcan0 > '\(log)' &
+                dumper=$!
+                .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
+                daemon=$!
+                wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 15
+                kill -TERM $daemon
+                wait $daemon
+                status=$?
+                sleep 0.3
+                kill $dumper
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                echo "adasis-exit=$status"
+                """
+        let result = try runInVcanKernel(script)
+        let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        #expect(result.stdout.contains("adasis-exit=0"), "adasis did not exit 0: \(result.stdout)\n\(daemonLog)")
+        let decoded = try runAdasis(["decode", log])
+        #expect(decoded.status == 0 && decoded.stderr.isEmpty, "\(decoded.stderr.prefix(500))")
+        let profiles = decoded.stdout.split(separator: "\n").compactMap(DecodedFrame.init).filter {
+            $0.type == "profileShort"
+        }
+        // "17(traffic signals)": the decoder's name, cut at its space by DecodedFrame.
+        let types = Set(profiles.compactMap { $0.fields["ProfileType"] })
+        #expect(types.contains { $0.hasPrefix("17(") }, "\(types)")
+        #expect(types.contains { $0.hasPrefix("1(") }, "\(types)")
+        #expect(
+            !types.contains {
+                $0.hasPrefix("16(") || $0.hasPrefix("18(") || $0.hasPrefix("19(") || $0.hasPrefix("20(")
+            },
+            "\(types)")
+    }
+
     // A full TX queue is not producible on vcan; HorizonDaemonTests prove it on a real CANSocket
     // with SocketCAN's fault seam ("a full TX queue drops exactly the failed frames…").
     @Test(

@@ -33,12 +33,16 @@ public struct MessageSelection: Hashable, Sendable {
         switch preset {
         case .default:
             messageTypes = [.position, .stub, .segment, .metaData]
-            profileShortTypes = [.curvature, .slopeLinear, .safetyCamera, .trafficSignals]
+            profileShortTypes = [
+                .curvature, .slopeLinear, .safetyCamera, .trafficSignals, .roadObject, .roadObjectZoneStart,
+            ]
             profileLongTypes = [.longitude, .latitude, .linkIdentifier]
             currentLinkOnly = false
         case .all:
             messageTypes = [.position, .stub, .segment, .metaData, .profileShort, .profileLong]
-            profileShortTypes = [.curvature, .slopeLinear, .safetyCamera, .trafficSignals]
+            profileShortTypes = [
+                .curvature, .slopeLinear, .safetyCamera, .trafficSignals, .roadObject, .roadObjectZoneStart,
+            ]
             profileLongTypes = [.longitude, .latitude, .linkIdentifier]
             currentLinkOnly = false
         case .mini:

@@ -11,6 +11,10 @@ public enum SelectableProfile: String, Hashable, Sendable, CaseIterable {
     case safetyCamera = "safety_camera"
     /// Traffic signals (PROFILE SHORT, system-specific 17).
     case trafficSignals = "traffic_signals"
+    /// Point road objects other than cameras and signals (PROFILE SHORT, system-specific 18).
+    case roadObjects = "road_objects"
+    /// Starts and ends of road-object zones (PROFILE SHORT, system-specific 19 and 20).
+    case roadObjectZones = "road_object_zones"
     /// Shape-point longitudes (PROFILE LONG 1).
     case longitude
     /// Shape-point latitudes (PROFILE LONG 2).
@@ -26,6 +30,8 @@ public enum SelectableProfile: String, Hashable, Sendable, CaseIterable {
         case .slopeStep: .slopeStep
         case .safetyCamera: .safetyCamera
         case .trafficSignals: .trafficSignals
+        case .roadObjects: .roadObject
+        case .roadObjectZones: .roadObjectZoneStart
         case .longitude, .latitude, .linkIdentifier: nil
         }
     }
@@ -36,7 +42,8 @@ public enum SelectableProfile: String, Hashable, Sendable, CaseIterable {
         case .longitude: .longitude
         case .latitude: .latitude
         case .linkIdentifier: .linkIdentifier
-        case .curvature, .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals: nil
+        case .curvature, .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals, .roadObjects, .roadObjectZones:
+            nil
         }
     }
 }

@@ -21,13 +21,21 @@ public enum ProfileShortType: Hashable, Sendable {
     case headingChange
     /// Reserved codes 9…15.
     case reserved(UInt8)
-    /// System-specific codes 16…31 (this project: 16 safety camera, 17 traffic signals).
+    /// System-specific codes 16…31 (this project: 16 safety camera, 17 traffic signals, 18 road
+    /// object, 19 road-object zone start, 20 road-object zone end).
     case systemSpecific(UInt8)
 
     /// This project's safety-camera profile (system-specific 16).
     public static let safetyCamera = ProfileShortType.systemSpecific(16)
     /// This project's traffic-signal profile (system-specific 17).
     public static let trafficSignals = ProfileShortType.systemSpecific(17)
+    /// This project's point road object (system-specific 18): Value0 = object type code.
+    public static let roadObject = ProfileShortType.systemSpecific(18)
+    /// This project's start of a road-object zone (system-specific 19): Value0 = object type code,
+    /// Value1 = enforced speed in km/h (1023 none).
+    public static let roadObjectZoneStart = ProfileShortType.systemSpecific(19)
+    /// This project's end of a road-object zone (system-specific 20): Value0 = object type code.
+    public static let roadObjectZoneEnd = ProfileShortType.systemSpecific(20)
 
     /// Every one of the 32 codes of the 5-bit field, in code order.
     public static var allCodes: [ProfileShortType] { (0...31).compactMap { ProfileShortType(rawValue: $0) } }

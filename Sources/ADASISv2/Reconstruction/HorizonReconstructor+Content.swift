@@ -72,6 +72,16 @@ extension HorizonReconstructor {
     mutating func apply(_ profile: ProfileShortMessage) {
         guard Self.isRegularPath(profile.pathIndex), let offset = absoluteOffset(profile.offset, on: profile.pathIndex)
         else { return discard(.profileShort) }
+        if let kind = ObjectMark.kind(of: profile.profileType) {
+            var path = horizon.paths[profile.pathIndex] ?? ReconstructedPath(index: profile.pathIndex)
+            let mark = ObjectMark(kind: kind, offset: offset, code: profile.value0)
+            if path.objectMarks[mark] != nil, profile.isRetransmission, !profile.isUpdate {
+                return ignoreRetransmission(.profileShort)
+            }
+            path.objectMarks[mark] = profile.value1
+            horizon.paths[profile.pathIndex] = path
+            return
+        }
         var spots = [(offset, UInt32(profile.value0))]
         if profile.hasSecondSpot { spots.append((offset + Int(profile.distance1), UInt32(profile.value1))) }
         store(

@@ -2,7 +2,8 @@
 /// sender's policies it relies on: `Docs/adasis-conventions.md`). A value type without I/O: feed
 /// it messages in reception order.
 ///
-/// - META-DATA is kept as received.
+/// - META-DATA is kept as received; each change of country, region or driving side is recorded
+///   with its time (`ReconstructedHorizon.placeChanges`).
 /// - STUBs place sub-paths in the tree (parent, absolute branch offset, announcing stub).
 /// - SEGMENTs and profile spots are stored by (path, absolute offset, kind). Offsets are unwrapped
 ///   modulo 8191 against the vehicle's position on that path: into the window that starts
@@ -82,7 +83,12 @@ public struct HorizonReconstructor: Sendable {
         horizon.counters[message.type, default: MessageTypeCounters()].record(
             counter: message.cyclicCounter, time: time)
         switch message {
-        case .metaData(let metaData): horizon.metaData = metaData
+        case .metaData(let metaData):
+            let place = MetaDataPlaceChange(metaData, time: time)
+            if horizon.placeChanges.last.map({ !$0.samePlace(as: place) }) ?? true {
+                horizon.placeChanges.append(place)
+            }
+            horizon.metaData = metaData
         case .position(let position): apply(position, time: time)
         case .segment(let segment): apply(segment)
         case .stub(let stub): apply(stub)

@@ -3,6 +3,9 @@
 public struct ReconstructedHorizon: Hashable, Sendable {
     /// The latest META-DATA (country, driving side, speed units, map version, protocol version).
     public internal(set) var metaData: MetaDataMessage?
+    /// Where the sender said the vehicle was, each time META-DATA's country, region or driving side
+    /// changed (the first META-DATA included), in reception order.
+    public internal(set) var placeChanges: [MetaDataPlaceChange] = []
     /// The path the vehicle is on (the root of the path tree); `nil` before the first POSITION on a
     /// regular path.
     public internal(set) var mainPathIndex: UInt8?
@@ -48,6 +51,9 @@ public struct ReconstructedPath: Hashable, Sendable {
     public internal(set) var stubs: [Int: [StubMessage]] = [:]
     /// Profile spots by profile type and absolute offset.
     public internal(set) var profiles: [ProfileType: [Int: ProfileSpot]] = [:]
+    /// Road-object spots (PROFILE SHORT 18, 19, 20) with their Value1; several may share an
+    /// offset (told apart by type code). ``objects`` pairs them into objects.
+    public internal(set) var objectMarks: [ObjectMark: UInt16] = [:]
 
     /// Creates an empty path.
     public init(index: UInt8) {
@@ -65,7 +71,7 @@ public struct ReconstructedPath: Hashable, Sendable {
     }
 
     /// Whether the path holds no content.
-    public var isEmpty: Bool { segments.isEmpty && stubs.isEmpty && profiles.isEmpty }
+    public var isEmpty: Bool { segments.isEmpty && stubs.isEmpty && profiles.isEmpty && objectMarks.isEmpty }
 }
 
 /// A profile type of either message: PROFILE SHORT (10-bit spots) or PROFILE LONG (32-bit values).
@@ -102,4 +108,29 @@ public struct ReconstructedPosition: Hashable, Sendable {
     public let absoluteOffset: Int?
     /// The time given with the message (seconds, the caller's clock).
     public let time: Double
+}
+
+/// The country, region and driving side of a META-DATA that changed them, with its reception time.
+public struct MetaDataPlaceChange: Hashable, Sendable {
+    /// Reception time (the caller's clock), seconds.
+    public var time: Double
+    /// ISO 3166-1 numeric country code, 0 unknown.
+    public var countryCode: UInt16
+    /// META-DATA RegionCode (see `Docs/adasis-conventions.md`), 0 unknown.
+    public var regionCode: UInt16
+    /// Driving side from then on.
+    public var drivingSide: DrivingSide
+
+    /// The place `metaData` names, received at `time`.
+    public init(_ metaData: MetaDataMessage, time: Double) {
+        self.time = time
+        countryCode = metaData.countryCode
+        regionCode = metaData.regionCode
+        drivingSide = metaData.drivingSide
+    }
+
+    /// Whether `other` names the same country, region and driving side.
+    public func samePlace(as other: MetaDataPlaceChange) -> Bool {
+        (countryCode, regionCode, drivingSide) == (other.countryCode, other.regionCode, other.drivingSide)
+    }
 }

@@ -117,6 +117,7 @@ public enum RoutePlanning {
                         var step = link
                         while step != from {
                             path.append(step)
+                            // Every link reached has its predecessor recorded, back to `from`.
                             step = previous[step]!
                         }
                         return path.reversed()

@@ -1,3 +1,5 @@
+import RoadMap
+
 /// How far the horizon reaches, how deep it branches and how often it is recomputed.
 public struct HorizonConfiguration: Hashable, Sendable {
     /// Look-ahead per path level, metres ahead of the vehicle measured along the tree: index 0 is
@@ -15,13 +17,25 @@ public struct HorizonConfiguration: Hashable, Sendable {
     public var minimumUpdateDistance: Double
     /// The model that weighs continuations at junctions.
     public var branchModel: BranchProbabilityModel
+    /// The road object types the client subscribed to: only these are computed along the paths
+    /// (``HorizonEngine/roadObjects(on:)``). Default: every type.
+    public var roadObjectTypes: Set<RoadObjectType>
+    /// The legal filter: safety locations it forbids where they lie (the country and region of
+    /// their own link) never enter the tree, so no path, query, event or message carries them.
+    /// Default: none forbidden.
+    public var safetyLocationRules = SafetyLocationRules.allowingAll
+    /// How the links' country and region codes name countries and regions (the map's regions),
+    /// for the legal filter's region rows.
+    public var places = PlaceCodes()
 
     /// Creates a configuration; the defaults are those of production horizon SDKs.
     public init(
         lookAhead: [Double] = [2000, 500, 300], maximumLevel: Int = 2, trailingLength: Double = 200,
         minimumUpdateInterval: Double = 1, minimumUpdateDistance: Double = 10,
-        branchModel: BranchProbabilityModel = .init()
+        branchModel: BranchProbabilityModel = .init(),
+        roadObjectTypes: Set<RoadObjectType> = Set(RoadObjectType.allCases)
     ) {
+        self.roadObjectTypes = roadObjectTypes
         self.lookAhead = lookAhead
         self.maximumLevel = maximumLevel
         self.trailingLength = trailingLength

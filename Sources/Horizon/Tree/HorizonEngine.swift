@@ -131,6 +131,8 @@ public final class HorizonEngine {
         }
         if let sidePath = sidePath(containing: position.link) {
             promote(sidePath)
+            // Holds by construction: promote keeps the path itself, and sidePath(containing:) chose
+            // it because it holds the link.
             let promoted = tree.paths[sidePath]!
             let index = promoted.links.firstIndex { $0.link == position.link }!
             moveVehicle(on: promoted, linkIndex: index, offset: position.offset)
@@ -179,15 +181,16 @@ public final class HorizonEngine {
         clear()
         let id = takePathID()
         let first = try pathLink(position.link, startOffset: 0, routeIndex: route?.firstIndex(of: position.link))
-        tree.paths[id] = HorizonPath(
+        let path = HorizonPath(
             id: id, parent: nil, branchOffset: nil, level: 0, probability: 1,
             turnAngle: nil, links: [first])
+        tree.paths[id] = path
         tree.mainPathID = id
         events.append(.pathAdded(id))
         events.append(.mainPathChanged(from: nil, to: id))
         events.append(.linksAdded(path: id, links: [first]))
         routeChanged = false
-        moveVehicle(on: tree.paths[id]!, linkIndex: 0, offset: position.offset)
+        moveVehicle(on: path, linkIndex: 0, offset: position.offset)
     }
 
     /// The first side path (shallowest level, then smallest identifier) holding `link`.
@@ -204,12 +207,15 @@ public final class HorizonEngine {
             tree.paths[path.id] = nil
             events.append(.pathRemoved(path.id))
         }
-        let levelShift = tree.paths[id]!.level
-        for kept in keep { tree.paths[kept]!.level -= levelShift }
-        tree.paths[id]!.parent = nil
-        tree.paths[id]!.branchOffset = nil
-        tree.paths[id]!.probability = 1
-        tree.paths[id]!.turnAngle = nil
+        guard var main = tree.paths[id] else { return }
+        let levelShift = main.level
+        for kept in keep { tree.paths[kept]?.level -= levelShift }
+        main.level = 0
+        main.parent = nil
+        main.branchOffset = nil
+        main.probability = 1
+        main.turnAngle = nil
+        tree.paths[id] = main
         events.append(.mainPathChanged(from: tree.mainPathID, to: id))
         tree.mainPathID = id
         lastRecomputation = nil
@@ -232,9 +238,11 @@ public final class HorizonEngine {
             if branchCache.count >= 8192 { branchCache.removeAll(keepingCapacity: true) }
             branchCache[link] = branches
         }
-        return PathLink(
+        var placed = PathLink(
             road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
             routeIndex: routeIndex)
+        placed.features = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
+        return placed
     }
 
     /// Full recomputation: route change, trailing removal, growth.

@@ -132,7 +132,7 @@ public struct HorizonQueries: Sendable {
     public func nextTunnel() -> Stretch? {
         let links = linksFromVehicle
         guard let first = links.firstIndex(where: { $0.attributes.tunnel == true }) else { return nil }
-        let last = links[first...].prefix { $0.attributes.tunnel == true }.last!
+        guard let last = links[first...].prefix(while: { $0.attributes.tunnel == true }).last else { return nil }
         return Stretch(
             distance: max(0, links[first].startOffset - vehicleOffset),
             startOffset: links[first].startOffset, endOffset: last.endOffset)

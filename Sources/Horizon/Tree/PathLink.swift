@@ -60,7 +60,9 @@ public struct PathProfilePoint: Hashable, Sendable {
     }
 }
 
-/// A point feature (safety camera, traffic signals) that applies to the driving direction.
+/// A point feature (safety camera, traffic signals, …) or the piece of a zone on a link, that
+/// applies to the driving direction. A zone piece's offset is where it starts in the driving
+/// direction.
 public struct PathFeature: Hashable, Sendable {
     /// Metres from the path start.
     public var offset: Double
@@ -125,8 +127,10 @@ public struct PathLink: Hashable, Sendable {
         features = road.features
             .filter { $0.direction == nil || $0.direction == direction }
             .map {
-                PathFeature(
-                    offset: startOffset + (direction == .forward ? $0.offset : road.length - $0.offset),
+                // A zone piece starts, in the driving direction, at its far end when driven backward.
+                let extent = if case .zone(let piece) = $0.kind { piece.length } else { 0.0 }
+                return PathFeature(
+                    offset: startOffset + (direction == .forward ? $0.offset : road.length - $0.offset - extent),
                     kind: $0.kind)
             }
             .sorted { $0.offset < $1.offset }

@@ -62,8 +62,8 @@ extension HorizonEngine {
         while index < queue.count {
             let id = queue[index]
             index += 1
-            let start = startDistance[id]!
-            let level = tree.paths[id]!.level
+            // Every queued path got its start distance and is in the tree (queued from it).
+            guard let start = startDistance[id], let level = tree.paths[id]?.level else { continue }
             if start.isFinite {
                 let added = try extend(id, to: configuration.lookAhead(level: level) - start)
                 if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
@@ -83,7 +83,7 @@ extension HorizonEngine {
     /// Adds a side path for every legal continuation not taken by path `id` at its junctions that
     /// lie `0..<reach` metres ahead of the vehicle.
     private func addSidePaths(to id: PathID, startDistance: Double, reach: Double) throws {
-        let path = tree.paths[id]!
+        guard let path = tree.paths[id] else { return }
         var existing = Set<SideKey>()
         for child in tree.children(of: id) {
             if let first = child.links.first, let offset = child.branchOffset {

@@ -59,6 +59,7 @@ enum AdminBoundaries {
                 incomplete += 1
                 continue
             }
+            // `complete` checked that every member node is known.
             result.append(AdminBoundaryArea(code: code, level: level, rings: rings.map { $0.map { nodes[$0]! } }))
         }
         return result

@@ -113,6 +113,7 @@ struct AdminPlacement: Sendable {
         }
         let index = Dictionary(
             uniqueKeysWithValues: regionCodes.enumerated().map { ($0.element, UInt16($0.offset + 1)) })
+        // `index` holds every level-4 code: it was built from them.
         regions = areas.filter { $0.level == 4 }.map { ($0, index[$0.code]!) }
         self.fallback = fallback
     }

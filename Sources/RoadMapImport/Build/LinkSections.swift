@@ -15,6 +15,8 @@ struct LinkSection: Sendable {
 /// Splits road ways at junctions: nodes shared by two ways (or used twice by one way, as a
 /// loop does) and way ends.
 enum LinkSections {
+    /// Every way has at least two nodes, all in `nodes` (the builder clips ways to known nodes
+    /// first), which the force unwraps below rely on.
     static func split(_ ways: [RoadGraphBuilder.RoadWay], nodes: [Int64: GeoPoint]) -> [LinkSection] {
         var use: [Int64: Int] = [:]
         for way in ways {

@@ -6,7 +6,8 @@ import RoadMap
 /// (direction from `traffic_signals:direction`); one at a junction is put on every link that
 /// arrives there, at the link's end, for the direction that arrives.
 /// Cameras: `highway=speed_camera` nodes and `type=enforcement` relations (placed at their
-/// `from` member, else their `device`). A camera node on a road is placed there; one beside the
+/// `from` member, else their `device`). An average-speed relation with `from` and `to` members
+/// becomes a zone: pieces on the links of the shortest legal drive from `from` to `to`. A camera node on a road is placed there; one beside the
 /// road is snapped to the nearest link within the snapping distance. Direction from the
 /// `direction` tag (`forward`/`backward` along the way, or a compass bearing or cardinal), else
 /// the one-way direction, else both.
@@ -30,24 +31,64 @@ struct PointFeaturePlacement {
 
     mutating func placeTrafficSignals(_ tagsOfNode: [Int64: [String: String]], report: inout ImportReport) {
         for (id, tags) in tagsOfNode.sorted(by: { $0.key < $1.key }) where tags["highway"] == "traffic_signals" {
-            guard let positions = positionsOfNode[id] else { continue }
             let tagged = direction(tags["traffic_signals:direction"] ?? tags["direction"])
-            var placed = false
-            for (index, offset) in positions {
-                let link = links[index]
-                if offset > 0.01 && offset < link.length - 0.01 {
-                    add(PointFeature(kind: .trafficSignals, offset: offset, direction: tagged), to: index)
-                    placed = true
-                } else if offset >= link.length - 0.01, link.oneway.allows(.forward) {
-                    add(PointFeature(kind: .trafficSignals, offset: link.length, direction: .forward), to: index)
-                    placed = true
-                } else if offset <= 0.01, link.oneway.allows(.backward) {
-                    add(PointFeature(kind: .trafficSignals, offset: 0, direction: .backward), to: index)
-                    placed = true
-                }
-            }
-            if placed { report.trafficSignals += 1 }
+            if placeOnRoad(.trafficSignals, node: id, direction: tagged) { report.trafficSignals += 1 }
         }
+    }
+
+    /// Toll booths (`barrier=toll_booth`), border controls (`barrier=border_control`) and level
+    /// crossings (`railway=level_crossing`) on road nodes, placed like traffic signals (both
+    /// directions inside a link; at a junction, on every link arriving there).
+    mutating func placeRoadNodeObjects(_ tagsOfNode: [Int64: [String: String]]) {
+        for (id, tags) in tagsOfNode.sorted(by: { $0.key < $1.key }) {
+            guard let kind = PointFeaturePlacement.roadNodeKind(tags) else { continue }
+            _ = placeOnRoad(kind, node: id, direction: nil)
+        }
+    }
+
+    /// The feature a road node's tags describe, other than signals and cameras.
+    static func roadNodeKind(_ tags: [String: String]) -> PointFeatureKind? {
+        switch (tags["barrier"], tags["railway"]) {
+        case ("toll_booth"?, _): return .tollBooth
+        case ("border_control"?, _): return .borderControl
+        case (_, "level_crossing"?): return .railwayCrossing
+        default: return nil
+        }
+    }
+
+    /// Puts `kind` at road node `node`: inside a link at its offset for `direction`; at a link's
+    /// end for the direction arriving there; where nothing arrives, at the start of the links
+    /// leaving. Whether it was placed on any link.
+    private mutating func placeOnRoad(_ kind: PointFeatureKind, node: Int64, direction: LinkDirection?) -> Bool {
+        guard let positions = positionsOfNode[node] else { return false }
+        var placed = false
+        for (index, offset) in positions {
+            let link = links[index]
+            if offset > 0.01 && offset < link.length - 0.01 {
+                add(PointFeature(kind: kind, offset: offset, direction: direction), to: index)
+                placed = true
+            } else if offset >= link.length - 0.01, link.oneway.allows(.forward) {
+                add(PointFeature(kind: kind, offset: link.length, direction: .forward), to: index)
+                placed = true
+            } else if offset <= 0.01, link.oneway.allows(.backward) {
+                add(PointFeature(kind: kind, offset: 0, direction: .backward), to: index)
+                placed = true
+            }
+        }
+        // No kept link arrives (the road in comes from outside the extract): at the start of the
+        // links leaving the node.
+        var leaving = false
+        for (index, offset) in positions where !placed {
+            let link = links[index]
+            if offset <= 0.01, link.oneway.allows(.forward) {
+                add(PointFeature(kind: kind, offset: 0, direction: .forward), to: index)
+                leaving = true
+            } else if offset >= link.length - 0.01, link.oneway.allows(.backward) {
+                add(PointFeature(kind: kind, offset: link.length, direction: .backward), to: index)
+                leaving = true
+            }
+        }
+        return placed || leaving
     }
 
     mutating func placeCameras(
@@ -55,10 +96,12 @@ struct PointFeaturePlacement {
         snapDistance: Double, report: inout ImportReport
     ) {
         var cameraNodes: [(node: Int64, tags: [String: String])] = []
+        var zones: [(relation: OSMRelation, from: Int64, to: Int64, tags: [String: String])] = []
         var covered = Set<Int64>()
         for relation in enforcement.sorted(by: { $0.id < $1.id }) {
-            guard SafetyCameraTags.cameraType(for: relation.tags) != nil else { continue }
+            guard let type = SafetyCameraTags.cameraType(for: relation.tags) else { continue }
             let from = relation.members.first { $0.type == .node && $0.role == "from" }
+            let to = relation.members.first { $0.type == .node && $0.role == "to" }
             let device = relation.members.first { $0.type == .node && $0.role == "device" }
             guard let anchor = from ?? device else { continue }
             if let device { covered.insert(device.id) }
@@ -66,7 +109,11 @@ struct PointFeaturePlacement {
             if tags["direction"] == nil, let deviceTags = device.flatMap({ tagsOfNode[$0.id] }) {
                 tags["direction"] = deviceTags["direction"]
             }
-            cameraNodes.append((anchor.id, tags))
+            if type == .averageSpeedZone, let from, let to {
+                zones.append((relation, from.id, to.id, tags))
+            } else {
+                cameraNodes.append((anchor.id, tags))
+            }
         }
         for (id, tags) in tagsOfNode.sorted(by: { $0.key < $1.key })
         where tags["highway"] == "speed_camera" && !covered.contains(id) {
@@ -78,37 +125,61 @@ struct PointFeaturePlacement {
                 copy.id = LinkID(UInt64(offset))
                 return copy
             })
-        for (id, tags) in cameraNodes {
-            guard let type = SafetyCameraTags.cameraType(for: tags) else { continue }
-            let kind = PointFeatureKind.safetyCamera(type, speedLimit: SafetyCameraTags.enforcedLimit(for: tags))
-            let tagged = tags["direction"]
-            if let positions = positionsOfNode[id], let (linkIndex, offset) = positions.first {
-                let link = links[linkIndex]
-                let bearing = link.geometry.point(atOffset: offset)?.bearing ?? 0
-                add(
-                    PointFeature(
-                        kind: kind, offset: offset,
-                        direction: cameraDirection(tagged, linkBearing: bearing, oneway: link.oneway)), to: linkIndex)
-                report.safetyCameras += 1
-                continue
+        func locate(_ node: Int64) -> (link: Int, offset: Double, bearing: Double)? {
+            if let positions = positionsOfNode[node], let (linkIndex, offset) = positions.first {
+                return (linkIndex, offset, links[linkIndex].geometry.point(atOffset: offset)?.bearing ?? 0)
             }
-            guard let point = nodes[id],
+            guard let point = nodes[node],
                 let nearby = try? index.links(near: point, radius: snapDistance),
                 let nearest = nearby.compactMap({ link in link.geometry.project(point).map { (link, $0) } })
                     .min(by: { ($0.1.distance, $0.0.id) < ($1.1.distance, $1.0.id) })
             else {
+                return nil
+            }
+            return (Int(nearest.0.id.rawValue), nearest.1.offset, nearest.1.bearing)
+        }
+        let router = zones.isEmpty ? nil : ZoneRoute(links: links)
+        for zone in zones {
+            let limit = SafetyCameraTags.enforcedLimit(for: zone.tags)
+            guard let from = locate(zone.from), let to = locate(zone.to), let router,
+                let pieces = router.pieces(
+                    from: .init(link: from.link, offset: from.offset), to: .init(link: to.link, offset: to.offset),
+                    maximumLength: PointFeaturePlacement.longestZone)
+            else {
+                // No drive between the members: the zone is kept as a point at its start.
+                report.unroutedZones = (report.unroutedZones ?? 0) + 1
+                cameraNodes.append((zone.from, zone.tags))
+                continue
+            }
+            for (position, piece) in pieces.enumerated() {
+                let zonePiece = ZonePiece(
+                    type: .averageSpeedZone, zone: zone.relation.id, length: piece.end - piece.start,
+                    isZoneStart: position == 0, isZoneEnd: position == pieces.count - 1, speedLimit: limit)
+                add(
+                    PointFeature(kind: .zone(zonePiece), offset: piece.start, direction: piece.direction),
+                    to: piece.link)
+            }
+            report.averageSpeedZones = (report.averageSpeedZones ?? 0) + 1
+        }
+        for (id, tags) in cameraNodes {
+            guard let type = SafetyCameraTags.cameraType(for: tags) else { continue }
+            let kind = PointFeatureKind.safetyCamera(type, speedLimit: SafetyCameraTags.enforcedLimit(for: tags))
+            guard let place = locate(id) else {
                 report.unplacedSafetyCameras += 1
                 continue
             }
-            let linkIndex = Int(nearest.0.id.rawValue)
+            let link = links[place.link]
             add(
                 PointFeature(
-                    kind: kind, offset: nearest.1.offset,
-                    direction: cameraDirection(tagged, linkBearing: nearest.1.bearing, oneway: nearest.0.oneway)),
-                to: linkIndex)
+                    kind: kind, offset: place.offset,
+                    direction: cameraDirection(tags["direction"], linkBearing: place.bearing, oneway: link.oneway)),
+                to: place.link)
             report.safetyCameras += 1
         }
     }
+
+    /// The longest average-speed zone looked for between its members, metres.
+    static let longestZone = 50_000.0
 
     private mutating func add(_ feature: PointFeature, to index: Int) {
         links[index].features.append(feature)

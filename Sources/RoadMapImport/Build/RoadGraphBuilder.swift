@@ -114,7 +114,9 @@ public struct RoadGraphBuilder {
         case .node(let node):
             report.nodesRead += 1
             let highway = node.tags["highway"]
-            let isPointFeature = highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
+            let isPointFeature =
+                highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
+                || PointFeaturePlacement.roadNodeKind(node.tags) != nil
             if let neededNodes, !isPointFeature, !neededNodes.contains(node.id) { return }
             nodes[node.id] = GeoPoint(
                 latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
@@ -166,6 +168,8 @@ public struct RoadGraphBuilder {
                 report.droppedNodeReferences += clipped.droppedNodeCount
             }
             way.nodeIDs = clipped.nodeIDs
+            // Clipping kept only node references that resolve (the others are counted as dropped),
+            // so `nodes` has every node of a kept way, and kept ways have at least two.
             let place = adminPlacement.place(way.nodeIDs.map { nodes[$0]! })
             placeOfWay[way.id] = place
             let attributes = WayAttributes(
@@ -189,6 +193,7 @@ public struct RoadGraphBuilder {
             // link's country where a way crosses a border.
             let place = adminPlacement.place(section.geometry)
             places.append(place)
+            // Sections are split from the kept ways, so their way is kept.
             let (way, wayAttributes) = keptByWay[section.wayID]!
             let attributes =
                 place.country == placeOfWay[section.wayID]?.country
@@ -200,6 +205,7 @@ public struct RoadGraphBuilder {
             var formOfWay = attributes.formOfWay
             if isDivided && formOfWay == .singleCarriageway { formOfWay = .multipleCarriageway }
             let slope = attributes.incline.map { [ProfilePoint(offset: 0, value: $0)] } ?? []
+            // A section spans at least two nodes (LinkSections splits at positions ≥ 1).
             links.append(
                 RoadLink(
                     id: LinkID(0), wayID: section.wayID, startNode: NodeID(section.nodeIDs.first!),
@@ -232,6 +238,7 @@ public struct RoadGraphBuilder {
 
         var placement = PointFeaturePlacement(links: links, sections: sections, nodes: nodes)
         placement.placeTrafficSignals(pointNodeTags, report: &report)
+        placement.placeRoadNodeObjects(pointNodeTags)
         placement.placeCameras(
             pointNodeTags, enforcement: enforcementRelations,
             snapDistance: options.cameraSnapDistance, report: &report)

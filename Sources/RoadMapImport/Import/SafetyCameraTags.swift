@@ -1,7 +1,8 @@
 import RoadMap
 
 /// Reads safety cameras from OSM tags: `highway=speed_camera` nodes and `type=enforcement`
-/// relations (`enforcement=maxspeed|traffic_signals|average_speed|mindistance…`).
+/// relations (`enforcement=maxspeed|traffic_signals|average_speed`, and
+/// `access|mindistance|maxheight|maxweight` as restriction cameras).
 public enum SafetyCameraTags {
     /// The camera type told by a node's or enforcement relation's tags, or `nil` when the tags
     /// do not describe a safety camera.
@@ -11,6 +12,7 @@ public enum SafetyCameraTags {
             case "maxspeed"?: return mobile(tags) ? .mobileSpeed : .fixedSpeed
             case "traffic_signals"?: return .redLight
             case "average_speed"?: return .averageSpeedZone
+            case "access"?, "mindistance"?, "maxheight"?, "maxweight"?: return .restriction
             case nil: return .unknown
             default: return nil  // other enforcement (tolls, weight, …) is not a safety camera
             }

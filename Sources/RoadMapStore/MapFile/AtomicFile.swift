@@ -18,13 +18,22 @@ public struct AtomicFileError: Error, Hashable, Sendable, CustomStringConvertibl
 /// never sees half a file and a failure leaves no partial file behind. The one way this package
 /// writes a file that others read (maps, metrics, logs, exports).
 public enum AtomicFile {
-    /// Replaces `path` with `bytes`.
+    /// Replaces `path` with `bytes`. The new file gets `mode` exactly, whatever the umask (a file
+    /// another user must read, such as the metrics), or without it 0644 less the umask. The
+    /// temporary file is created exclusively and never through a symbolic link, so a link planted
+    /// under its name in a shared directory cannot redirect the write.
     /// - Throws: ``AtomicFileError`` naming the failed step.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(AtomicFileError) {
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t? = nil) throws(AtomicFileError) {
         try replace(path) { (temporary: String) throws(AtomicFileError) in
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o644)
             guard fd >= 0 else { throw systemError(path, "creating \(temporary)") }
             defer { close(fd) }
+            // Only when the umask took bits away: on file systems that map every owner to one
+            // user (UML's hostfs, some network mounts) fchmod by the writer fails with EPERM.
+            var status = stat()
+            if let mode, fstat(fd, &status) == 0, status.st_mode & 0o7777 != mode, fchmod(fd, mode) != 0 {
+                throw systemError(path, "setting the mode of \(temporary)")
+            }
             var written = 0
             while written < bytes.count {
                 let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

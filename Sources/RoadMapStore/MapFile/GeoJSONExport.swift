@@ -42,6 +42,14 @@ public enum GeoJSONExport {
                 properties.append(("feature", quoted("safety_camera")))
                 properties.append(("camera_type", quoted("\(type)")))
                 properties.append(("camera_speed_kmh", limit.map(number) ?? "null"))
+            case .tollBooth, .borderControl, .railwayCrossing:
+                properties.append(("feature", quoted(point.kind.roadObjectType!.rawValue)))
+            case .zone(let piece):
+                properties.append(("feature", quoted(piece.type.rawValue)))
+                properties.append(("zone", "\(piece.zone)"))
+                properties.append(("length_m", number(piece.length)))
+                properties.append(("zone_start", piece.isZoneStart ? "true" : "false"))
+                properties.append(("zone_end", piece.isZoneEnd ? "true" : "false"))
             }
             let geometry =
                 "{\"type\":\"Point\",\"coordinates\":[\(coordinate(position.longitude)),\(coordinate(position.latitude))]}"

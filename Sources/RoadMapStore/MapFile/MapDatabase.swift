@@ -47,6 +47,9 @@ final class MapDatabase {
         guard version <= MapMetadata.currentFormatVersion else {
             throw .newerFormat(path: path, version: version, supported: MapMetadata.currentFormatVersion)
         }
+        guard version == MapMetadata.currentFormatVersion else {
+            throw .olderFormat(path: path, version: version, supported: MapMetadata.currentFormatVersion)
+        }
         guard let json = rows["metadata"],
             let decoded = try? JSONDecoder().decode(MapMetadata.self, from: Data(json.utf8))
         else {

@@ -8,6 +8,8 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAMap(path: String, reason: String)
     /// The map was written by a newer version of adasis.
     case newerFormat(path: String, version: Int, supported: Int)
+    /// The map was written by an older version of adasis, in a format this one no longer reads.
+    case olderFormat(path: String, version: Int, supported: Int)
     /// A tile failed its integrity check.
     case damagedTile(path: String, TileIntegrityError)
     /// No link with this identifier in the map.
@@ -28,6 +30,9 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerFormat(let path, let version, let supported):
             return
                 "\(path) uses map format \(version), this adasis reads up to \(supported). Update adasis or re-import the map."
+        case .olderFormat(let path, let version, let supported):
+            return
+                "\(path) uses map format \(version) of an older adasis (this one reads format \(supported), which adds road objects). Re-import the map with `adasis map import`."
         case .damagedTile(let path, let error):
             return
                 "\(path) is damaged: \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
@@ -49,6 +54,9 @@ enum TileIntegrityDescription {
             return "\(tile) fails its checksum (stored \(hex(stored)), computed \(hex(computed)))"
         case .unsupportedVersion(let tile, let version):
             return "\(tile) has tile format \(version), newer than this reader's \(TileCodec.formatVersion)"
+        case .olderVersion(let tile, let version):
+            return
+                "\(tile) has tile format \(version), older than this reader's \(TileCodec.formatVersion) (re-import the map)"
         case .undecodable(let tile, let reason):
             return "\(tile) cannot be decoded (\(reason))"
         }

@@ -31,11 +31,11 @@ public enum MapFileWriter {
                     ] {
                         try db.execute(sql: "INSERT INTO metadata(key, value) VALUES (?, ?)", arguments: [key, value])
                     }
-                    for key in tiles.keys.sorted() {
+                    for (key, tile) in tiles.sorted(by: { $0.key < $1.key }) {
                         try db.execute(
                             sql: "INSERT INTO tiles(key, blob) VALUES (?, ?)",
-                            arguments: [Int64(key.packed), Data(TileCodec.encode(tiles[key]!))])
-                        for node in tiles[key]!.linksAtNode.keys.sorted() {
+                            arguments: [Int64(key.packed), Data(TileCodec.encode(tile))])
+                        for node in tile.linksAtNode.keys.sorted() {
                             try db.execute(
                                 sql: "INSERT OR REPLACE INTO node_tiles(node, tile) VALUES (?, ?)",
                                 arguments: [node.rawValue, Int64(key.packed)])

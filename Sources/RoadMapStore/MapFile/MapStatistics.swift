@@ -36,6 +36,12 @@ public struct MapStatistics: Hashable, Sendable {
     public var trafficSignalFeatures = 0
     /// Turn restrictions.
     public var turnRestrictions = 0
+    /// Road objects per ISO 3166-1 numeric country code (0 unknown) and type: each camera, toll
+    /// booth, border control, level crossing and zone once; traffic signals once per placement; a
+    /// tunnel or bridge once per OSM way (in the country of its first link read).
+    public var roadObjects: [UInt16: [RoadObjectType: Int]] = [:]
+    /// OSM ways already counted as a tunnel or bridge.
+    private var countedStretchWays: Set<Int64> = []
 
     /// Reads every tile of `map`.
     public init(map: MapFile) throws {
@@ -73,6 +79,16 @@ public struct MapStatistics: Hashable, Sendable {
             switch feature.kind {
             case .safetyCamera: safetyCameras += 1
             case .trafficSignals: trafficSignalFeatures += 1
+            default: break
+            }
+            if case .zone(let piece) = feature.kind, !piece.isZoneStart { continue }
+            if let type = feature.kind.roadObjectType {
+                roadObjects[link.countryCode, default: [:]][type, default: 0] += 1
+            }
+        }
+        for (type, flag) in [(RoadObjectType.tunnel, link.tunnel), (.bridge, link.bridge)] where flag == true {
+            if countedStretchWays.insert(link.wayID * 2 + (type == .tunnel ? 0 : 1)).inserted {
+                roadObjects[link.countryCode, default: [:]][type, default: 0] += 1
             }
         }
     }

@@ -8,27 +8,31 @@ enum MapTileAssembly {
         var tiles: [TileKey: MapTile] = [:]
         var nodeTile: [NodeID: TileKey] = [:]
         for link in graph.links {
+            // The graph builder gives every link an identifier in its tile (LinkID(tile:index:)).
             let home = link.id.tile!
             tiles[home, default: MapTile(links: [])].links.append(link)
             for tile in crossedTiles(link.geometry) where tile != home {
                 tiles[tile, default: MapTile(links: [])].passingLinks.append(link.id)
             }
-            for (node, point) in [(link.startNode, link.geometry.first!), (link.endNode, link.geometry.last!)] {
+            guard let start = link.geometry.first, let end = link.geometry.last else { continue }
+            for (node, point) in [(link.startNode, start), (link.endNode, end)] {
                 let tile = TileKey(containing: point)
                 nodeTile[node] = tile
                 var ids = tiles[tile, default: MapTile(links: [])].linksAtNode[node, default: []]
                 if !ids.contains(link.id) { ids.append(link.id) }
-                tiles[tile]!.linksAtNode[node] = ids
+                tiles[tile, default: MapTile(links: [])].linksAtNode[node] = ids
             }
         }
         for restriction in graph.restrictions {
             guard let tile = nodeTile[restriction.via] else { continue }
-            tiles[tile]!.restrictions.append(restriction)
+            tiles[tile, default: MapTile(links: [])].restrictions.append(restriction)
         }
-        for key in tiles.keys {
-            tiles[key]!.links.sort { $0.id < $1.id }
-            tiles[key]!.passingLinks.sort()
-            for node in tiles[key]!.linksAtNode.keys { tiles[key]!.linksAtNode[node]!.sort() }
+        tiles = tiles.mapValues { tile in
+            var tile = tile
+            tile.links.sort { $0.id < $1.id }
+            tile.passingLinks.sort()
+            tile.linksAtNode = tile.linksAtNode.mapValues { $0.sorted() }
+            return tile
         }
         return tiles
     }

@@ -138,7 +138,10 @@ public final class MapFile: RoadNetwork {
     public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
         let link = try link(directedLink.link)
         let node = link.exitNode(directedLink.direction)
-        let exitPoint = directedLink.direction == .forward ? link.geometry.last! : link.geometry.first!
+        // A link without points (a damaged tile; the decoder refuses them) leads nowhere.
+        guard let exitPoint = directedLink.direction == .forward ? link.geometry.last : link.geometry.first else {
+            return []
+        }
         let key = TileKey(containing: exitPoint)
         let candidates = try outgoing(from: node, inTile: key)
         let restrictions = try tile(key).restrictions.filter { $0.from == directedLink.link && $0.via == node }

@@ -57,6 +57,20 @@ package enum RoadLinkCoding {
                 writer.writeVarint(UInt64(type.rawValue))
                 writer.writeVarint(limit.map { $0.bitPattern } ?? 0)
                 writer.writeVarint(limit == nil ? 0 : 1)
+            case .tollBooth:
+                writer.writeVarint(2)
+            case .borderControl:
+                writer.writeVarint(3)
+            case .railwayCrossing:
+                writer.writeVarint(4)
+            case .zone(let piece):
+                writer.writeVarint(5)
+                writer.writeVarint(UInt64(RoadObjectType.allCases.firstIndex(of: piece.type)!))
+                writer.writeSignedVarint(piece.zone)
+                writer.writeVarint(piece.length.bitPattern)
+                writer.writeVarint(
+                    (piece.isZoneStart ? 1 : 0) | (piece.isZoneEnd ? 2 : 0) | (piece.speedLimit == nil ? 0 : 4))
+                writer.writeVarint(piece.speedLimit.map { $0.bitPattern } ?? 0)
             }
             writer.writeVarint(feature.offset.bitPattern)
             writer.writeVarint(feature.direction.map { UInt64($0.rawValue) + 1 } ?? 0)
@@ -128,6 +142,24 @@ package enum RoadLinkCoding {
                 let bits = try reader.readVarint()
                 let hasLimit = try reader.readVarint() == 1
                 kind = .safetyCamera(type, speedLimit: hasLimit ? Double(bitPattern: bits) : nil)
+            case 2: kind = .tollBooth
+            case 3: kind = .borderControl
+            case 4: kind = .railwayCrossing
+            case 5:
+                let typeOffset = reader.offset
+                let typeIndex = try reader.readVarint()
+                guard typeIndex < RoadObjectType.allCases.count else {
+                    throw .invalidValue(field: "zone type", offset: typeOffset)
+                }
+                let zone = try reader.readSignedVarint()
+                let length = Double(bitPattern: try reader.readVarint())
+                let flags = try reader.readVarint()
+                let bits = try reader.readVarint()
+                kind = .zone(
+                    ZonePiece(
+                        type: RoadObjectType.allCases[Int(typeIndex)], zone: zone, length: length,
+                        isZoneStart: flags & 1 != 0, isZoneEnd: flags & 2 != 0,
+                        speedLimit: flags & 4 != 0 ? Double(bitPattern: bits) : nil))
             default: throw .invalidValue(field: "feature kind", offset: kindOffset)
             }
             let offset = Double(bitPattern: try reader.readVarint())

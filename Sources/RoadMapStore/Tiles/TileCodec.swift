@@ -6,6 +6,8 @@ public enum TileIntegrityError: Error, Hashable, Sendable {
     case checksumMismatch(tile: TileKey, stored: UInt32, computed: UInt32)
     /// The tile was written in a newer tile format than this reader understands.
     case unsupportedVersion(tile: TileKey, version: UInt64)
+    /// The tile was written in an older tile format that this reader no longer reads.
+    case olderVersion(tile: TileKey, version: UInt64)
     /// The payload could not be decoded (see the wrapped error for where).
     case undecodable(tile: TileKey, TileDecodingError)
 }
@@ -18,7 +20,7 @@ public enum TileIntegrityError: Error, Hashable, Sendable {
 /// via, to, kind).
 package enum TileCodec {
     /// The tile format version written by this code.
-    package static let formatVersion: UInt64 = 2
+    package static let formatVersion: UInt64 = 3
 
     /// The BLOB for `tile`.
     package static func encode(_ tile: MapTile) -> [UInt8] {
@@ -29,8 +31,7 @@ package enum TileCodec {
         writer.writeVarint(UInt64(tile.passingLinks.count))
         for id in tile.passingLinks { writer.writeVarint(id.rawValue) }
         writer.writeVarint(UInt64(tile.linksAtNode.count))
-        for node in tile.linksAtNode.keys.sorted() {
-            let ids = tile.linksAtNode[node]!
+        for (node, ids) in tile.linksAtNode.sorted(by: { $0.key < $1.key }) {
             writer.writeSignedVarint(node.rawValue)
             writer.writeVarint(UInt64(ids.count))
             for id in ids { writer.writeVarint(id.rawValue) }
@@ -65,7 +66,7 @@ package enum TileCodec {
             let version = try reader.readVarint()
             guard version == formatVersion else {
                 if version > formatVersion { throw TileIntegrityError.unsupportedVersion(tile: tile, version: version) }
-                throw TileIntegrityError.undecodable(tile: tile, .invalidValue(field: "tile format version", offset: 0))
+                throw TileIntegrityError.olderVersion(tile: tile, version: version)
             }
             var links: [RoadLink] = []
             let linkCount = try count(&reader)

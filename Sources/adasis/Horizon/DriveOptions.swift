@@ -1,6 +1,9 @@
 import ArgumentParser
+import DaemonConfiguration
+import Foundation
 import GNSS
 import Horizon
+import InputPolicy
 import RoadMap
 import Routing
 import RoadMapStore
@@ -33,6 +36,28 @@ struct DriveOptions: ParsableArguments {
             "When the vehicle leaves the route: automatic (plan a new one from where it is; the default with --destination) or none (keep the route and fall back to prediction; the default with --route)."
     )
     var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
+
+    @Flag(
+        help:
+            "Refuse the drive at its first bad record (a malformed sentence or row, a time that goes back), naming its line. Without it, bad records are skipped and counted, and a receiver reset restarts matching."
+    )
+    var strict = false
+
+    @Option(
+        help:
+            "The legal filter for safety locations: a TOML table as Data/safety-location-rules.toml documents (rows per country, region and type, each with its legal source). Default: that shipped table."
+    )
+    var safetyRules: String?
+
+    @Option(
+        help: """
+            Road object types to compute and send, comma-separated: \(RoadObjectType.allCases.map(\.rawValue).joined(separator: ", ")) \
+            (default: all).
+            """,
+        transform: { text in
+            do { return try RoadObjectType.parseList(text) } catch { throw ValidationError("\(error)") }
+        })
+    var objects: Set<RoadObjectType>?
 
     func validate() throws {
         if route != nil && destination != nil {
@@ -82,17 +107,39 @@ struct DriveOptions: ParsableArguments {
     /// baseline) on top of `horizon`.
     func open(horizon: HorizonConfiguration = HorizonConfiguration()) throws -> DriveSession {
         let map = try MapFile(path: self.map)
-        let trace = try TraceFile(path: trace)
-        if trace.skippedCount > 0 {
-            printToStandardError(
-                "trace \(self.trace): \(trace.skippedCount) malformed records skipped, \(trace.fixes.count) fixes used: "
-                    + trace.skippedReasons.joined(separator: "; "))
+        let trace = try TraceFile(path: trace, policy: strict ? .strict : .skip)
+        if !trace.skipped.isEmpty {
+            printToStandardError("trace \(self.trace): \(trace.fixes.count) fixes used, bad records \(trace.skipped)")
         }
+        for reset in trace.resets { printToStandardError("trace \(self.trace): \(reset)") }
         let matcher: any MapMatcher = baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map)
         var configuration = horizon
+        if let objects { configuration.roadObjectTypes = objects }
         if baseline { configuration.branchModel = Self.baselineBranchModel }
+        configuration.safetyLocationRules = try safetyLocationRules()
+        configuration.places = PlaceCodes(map: map.metadata)
+        let routes = try routeSession(on: map, trace: trace)
         return DriveSession(
-            map: map, trace: trace, matcher: matcher, horizon: configuration,
-            routes: try routeSession(on: map, trace: trace))
+            map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
+            horizon: configuration, routes: routes, network: try customObjects(on: map))
+    }
+
+    /// The rules of `--safety-rules`, or the shipped table.
+    func safetyLocationRules() throws -> SafetyLocationRules {
+        guard let safetyRules else { return try SafetyLocationRules.shippedDefault() }
+        guard let text = try? String(contentsOfFile: safetyRules, encoding: .utf8) else {
+            throw ValidationError("--safety-rules: cannot read \(safetyRules) (missing, unreadable or not UTF-8)")
+        }
+        return try SafetyLocationRules(toml: text, source: safetyRules)
+    }
+
+    /// `map` with the objects of `MAP.objects` laid over it, or `map` when there is no such file.
+    func customObjects(on map: MapFile) throws -> any RoadNetwork {
+        let path = CustomObjectStore.path(forMap: self.map)
+        guard FileManager.default.fileExists(atPath: path) else { return map }
+        let stored = try CustomObjectStore(path: path, create: false).objects()
+        guard !stored.isEmpty else { return map }
+        return CustomObjectOverlay(
+            base: map, objects: stored.map { PlacedCustomObject(number: $0.number, pieces: $0.pieces) })
     }
 }

@@ -12,34 +12,42 @@ struct DriveSession {
     let map: MapFile
     /// The recorded drive.
     var trace: TraceFile
-    /// The map matcher (the nearest-road baseline with `--baseline`).
+    /// The map matcher (the nearest-road baseline with `--baseline`), wrapped in a
+    /// ``RouteSnappingMatcher`` with a route.
     let matcher: any MapMatcher
     /// The horizon engine's settings (the straightest-continuation branch model with `--baseline`).
     let horizon: HorizonConfiguration
     /// The active route and its replanning (`--route` or `--destination`); `nil` without a route.
     var routes: RouteSession?
+    /// What the horizon reads: the map with the custom objects of `MAP.objects` laid over it
+    /// (`adasis objects`), or the map alone when there are none.
+    let network: any RoadNetwork
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
 
     /// A horizon engine on the map with the session's settings and route.
     func makeEngine() throws -> HorizonEngine {
-        let engine = try HorizonEngine(network: map, configuration: horizon)
+        let engine = try HorizonEngine(network: network, configuration: horizon)
         try engine.setRoute(route)
         return engine
     }
 
-    /// Hands the match of one fix to the route session, and a changed route to `engine`.
-    mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws {
-        guard var current = routes else { return }
+    /// Hands the match of one fix to the route session, and a changed route to `engine`; returns
+    /// the route events (also printed on standard error).
+    @discardableResult
+    mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws -> [RouteEvent] {
+        guard var current = routes else { return [] }
         let position = match.state.position.map {
             RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
         }
         let before = current.active?.id
         let events = current.update(position, time: match.time)
         routes = current
+        (matcher as? RouteSnappingMatcher)?.routes = current
         RouteReport.print(events, session: current, time: match.time)
         if current.active?.id != before { try engine.setRoute(current.links) }
+        return events
     }
 }
 

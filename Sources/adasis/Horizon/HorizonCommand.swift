@@ -13,7 +13,9 @@ struct HorizonCommand: ParsableCommand {
             Each line: time_s, state, the matched way and link, the main path ahead of the vehicle as \
             an ordered list of {way_id, length_m} (the first element is what is left of the current \
             way), and the side paths with their level, distance of their branch ahead of the vehicle, \
-            probability and ways. --at prints the horizon at one moment, indented, with the \
+            probability and ways; the road objects not yet behind the vehicle on the main path \
+            (--objects chooses the types) with their distance and offsets, and the object events of \
+            the fix (entered, exited). --at prints the horizon at one moment, indented, with the \
             upcoming speed-limit change, curve, camera, tunnel and intersection.
             """)
 
@@ -36,12 +38,17 @@ struct HorizonCommand: ParsableCommand {
                 at == nil
                 ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             var buffer = Data()
-            for fix in session.trace.fixes {
+            var tracker = RoadObjectTracker()
+            for (index, fix) in session.trace.fixes.enumerated() {
+                if session.trace.startsAfterReset(index) { session.matcher.reset() }
                 let result = try session.matcher.match(fix)
                 _ = try engine.update(result)
                 try session.follow(result, engine: engine)
+                let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
+                let events = tracker.update(mainPathObjects: objects, vehicleOffset: engine.vehicleOffset)
                 if let at, fix.time + 1e-6 < at { continue }
-                let snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
+                var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
+                snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                 buffer.append(try encoder.encode(snapshot))
                 buffer.append(0x0A)
                 if at != nil { break }

@@ -34,6 +34,10 @@ struct HorizonSnapshot: Encodable {
     var side_paths: [SidePath]
     var following_route: Bool
     var ahead: [String: Ahead]?
+    /// Road objects on the main path not yet behind the vehicle.
+    var objects: [ObjectAhead] = []
+    /// Object events of this fix: `entered ID`, `exited ID`.
+    var object_events: [String] = []
 
     init(result: MatchResult, engine: HorizonEngine, map: MapFile, withQueries: Bool) {
         time_s = (result.time * 10).rounded() / 10

@@ -30,7 +30,8 @@ struct MatchCommand: ParsableCommand {
         do {
             let session = try drive.open()
             var output = "time_s,state,way_id,link_id,offset_m,lat,lon\n"
-            for fix in session.trace.fixes {
+            for (index, fix) in session.trace.fixes.enumerated() {
+                if session.trace.startsAfterReset(index) { session.matcher.reset() }
                 let result = try session.matcher.match(fix)
                 output += MatchCommand.row(result, map: session.map)
                 if output.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(output.utf8)); output = "" }

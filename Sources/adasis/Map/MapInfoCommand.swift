@@ -50,9 +50,10 @@ struct MapInfoCommand: ParsableCommand {
             }
             print("tiles:        \(statistics.tiles)")
             print("links:        \(statistics.links), \(km(statistics.length)) km")
-            for highway in HighwayClass.allCases where statistics.lengthByClass[highway] != nil {
+            for highway in HighwayClass.allCases {
+                guard let length = statistics.lengthByClass[highway] else { continue }
                 print(
-                    "  \(String(describing: highway).padding(toLength: 14, withPad: " ", startingAt: 0)) \(km(statistics.lengthByClass[highway]!)) km"
+                    "  \(String(describing: highway).padding(toLength: 14, withPad: " ", startingAt: 0)) \(km(length)) km"
                 )
             }
             print("coverage (share of drivable direction-length / of length):")
@@ -74,6 +75,17 @@ struct MapInfoCommand: ParsableCommand {
             print(
                 "features:     \(statistics.safetyCameras) safety cameras, \(statistics.trafficSignalFeatures) traffic-signal placements, \(statistics.turnRestrictions) turn restrictions"
             )
+            let alpha2ByNumeric = Dictionary(
+                meta.countries.compactMap { code in (try? Country(alpha2: code)).map { ($0.numericCode, code) } },
+                uniquingKeysWith: { first, _ in first })
+            print("road objects (per country and type):")
+            for country in statistics.roadObjects.keys.sorted() {
+                let counts = statistics.roadObjects[country]!
+                let name = country == 0 ? "unknown" : alpha2ByNumeric[country] ?? "\(country)"
+                print(
+                    "  \(name): "
+                        + counts.keys.sorted().map { "\(counts[$0]!) \($0.rawValue)" }.joined(separator: ", "))
+            }
             print("import:")
             print(MapReportText.lines(meta.importReport).joined(separator: "\n"))
         } catch {

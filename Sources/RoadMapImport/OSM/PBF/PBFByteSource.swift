@@ -68,6 +68,7 @@ final class OpenPBFFile: Sendable {
             initialized = 0
             while initialized < count {
                 let result = pread(
+                    // count > 0 (checked above), so the buffer has an address.
                     descriptor, buffer.baseAddress! + initialized, count - initialized,
                     off_t(offset + initialized))
                 if result > 0 {

@@ -15,6 +15,7 @@ func zlibInflated(_ compressed: UnsafeRawBufferPointer, expectedSize: Int) throw
     let capacity = expectedSize + 1
     var output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
         var outputLength = uLongf(capacity)
+        // capacity ≥ 1, so the buffer has an address.
         status = uncompress(buffer.baseAddress!, &outputLength, source, uLong(compressed.count))
         producedSize = Int(outputLength)
         initialized = status == Z_OK || status == Z_BUF_ERROR ? producedSize : 0

@@ -1,0 +1,73 @@
+import RoadMap
+
+/// A road network with custom objects laid over the links of another: each object's pieces become
+/// `user_defined` zone pieces on their links, so the horizon derives, tracks and sends them like
+/// the map's own zones (``HorizonPath/roadObjects(types:)``). Everything else passes through.
+public final class CustomObjectOverlay: RoadNetwork {
+    /// The network underneath.
+    public let base: any RoadNetwork
+    private let featuresOfLink: [LinkID: [PointFeature]]
+
+    /// `objects` laid over `base`.
+    public init(base: any RoadNetwork, objects: [PlacedCustomObject]) {
+        self.base = base
+        var features: [LinkID: [PointFeature]] = [:]
+        for object in objects {
+            for piece in object.pieces {
+                features[piece.link, default: []] += Self.features(piece, zone: object.number)
+            }
+        }
+        featuresOfLink = features
+    }
+
+    /// The zone pieces of `piece`, one per direction it applies to (a point is an object of its
+    /// own; a stretch's start and end flags are set against its link by ``flags(_:length:)``).
+    static func features(_ piece: CustomObjectPiece, zone: Int64) -> [PointFeature] {
+        [LinkDirection.forward, .backward].filter { piece.direction == nil || piece.direction == $0 }.map {
+            PointFeature(
+                kind: .zone(
+                    ZonePiece(
+                        type: .userDefined, zone: zone, length: piece.end - piece.start, isZoneStart: true,
+                        isZoneEnd: true, speedLimit: nil)),
+                offset: piece.start, direction: $0)
+        }
+    }
+
+    private func overlaid(_ link: RoadLink) -> RoadLink {
+        guard let extra = featuresOfLink[link.id] else { return link }
+        var result = link
+        result.features = (link.features + extra.map { Self.flags($0, length: link.length) }).sorted {
+            $0.offset < $1.offset
+        }
+        return result
+    }
+
+    /// Sets a zone piece's start and end flags for its driving direction on a link of `length`:
+    /// it continues from the previous link when it begins at the link's entry, and into the next
+    /// when it reaches the exit.
+    static func flags(_ feature: PointFeature, length: Double) -> PointFeature {
+        guard case .zone(var piece) = feature.kind, piece.length > 0 else { return feature }
+        let start = feature.offset, end = feature.offset + piece.length
+        let atEntry = feature.direction == .backward ? end > length - 0.5 : start < 0.5
+        let atExit = feature.direction == .backward ? start < 0.5 : end > length - 0.5
+        piece.isZoneStart = !atEntry
+        piece.isZoneEnd = !atExit
+        var result = feature
+        result.kind = .zone(piece)
+        return result
+    }
+
+    public func link(_ id: LinkID) throws -> RoadLink { overlaid(try base.link(id)) }
+
+    public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        try base.links(near: point, radius: radius).map(overlaid)
+    }
+
+    public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
+        try base.successors(of: directedLink)
+    }
+
+    public func outgoing(from node: NodeID) throws -> [DirectedLink] { try base.outgoing(from: node) }
+
+    public func incoming(to node: NodeID) throws -> [DirectedLink] { try base.incoming(to: node) }
+}

@@ -1,0 +1,23 @@
+import RoadMap
+
+extension HorizonEngine {
+    /// The subscribed road objects (``HorizonConfiguration/roadObjectTypes``) along `path`, by
+    /// start offset; empty for a path not in the tree.
+    ///
+    /// On the main path, an object whose end lies more than the trailing length behind the
+    /// vehicle is gone, as are the links there.
+    public func roadObjects(on path: PathID) -> [PathRoadObject] {
+        guard let horizonPath = tree.paths[path] else { return [] }
+        let objects = horizonPath.roadObjects(types: configuration.roadObjectTypes)
+        guard path == tree.mainPathID, let vehicleOffset else { return objects }
+        let behind = vehicleOffset - configuration.trailingLength
+        return objects.filter { $0.end >= behind }
+    }
+
+    /// The subscribed road objects along every path of the tree, by path.
+    public var roadObjectsAlongPaths: [PathID: [PathRoadObject]] {
+        var result: [PathID: [PathRoadObject]] = [:]
+        for id in tree.paths.keys { result[id] = roadObjects(on: id) }
+        return result
+    }
+}

@@ -1,0 +1,160 @@
+import Logging
+import Routing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The bus thread of a ``RouteBusServer``: connects, takes the name, decodes calls into the
+/// server's inbox, and sends what the main loop queued.
+struct RouteBusWorker {
+    let server: RouteBusServer
+    let logger: Logger
+    private var pending: [Int: BusMethodCall] = [:]
+    private var nextID = 1
+    private var connectedBefore = false
+    private var lastProblem: String?
+    /// Calls sd-bus handed over inside `process()`, decoded after it returns.
+    private let received = ReceivedCalls()
+
+    /// Collects the calls sd-bus delivers to the export's handler.
+    private final class ReceivedCalls {
+        var calls: [BusMethodCall] = []
+    }
+
+    init(server: RouteBusServer, logger: Logger) {
+        self.server = server
+        self.logger = logger
+    }
+
+    mutating func run() {
+        while !server.stopRequested {
+            do {
+                let connection = try connect()
+                lastProblem = nil
+                try serve(connection)
+            } catch {
+                pending.removeAll()
+                let problem = "\(error)"
+                if problem != lastProblem {
+                    logger.error("D-Bus: \(problem); trying again every \(Int(RouteBusServer.retryInterval)) s")
+                }
+                lastProblem = problem
+                dropQueuedSignals()
+                waitForWake(milliseconds: Int32(RouteBusServer.retryInterval * 1000))
+            }
+        }
+    }
+
+    private mutating func connect() throws(BusError) -> BusConnection {
+        let settings = server.settings
+        let connection = try BusConnection(settings.bus)
+        try connection.export(RouteBusInterface.description, at: settings.objectPath) { [received] call in
+            received.calls.append(call)
+        }
+        try connection.requestName(settings.name)
+        if connectedBefore { server.state.withLock { $0.counts.reconnects += 1 } }
+        connectedBefore = true
+        logger.notice(
+            "D-Bus: \(settings.name) owned on the \(settings.bus), \(RouteBusInterface.name) at \(settings.objectPath)"
+        )
+        return connection
+    }
+
+    private mutating func serve(_ connection: BusConnection) throws(BusError) {
+        while !server.stopRequested {
+            while try connection.process() {}
+            let calls = received.calls
+            received.calls.removeAll()
+            for call in calls { enqueue(call) }
+            try sendQueued(on: connection)
+            while try connection.process() {}
+            let request = try connection.pollRequest()
+            var descriptors = [
+                pollfd(fd: request.descriptor, events: request.events, revents: 0),
+                pollfd(fd: server.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let timeout = request.timeout < 0 ? 1000 : min(request.timeout, 1000)
+            _ = poll(&descriptors, 2, timeout)
+            if descriptors[1].revents & Int16(POLLIN) != 0 { drainWake() }
+        }
+    }
+
+    private mutating func enqueue(_ call: BusMethodCall) {
+        let request: RouteRequest?
+        do {
+            request = try RouteBusInterface.request(call)
+        } catch {
+            try? call.fail(
+                name: RouteRequestError(.invalidArguments, "").name,
+                message: "the arguments of \(call.member) could not be read: \(error)")
+            return
+        }
+        guard let request else {
+            try? call.fail(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(call.member)")
+            return
+        }
+        let id = nextID
+        nextID += 1
+        pending[id] = call
+        server.state.withLock {
+            $0.calls.append(RouteBusServer.Call(id: id, request: request))
+            $0.counts.calls += 1
+        }
+    }
+
+    private mutating func sendQueued(on connection: BusConnection) throws(BusError) {
+        let outgoing = server.state.withLock { state in
+            defer { state.outgoing.removeAll(keepingCapacity: true) }
+            return state.outgoing
+        }
+        for item in outgoing {
+            switch item {
+            case .answer(let id, let result):
+                guard let call = pending.removeValue(forKey: id) else { continue }
+                do {
+                    switch result {
+                    case .success(let reply):
+                        try call.reply { (writer) throws(BusError) in try RouteBusInterface.write(reply, to: writer) }
+                    case .failure(let error):
+                        try call.fail(name: error.name, message: error.message)
+                    }
+                } catch  where error.isDisconnect {
+                    throw error
+                } catch {
+                    logger.warning("D-Bus: cannot answer \(call.member): \(error)")
+                }
+            case .signal(let event, let time):
+                let signal = RouteBusInterface.signal(for: event, time: time)
+                do {
+                    try connection.emitSignal(
+                        path: server.settings.objectPath, interface: RouteBusInterface.name, member: signal.member,
+                        arguments: signal.arguments)
+                } catch {
+                    server.state.withLock { $0.counts.signalsDropped += 1 }
+                    if error.isDisconnect { throw error }
+                    logger.warning("D-Bus: cannot send \(signal.member): \(error)")
+                }
+            }
+        }
+    }
+
+    /// Without a connection, queued signals cannot go anywhere: count them; answers have no caller.
+    private func dropQueuedSignals() {
+        server.state.withLock { state in
+            let signals = state.outgoing.filter { if case .signal = $0 { true } else { false } }.count
+            state.counts.signalsDropped += signals
+            state.outgoing.removeAll()
+        }
+    }
+
+    private func waitForWake(milliseconds: Int32) {
+        var descriptor = pollfd(fd: server.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, milliseconds) > 0 { drainWake() }
+    }
+
+    private func drainWake() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(server.wakeDescriptor, &bytes, bytes.count) > 0 {}
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import ADASISv2
+import GNSS
+import Horizon
+import RoadMap
+import RoadMapStore
+import Testing
+@testable import ADASISProvider
+
+/// On the repository's real drives, the entered/exited events of the map matcher → horizon engine
+/// → ``RoadObjectTracker`` chain are compared with the truth computed from geometry alone: every
+/// object entered is exited once before it is entered again, and the passes agree in order with a point object
+/// (signals, camera, level crossing, …) is passed when the recorded trace comes within 8 m of it
+/// heading the way the object applies (the feature's direction, or the arriving link's at a
+/// junction); the Pitkäsilta bridge is entered and left where the drive's true way is the bridge's.
+@Suite("road object events on the real drives equal the truth from geometry", .serialized)
+struct RoadObjectEventTests {
+    /// A point object of the map where it physically is, with the bearings it applies to (`nil`: both ways).
+    struct MapPoint {
+        var position: GeoPoint
+        var bearings: [Double?]
+    }
+
+    static let passDistance = 8.0
+
+    /// Every point feature of the map by position (features within 0.5 m are one place).
+    static func mapPoints(_ map: MapFile) throws -> [MapPoint] {
+        var result: [MapPoint] = []
+        for key in try map.tileKeys() {
+            for link in try map.tile(key).links {
+                for feature in link.features {
+                    if case .zone = feature.kind { continue }
+                    if case .safetyCamera(.unknown, _) = feature.kind { continue }
+                    guard let place = link.geometry.point(atOffset: feature.offset) else { continue }
+                    let bearing: Double? = feature.direction.map { direction in
+                        // At the link's ends, the bearing of the last (first) 10 m.
+                        let near = min(max(feature.offset, 5), link.length - 5)
+                        let forward = link.geometry.point(atOffset: near)?.bearing ?? place.bearing
+                        return direction == .forward ? forward : (forward + 180).truncatingRemainder(dividingBy: 360)
+                    }
+                    if let index = result.firstIndex(where: { $0.position.distance(to: place.point) < 0.5 }) {
+                        result[index].bearings.append(bearing)
+                    } else {
+                        result.append(MapPoint(position: place.point, bearings: [bearing]))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    static func angle(_ a: Double, _ b: Double) -> Double {
+        let difference = abs(a - b).truncatingRemainder(dividingBy: 360)
+        return min(difference, 360 - difference)
+    }
+
+    /// The map points the trace passes, in the order it passes them: runs of trace segments within
+    /// ``passDistance`` of a point, heading within 60° of a bearing the point applies to, begun
+    /// after `firstFix` (the first fix with a horizon: before it, nothing can be reported).
+    static func truth(_ fixes: [GNSSFix], points: [MapPoint], from firstFix: Int) -> [GeoPoint] {
+        var passes: [(along: Double, point: GeoPoint)] = []
+        for point in points {
+            let plane = LocalProjection(origin: point.position)
+            var inside = false
+            var runStart = 0
+            var best: (distance: Double, along: Double, heading: Double)?
+            for index in 0..<(fixes.count - 1) {
+                let a = plane.project(GeoPoint(latitude: fixes[index].latitude, longitude: fixes[index].longitude))
+                let b = plane.project(
+                    GeoPoint(latitude: fixes[index + 1].latitude, longitude: fixes[index + 1].longitude))
+                let dx = b.x - a.x, dy = b.y - a.y
+                let squared = dx * dx + dy * dy
+                let t = squared > 0 ? max(0, min(1, (-a.x * dx - a.y * dy) / squared)) : 0
+                let distance = ((a.x + t * dx) * (a.x + t * dx) + (a.y + t * dy) * (a.y + t * dy)).squareRoot()
+                if distance < passDistance {
+                    var heading = atan2(dx, dy) * 180 / .pi
+                    if heading < 0 { heading += 360 }
+                    if squared < 1 { heading = fixes[index].heading ?? heading }
+                    if best == nil || distance < best!.distance { best = (distance, Double(index) + t, heading) }
+                    if !inside { runStart = index }
+                    inside = true
+                } else if inside {
+                    // A drive that starts beside a point has not been watched passing it.
+                    if runStart > firstFix, let best,
+                        point.bearings.contains(where: { $0 == nil || angle($0!, best.heading) <= 60 })
+                    {
+                        passes.append((best.along, point.position))
+                    }
+                    inside = false
+                    best = nil
+                }
+            }
+            // A drive that ends beside a point has passed it only if it got past its closest approach.
+            if inside, runStart > firstFix, let best, best.along < Double(fixes.count - 2),
+                point.bearings.contains(where: { $0 == nil || angle($0!, best.heading) <= 60 })
+            {
+                passes.append((best.along, point.position))
+            }
+        }
+        return passes.sorted { $0.along < $1.along }.map(\.point)
+    }
+
+    /// Where `object` lies on `path`, on the map.
+    static func position(_ object: PathRoadObject, on path: HorizonPath, map: MapFile) throws -> GeoPoint? {
+        guard let index = path.linkIndex(at: object.start) else { return nil }
+        let link = path.links[index]
+        let road = try map.link(link.link.link)
+        let along = object.start - link.startOffset
+        return road.geometry.point(atOffset: link.link.direction == .forward ? along : road.length - along)?.point
+    }
+
+    /// One drive: the order problems (entered twice, exited without entering), and the engine's
+    /// passes against the true ones.
+    static func passes(_ drive: String) throws -> (
+        problems: [String], shared: Int, engine: Int, truth: Int, text: String
+    ) {
+        let map = try SampleDrives.map()
+        let fixes = try SampleDrives.fixes(drive)
+        let pipeline = try HorizonPipeline(network: map)
+        var tracker = RoadObjectTracker()
+        var passed: [GeoPoint] = []
+        var open: Set<RoadObjectID> = []
+        var problems: [String] = []
+        var firstHorizon: Int?
+        for (index, fix) in fixes.enumerated() {
+            guard try pipeline.process(fix) != nil, let main = pipeline.engine.tree.mainPath else { continue }
+            if firstHorizon == nil { firstHorizon = index }
+            let objects = pipeline.engine.roadObjects(on: main.id)
+            for event in tracker.update(mainPathObjects: objects, vehicleOffset: pipeline.engine.vehicleOffset) {
+                switch event {
+                case .entered(let object, _):
+                    if !open.insert(object.id).inserted { problems.append("\(fix.time) s: entered \(object.id) twice") }
+                    guard let located = objects.first(where: { $0.object.id == object.id }), located.isPoint,
+                        let point = try Self.position(located, on: main, map: map)
+                    else { continue }
+                    passed.append(point)
+                case .exited(let object, _):
+                    if open.remove(object.id) == nil {
+                        problems.append("\(fix.time) s: exited \(object.id) not entered")
+                    }
+                case .distanceUpdated:
+                    break
+                }
+            }
+        }
+        let truth = Self.truth(fixes, points: try Self.mapPoints(map), from: try #require(firstHorizon))
+        // The passes both sequences share, in order (longest common subsequence, 1 m apart at most).
+        var table = Array(repeating: Array(repeating: 0, count: truth.count + 1), count: passed.count + 1)
+        for i in 0..<passed.count {
+            for j in 0..<truth.count {
+                table[i + 1][j + 1] =
+                    passed[i].distance(to: truth[j]) < 1 ? table[i][j] + 1 : max(table[i][j + 1], table[i + 1][j])
+            }
+        }
+        let shared = table[passed.count][truth.count]
+        func text(_ points: [GeoPoint]) -> String {
+            points.map { String(format: "%.6f,%.6f", $0.latitude, $0.longitude) }.joined(separator: " ")
+        }
+        return (problems, shared, passed.count, truth.count, "engine \(text(passed)) truth \(text(truth))")
+    }
+
+    @Test("point objects: entered and exited once per pass; the passes agree in order with the truth")
+    func pointObjects() throws {
+        var shared = 0, engine = 0, truth = 0
+        for drive in SampleDrives.names {
+            let result = try Self.passes(drive)
+            #expect(result.problems.isEmpty, "\(drive): \(result.problems.prefix(5))")
+            #expect(result.truth > 0, "\(drive)")
+            shared += result.shared
+            engine += result.engine
+            truth += result.truth
+            // Kamppi: every pass, in order. On other drives the matcher is on a wrong street for a
+            // while or two signal nodes lie within the pass distance, so only the totals are bounded.
+            if drive == "kamppi" {
+                #expect(result.shared == result.truth && result.shared == result.engine, "\(result.text)")
+            }
+        }
+        // Measured: 58 passes shared of 64 reported and 68 true (precision 0.91, recall 0.85).
+        #expect(Double(shared) >= 0.85 * Double(truth) && Double(shared) >= 0.9 * Double(engine))
+    }
+
+    @Test("the Pitkäsilta bridge is entered and left where the drive's true way is the bridge's")
+    func bridge() throws {
+        let map = try SampleDrives.map()
+        let fixes = try SampleDrives.fixes("kaisaniemi")
+        let bridgeWay: Int64 = 122_869_888
+        let trueWays = try SampleDrives.trueWays("kaisaniemi")
+        let onBridge = trueWays.indices.filter { trueWays[$0] == bridgeWay }
+        let first = try #require(onBridge.first), last = try #require(onBridge.last)
+        let pipeline = try HorizonPipeline(network: map)
+        var tracker = RoadObjectTracker()
+        var events: [(fix: Int, what: String)] = []
+        for (index, fix) in fixes.enumerated() {
+            guard try pipeline.process(fix) != nil, let main = pipeline.engine.tree.mainPathID else { continue }
+            for event in tracker.update(
+                mainPathObjects: pipeline.engine.roadObjects(on: main), vehicleOffset: pipeline.engine.vehicleOffset)
+            where event.object.type == .bridge {
+                if case .entered = event { events.append((index, "entered")) }
+                if case .exited = event { events.append((index, "exited")) }
+            }
+        }
+        #expect(events.map(\.what) == ["entered", "exited"])
+        #expect(abs(events[0].fix - first) <= 1, "entered at fix \(events[0].fix), true way from fix \(first)")
+        #expect(abs(events[1].fix - (last + 1)) <= 1, "exited at fix \(events[1].fix), true way until fix \(last)")
+    }
+}
