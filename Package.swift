@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
         .library(name: "HorizonDaemon", targets: ["HorizonDaemon"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "OpenLR", targets: ["OpenLR"]),
+        .library(name: "Traffic", targets: ["Traffic"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +55,10 @@ let package = Package(
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
+        .target(name: "OpenLR", dependencies: ["RoadMap"]),
+        // The traffic feed (flow and incident records) and the per-link traffic layer.
+        .target(name: "Traffic", dependencies: ["RoadMap", "OpenLR", "Routing"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
@@ -70,7 +76,7 @@ let package = Package(
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -106,6 +112,12 @@ let package = Package(
             "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
         ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
+        .testTarget(name: "OpenLRTests", dependencies: [
+            "TestSupport", "OpenLR", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
+        .testTarget(name: "TrafficTests", dependencies: [
+            "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
