@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
         .library(name: "HorizonDaemon", targets: ["HorizonDaemon"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "MapTiles", targets: ["MapTiles"]),
+        .library(name: "HorizonPicture", targets: ["HorizonPicture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +53,10 @@ let package = Package(
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
+        // Mapbox Vector Tiles of the road network (encoder, Web Mercator tiling, clipping, cache).
+        .target(name: "MapTiles", dependencies: ["RoadMap"]),
+        // Pictures of the horizon at one moment (SVG).
+        .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
@@ -65,7 +71,8 @@ let package = Package(
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "MapTiles",
+            "HorizonPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -73,7 +80,7 @@ let package = Package(
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
             "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
-            "Routing",
+            "Routing", "MapTiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -98,6 +105,12 @@ let package = Package(
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: ["TestSupport", "DaemonConfiguration", "ADASISv2"]),
+        .testTarget(name: "MapTilesTests", dependencies: [
+            "TestSupport", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ], exclude: ["decode_mvt.py"]),
+        .testTarget(name: "HorizonPictureTests", dependencies: [
+            "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [

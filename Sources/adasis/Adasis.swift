@@ -18,5 +18,6 @@ struct Adasis: ParsableCommand {
             MapCommand.self, RouteCommand.self, MatchCommand.self, HorizonCommand.self, ReplayCommand.self,
             ReconstructCommand.self,
             RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self, CANInterfaceCommand.self,
+            PictureCommand.self,
         ])
 }
