@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "OpenLR", targets: ["OpenLR"]),
         .library(name: "Traffic", targets: ["Traffic"]),
+        .library(name: "MapTiles", targets: ["MapTiles"]),
+        .library(name: "HorizonPicture", targets: ["HorizonPicture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +56,10 @@ let package = Package(
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
+        // Mapbox Vector Tiles of the road network (encoder, Web Mercator tiling, clipping, cache).
+        .target(name: "MapTiles", dependencies: ["RoadMap"]),
+        // Pictures of the horizon at one moment (SVG).
+        .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
         .target(name: "OpenLR", dependencies: ["RoadMap"]),
@@ -77,6 +83,7 @@ let package = Package(
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
             "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
+            "MapTiles", "HorizonPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -84,7 +91,7 @@ let package = Package(
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
             "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
-            "Routing",
+            "Routing", "MapTiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -110,6 +117,12 @@ let package = Package(
         ]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: [
             "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
+        ]),
+        .testTarget(name: "MapTilesTests", dependencies: [
+            "TestSupport", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ], exclude: ["decode_mvt.py"]),
+        .testTarget(name: "HorizonPictureTests", dependencies: [
+            "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "OpenLRTests", dependencies: [
