@@ -97,7 +97,7 @@ let package = Package(
 
         // Shared by the test targets only (seeded generator, fuzz mutation, road-network fixtures,
         // repository root, free port, process runner); never a dependency of product code.
-        .target(name: "TestSupport", dependencies: ["RoadMap"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["RoadMap", "RoadMapImport"], path: "Tests/TestSupport"),
 
         // One test target per module.
         .testTarget(name: "ADASISv2Tests", dependencies: ["TestSupport", "ADASISv2"]),

@@ -11,14 +11,7 @@ import TestSupport
 /// Pictures of the horizon on the sample map and drives: what the SVG shows lies on the map.
 @Suite("horizon pictures")
 struct HorizonPictureTests {
-    static let mapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-picture-\(getpid()).map")
-            .path
-        _ = try MapImport.run(
-            input: Repository.url("Data/helsinki.osm.pbf").path, output: output,
-            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
-        return output
-    }
+    static let mapPath: Result<String, Error> = Result { try ImportedMap.file("Data/helsinki.osm.pbf") }
 
     struct DriveTooShort: Error {
         var drive: String, seconds: Double

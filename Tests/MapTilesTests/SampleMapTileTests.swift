@@ -10,14 +10,7 @@ import TestSupport
 /// (Tests/MapTilesTests/decode_mvt.py; installed by Tools/install-dependencies).
 @Suite("sample map vector tiles")
 struct SampleMapTileTests {
-    static let mapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-maptiles-\(getpid()).map")
-            .path
-        _ = try MapImport.run(
-            input: Repository.url("Data/helsinki.osm.pbf").path, output: output,
-            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
-        return output
-    }
+    static let mapPath: Result<String, Error> = Result { try ImportedMap.file("Data/helsinki.osm.pbf") }
 
     /// One decoded feature: its link id, grid lines and properties as JSON values.
     struct DecodedFeature {
