@@ -16,8 +16,13 @@ struct HorizonBenchmark: ParsableCommand {
         commandName: "horizon",
         abstract: "Per-fix latency (p50/p99) and frames/s and bus load on the sample drives.")
 
-    @Option(help: "The OSM extract to import for the run.")
+    @Option(help: "The OSM extract to import for the run (ignored with --map).")
     var pbf: String = "Data/helsinki.osm.pbf"
+
+    @Option(
+        name: .customLong("map"),
+        help: "An existing map file to run on instead of importing --pbf (e.g. a country-scale map).")
+    var mapFile: String?
 
     @Option(help: "Directory of drives (*.csv).")
     var drives: String = "Data/drives"
@@ -29,11 +34,14 @@ struct HorizonBenchmark: ParsableCommand {
     var repetitions: Int = 3
 
     func run() throws {
-        let mapPath = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
+        let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
             .path
-        defer { unlink(mapPath) }
-        _ = try MapImport.run(
-            input: pbf, output: mapPath, options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        defer { unlink(imported) }
+        let mapPath = mapFile ?? imported
+        if mapFile == nil {
+            _ = try MapImport.run(
+                input: pbf, output: imported, options: RoadGraphOptions(country: try Country(alpha2: "FI")))
+        }
         let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
         var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
         var framesByType: [MessageType: Int] = [:]
@@ -43,6 +51,14 @@ struct HorizonBenchmark: ParsableCommand {
             throw ValidationError("--preset: default, all or mini")
         }
         configuration.messages = MessageSelection(preset: selection)
+        var coldStart = Samples()
+        for _ in 0..<repetitions {
+            for name in names {
+                guard let first = try TraceFile(path: "\(drives)/\(name)").fixes.first else { continue }
+                coldStart.add(
+                    try ColdStart.openAndFirstHorizon(mapPath: mapPath, fix: first, configuration: configuration))
+            }
+        }
         for _ in 0..<repetitions {
             for name in names {
                 let map = try MapFile(path: mapPath)
@@ -78,6 +94,7 @@ struct HorizonBenchmark: ParsableCommand {
         print("  horizon update:          \(horizon.summary(scale: 1e6, unit: "µs"))")
         print("  provider (1 s of ticks): \(provider.summary(scale: 1e6, unit: "µs"))")
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
+        print("open + first horizon, file out of the page cache: \(coldStart.summary(scale: 1000, unit: "ms"))")
         let totalFrames = framesByType.values.reduce(0, +)
         print("frames per second, preset \(preset) (\(String(format: "%.0f", seconds)) s of driving):")
         for type in [MessageType.position, .metaData, .segment, .stub, .profileShort, .profileLong] {

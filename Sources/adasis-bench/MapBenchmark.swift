@@ -13,6 +13,9 @@ struct MapBenchmark: ParsableCommand {
     @Option(help: "The OSM extract to import.")
     var pbf: String = "Data/helsinki.osm.pbf"
 
+    @Option(name: .customLong("map"), help: "An existing map file: skip the import and measure only its queries.")
+    var mapFile: String?
+
     @Option(help: "ISO country code of the extract.")
     var country: String = "FI"
 
@@ -26,25 +29,19 @@ struct MapBenchmark: ParsableCommand {
     var radius: Double = 50
 
     func run() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-\(getpid()).map").path
-        defer { unlink(output) }
-        let options = RoadGraphOptions(country: try Country(alpha2: country))
-        var importTimes = Samples()
-        var metadata: MapMetadata?
-        for _ in 0..<runs {
-            metadata = try importTimes.time { try MapImport.run(input: pbf, output: output, options: options) }
-        }
-        guard let metadata else { throw ValidationError("--runs must be at least 1") }
-        let report = metadata.importReport
-        let objects = Double(report.nodesRead + report.waysRead + report.relationsRead)
+        let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-\(getpid()).map")
+            .path
+        defer { unlink(imported) }
+        let output = mapFile ?? imported
+        if mapFile == nil { try measureImport(output: output) }
         let size = (try FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0
-        print(
-            "import \(pbf): \(importTimes.summary(scale: 1000, unit: "ms")); \(Int(objects / importTimes.percentile(50))) objects/s at p50"
-        )
+        let map = try MapFile(path: output)
+        let metadata = map.metadata
+        let report = metadata.importReport
         print("map file: \(size) bytes, \(report.links) links, \(String(format: "%.1f", report.totalLength / 1000)) km")
 
-        let map = try MapFile(path: output)
         let box = metadata.boundingBox
+        guard box.count == 4 else { throw ValidationError("the map \(output) has no links to query") }
         var random = SplitMix64(state: 42)
         var points: [GeoPoint] = []
         for _ in 0..<queries {
@@ -81,5 +78,21 @@ struct MapBenchmark: ParsableCommand {
             "prefetch(around:radius: 2000 m, every tile) with an empty cache: \(prefetch.summary(scale: 1000, unit: "ms"))"
         )
         print(String(format: "peak resident memory: %.1f MiB", peakResidentMegabytes()))
+    }
+
+    /// Imports --pbf --runs times into `output` and prints the time per import.
+    private func measureImport(output: String) throws {
+        let options = RoadGraphOptions(country: try Country(alpha2: country))
+        var importTimes = Samples()
+        var metadata: MapMetadata?
+        for _ in 0..<runs {
+            metadata = try importTimes.time { try MapImport.run(input: pbf, output: output, options: options) }
+        }
+        guard let metadata else { throw ValidationError("--runs must be at least 1") }
+        let report = metadata.importReport
+        let objects = Double(report.nodesRead + report.waysRead + report.relationsRead)
+        print(
+            "import \(pbf): \(importTimes.summary(scale: 1000, unit: "ms")); \(Int(objects / importTimes.percentile(50))) objects/s at p50"
+        )
     }
 }

@@ -4,14 +4,14 @@ import Testing
 @testable import RoadMapImport
 
 /// Outcome of reading a whole input: blocks read before the end or the first error.
-struct OSMPBFReadOutcome {
+struct OSMPBFReadOutcome: Equatable {
     var blocks = 0
     var elements = 0
     var error: OSMPBFError?
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], threads: Int = 1) {
         do throws(OSMPBFError) {
-            var reader = try OSMPBFReader(data: bytes)
+            var reader = try OSMPBFReader(data: bytes, threads: threads)
             while let block = try reader.nextBlock() {
                 blocks += 1
                 elements += block.count

@@ -21,6 +21,17 @@ public struct MapImportProgress: Sendable {
     public var bytesRead: Int
     /// Size of the PBF.
     public var totalBytes: Int
+    /// Which pass over the PBF is reading (1-based; the last one keeps the road nodes).
+    public var pass: Int = 1
+    /// Passes over the PBF this import makes (2, or 3 when the extract has admin boundaries;
+    /// known after the first pass).
+    public var passes: Int = 2
+
+    /// The share of all reading done, 0…1, counting each pass as equal work.
+    public var fractionRead: Double {
+        guard totalBytes > 0, passes > 0 else { return 0 }
+        return (Double(pass - 1) + Double(bytesRead) / Double(totalBytes)) / Double(passes)
+    }
 }
 
 /// The whole import: OSM PBF → road graph → map file.
@@ -30,21 +41,36 @@ public enum MapImport {
     /// Throws ``OSMPBFError`` for an unreadable extract (naming the blob) and ``MapFileError``
     /// when the map cannot be written; in both cases nothing is left at `output`.
     /// With `elevation`, links without an OSM `incline` get their slope from terrain heights.
+    /// `decodingThreads` inflate and decode the PBF's blobs (the map is the same for any number).
     public static func run(
         input: String, output: String, options: RoadGraphOptions, elevation: ElevationModel? = nil,
-        progress: (MapImportProgress) -> Void = { _ in }
+        decodingThreads: Int = OSMPBFReader.defaultThreads, progress: (MapImportProgress) -> Void = { _ in }
     ) throws -> MapMetadata {
         var builder = RoadGraphBuilder(options: options, legalDefaults: try LegalDefaultSpeeds.bundled())
         // First pass: which nodes the roads need, and the administrative boundaries (relations
         // come last in a PBF file); second (only with boundaries): their ways' nodes. The last pass
         // then keeps only the coordinates of those nodes, whatever the size of the extract.
-        var preparation = try OSMPBFReader(path: input)
-        while let block = try preparation.nextBlock() { builder.prepare(block) }
-        if builder.needsBoundaryWays {
-            var boundaryWays = try OSMPBFReader(path: input)
-            while let block = try boundaryWays.nextBlock() { builder.prepareBoundaryWays(block) }
+        var preparation = try OSMPBFReader(path: input, threads: decodingThreads)
+        var passes = 2
+        while let block = try preparation.nextBlock() {
+            builder.prepare(block)
+            progress(
+                MapImportProgress(
+                    phase: .reading, objects: 0, bytesRead: preparation.bytesRead, totalBytes: preparation.totalBytes,
+                    pass: 1, passes: passes))
         }
-        var reader = try OSMPBFReader(path: input)
+        if builder.needsBoundaryWays {
+            passes = 3
+            var boundaryWays = try OSMPBFReader(path: input, threads: decodingThreads)
+            while let block = try boundaryWays.nextBlock() {
+                builder.prepareBoundaryWays(block)
+                progress(
+                    MapImportProgress(
+                        phase: .reading, objects: 0, bytesRead: boundaryWays.bytesRead,
+                        totalBytes: boundaryWays.totalBytes, pass: 2, passes: passes))
+            }
+        }
+        var reader = try OSMPBFReader(path: input, threads: decodingThreads)
         var objects = 0
         while let block = try reader.nextBlock() {
             builder.add(block)
@@ -52,11 +78,12 @@ public enum MapImport {
             progress(
                 MapImportProgress(
                     phase: .reading, objects: objects, bytesRead: reader.bytesRead,
-                    totalBytes: reader.totalBytes))
+                    totalBytes: reader.totalBytes, pass: passes, passes: passes))
         }
         progress(
             MapImportProgress(
-                phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+                phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes,
+                pass: passes, passes: passes))
         var graph = builder.build()
         if let missing = graph.report.linksWithoutCountry, missing > 0, options.country == nil {
             throw MapImportError.countryUnknown(links: missing, boundaries: graph.report.adminBoundariesUsed ?? 0)
@@ -64,7 +91,8 @@ public enum MapImport {
         if let elevation { graph = try graph.applyingElevationSlope(elevation) }
         progress(
             MapImportProgress(
-                phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+                phase: .writing, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes,
+                pass: passes, passes: passes))
         var south = 90.0, west = 180.0, north = -90.0, east = -180.0
         for link in graph.links {
             for point in link.geometry {

@@ -103,9 +103,16 @@ final class ProgressDisplay {
         guard enabled, Date().timeIntervalSince(lastShown) > 0.2 || progress.phase != .reading else { return }
         lastShown = Date()
         let seconds = max(Date().timeIntervalSince(started), 1e-3)
-        let percent = progress.totalBytes > 0 ? 100 * progress.bytesRead / progress.totalBytes : 0
-        let line =
-            "\(progress.phase.rawValue): \(progress.objects) objects, \(percent) %, \(Int(Double(progress.objects) / seconds)) objects/s"
+        let fraction = progress.fractionRead
+        var line = "\(progress.phase.rawValue)"
+        if progress.phase == .reading {
+            line += " (pass \(progress.pass) of \(progress.passes)): \(Int(100 * fraction)) %"
+            if progress.objects > 0 { line += ", \(progress.objects) objects" }
+            // Passes are taken as equal work; the estimate leaves out building and writing.
+            if fraction > 0.02 { line += ", reading done in ≈ \(Int((seconds / fraction - seconds).rounded())) s" }
+        } else {
+            line += ": \(progress.objects) objects, \(Int(Double(progress.objects) / seconds)) objects/s"
+        }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
     }
 
