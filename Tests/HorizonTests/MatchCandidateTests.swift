@@ -89,16 +89,16 @@ import TestSupport
         g.add(1, 1, 2, [(0, 0), (200, 0)])
         g.add(2, 3, 4, [(0, 2), (200, 2)], highway: .service)
         g.add(3, 5, 6, [(0, 15), (200, 15)], highway: .service)
-        let search = CandidateSearch(configuration: MatcherConfiguration())  // the default: penalty 1
+        var penalised = MatcherConfiguration()
+        penalised.serviceRoadPenalty = 1
+        let search = CandidateSearch(configuration: penalised)
         func best(_ x: Double, _ y: Double) throws -> LinkID? {
             try search.candidates(for: fix(g, x, y, speed: 8, heading: 90), sigma: 5, network: g.network)
                 .max { $0.emission < $1.emission }?.link.link
         }
         #expect(try best(100, 1.2) == LinkID(1))  // nearer the service road, but by 0.4 m only
         #expect(try best(100, 14) == LinkID(3))  // on the service road 15 m away: it wins
-        var unpenalised = MatcherConfiguration()
-        unpenalised.serviceRoadPenalty = 0
-        let plain = CandidateSearch(configuration: unpenalised)
+        let plain = CandidateSearch(configuration: .init())  // the default: no penalty
         #expect(
             try plain.candidates(for: fix(g, 100, 1.2, speed: 8, heading: 90), sigma: 5, network: g.network)
                 .max { $0.emission < $1.emission }?.link.link == LinkID(2))
