@@ -17,6 +17,10 @@ let package = Package(
         .library(name: "ADASISProvider", targets: ["ADASISProvider"]),
         .library(name: "HorizonDaemon", targets: ["HorizonDaemon"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "OpenLR", targets: ["OpenLR"]),
+        .library(name: "Traffic", targets: ["Traffic"]),
+        .library(name: "MapTiles", targets: ["MapTiles"]),
+        .library(name: "HorizonPicture", targets: ["HorizonPicture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,7 +56,15 @@ let package = Package(
         .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
+        // Mapbox Vector Tiles of the road network (encoder, Web Mercator tiling, clipping, cache).
+        .target(name: "MapTiles", dependencies: ["RoadMap"]),
+        // Pictures of the horizon at one moment (SVG).
+        .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
+        .target(name: "OpenLR", dependencies: ["RoadMap"]),
+        // The traffic feed (flow and incident records) and the per-link traffic layer.
+        .target(name: "Traffic", dependencies: ["RoadMap", "OpenLR", "Routing"]),
 
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
@@ -70,7 +82,8 @@ let package = Package(
         // The one executable: command line and daemon wiring.
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
+            "MapTiles", "HorizonPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -78,13 +91,13 @@ let package = Package(
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
             "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
-            "Routing",
+            "Routing", "MapTiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Shared by the test targets only (seeded generator, fuzz mutation, road-network fixtures,
         // repository root, free port, process runner); never a dependency of product code.
-        .target(name: "TestSupport", dependencies: ["RoadMap"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["RoadMap", "RoadMapImport"], path: "Tests/TestSupport"),
 
         // One test target per module.
         .testTarget(name: "ADASISv2Tests", dependencies: ["TestSupport", "ADASISv2"]),
@@ -105,7 +118,19 @@ let package = Package(
         .testTarget(name: "DaemonConfigurationTests", dependencies: [
             "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
         ]),
+        .testTarget(name: "MapTilesTests", dependencies: [
+            "TestSupport", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ], exclude: ["decode_mvt.py"]),
+        .testTarget(name: "HorizonPictureTests", dependencies: [
+            "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
+        .testTarget(name: "OpenLRTests", dependencies: [
+            "TestSupport", "OpenLR", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
+        .testTarget(name: "TrafficTests", dependencies: [
+            "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",

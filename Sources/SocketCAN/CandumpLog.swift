@@ -22,10 +22,11 @@ public struct CandumpRecord: Hashable, Sendable {
 
     /// The line as candump -L writes it, without a newline.
     public var line: String {
-        let seconds = timestampMicroseconds / 1_000_000
-        let micros = timestampMicroseconds % 1_000_000
-        let microsText = String(micros)
-        let stamp = "(\(seconds).\(String(repeating: "0", count: 6 - microsText.count))\(microsText))"
+        // By magnitude, so a negative time (a record made in code) prints as one, not a trap.
+        let sign = timestampMicroseconds < 0 ? "-" : ""
+        let seconds = timestampMicroseconds.magnitude / 1_000_000
+        let microsText = String(timestampMicroseconds.magnitude % 1_000_000)
+        let stamp = "(\(sign)\(seconds).\(String(repeating: "0", count: 6 - microsText.count))\(microsText))"
         return "\(stamp) \(interface) \(CandumpRecord.frameText(frame))"
     }
 
@@ -95,14 +96,19 @@ public enum CandumpLog {
         // Normalise the fraction to microseconds.
         var fraction = String(parts[1].prefix(6))
         fraction += String(repeating: "0", count: 6 - fraction.count)
-        guard let micros = Int64(fraction) else { throw .badTimestamp(line: lineNumber, text: String(stampField)) }
+        // Seconds beyond what microseconds in an Int64 hold (year 292 000) are not a timestamp: they
+        // wrapped to a negative time before (found by Tools/fuzz candump).
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        guard let micros = Int64(fraction), !overflow, scaled <= Int64.max - micros else {
+            throw .badTimestamp(line: lineNumber, text: String(stampField))
+        }
         guard fields.count >= 2 else { throw .missingInterface(line: lineNumber) }
         guard fields.count >= 3 else {
             throw .badFrame(line: lineNumber, text: "", reason: "missing after the interface name")
         }
         let frame = try parseFrame(fields[2], lineNumber: lineNumber)
         return CandumpRecord(
-            timestampMicroseconds: seconds &* 1_000_000 &+ micros,
+            timestampMicroseconds: scaled + micros,
             interface: String(fields[1]), frame: frame)
     }
 

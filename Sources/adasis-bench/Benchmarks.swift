@@ -6,6 +6,6 @@ import ArgumentParser
 struct Benchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adasis-bench",
-        abstract: "Measure import, query, per-fix and route-query latencies as p50/p99.",
-        subcommands: [MapBenchmark.self, HorizonBenchmark.self, RouteBenchmark.self])
+        abstract: "Measure import, query, per-fix, route-query and vector-tile latencies as p50/p99.",
+        subcommands: [MapBenchmark.self, HorizonBenchmark.self, RouteBenchmark.self, TileBenchmark.self])
 }

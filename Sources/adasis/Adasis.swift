@@ -17,7 +17,8 @@ struct Adasis: ParsableCommand {
         subcommands: [
             MapCommand.self, ObjectsCommand.self, RouteCommand.self, MatchCommand.self, HorizonCommand.self,
             ReplayCommand.self,
-            ReconstructCommand.self,
+            ReconstructCommand.self, TrafficCommand.self,
             RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self, CANInterfaceCommand.self,
+            PictureCommand.self,
         ])
 }

@@ -12,13 +12,7 @@ enum BorderDrive {
     static let borderLongitude = 12.95
 
     static let mapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-border-tests-\(getpid()).map"
-        ).path
-        _ = try MapImport.run(
-            input: Repository.url("Data/border/de-at-border.osm.pbf").path, output: output,
-            options: RoadGraphOptions(country: nil))
-        return output
+        try ImportedMap.file("Data/border/de-at-border.osm.pbf", country: nil)
     }
 
     static func map() throws -> MapFile { try MapFile(path: try mapPath.get()) }

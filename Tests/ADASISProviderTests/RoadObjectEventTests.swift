@@ -162,7 +162,7 @@ struct RoadObjectEventTests {
     @Test("point objects: entered and exited once per pass; the passes agree in order with the truth")
     func pointObjects() throws {
         var shared = 0, engine = 0, truth = 0
-        // The drives on the sample map, which passes(_:) reads (the suburb drives have their own).
+        // The drives on the real map (the synthetic suburb's have no point objects of OSM's).
         for drive in SampleDrives.names where !SampleDrives.suburbNames.contains(drive) {
             let result = try Self.passes(drive)
             #expect(result.problems.isEmpty, "\(drive): \(result.problems.prefix(5))")

@@ -14,30 +14,14 @@ enum SampleDrives {
     /// Drives made on the synthetic extract Data/drives/suburb.osm.pbf (Data/drives/README.md).
     static let suburbNames: Set = ["motorway", "roundabouts", "service-road"]
 
-    static let suburbMapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-provider-tests-suburb-\(getpid()).map"
-        ).path
-        _ = try MapImport.run(
-            input: Repository.url("Data/drives/suburb.osm.pbf").path, output: output,
-            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
-        return output
-    }
+    static let suburbMapPath: Result<String, Error> = Result { try ImportedMap.file("Data/drives/suburb.osm.pbf") }
 
     /// The map a drive was made on.
     static func map(for drive: String) throws -> MapFile {
         suburbNames.contains(drive) ? try MapFile(path: try suburbMapPath.get()) : try map()
     }
 
-    static let mapPath: Result<String, Error> = Result {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-provider-tests-\(getpid()).map"
-        ).path
-        _ = try MapImport.run(
-            input: Repository.url("Data/helsinki.osm.pbf").path, output: output,
-            options: RoadGraphOptions(country: try Country(alpha2: "FI")))
-        return output
-    }
+    static let mapPath: Result<String, Error> = Result { try ImportedMap.file("Data/helsinki.osm.pbf") }
 
     static func map() throws -> MapFile { try MapFile(path: try mapPath.get()) }
 

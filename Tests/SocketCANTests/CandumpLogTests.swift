@@ -98,4 +98,26 @@ struct CandumpLogTests {
         #expect(result.records.map(\.timestampMicroseconds) == [300_000])
         #expect(result.errors.map(\.lineNumber) == [1, 2, 3])
     }
+
+    @Test(
+        "a timestamp too large for microseconds in 64 bits is a bad timestamp, not a wrapped time (found by Tools/fuzz)"
+    )
+    func overflowingTimestamp() throws {
+        // The fuzzer's input: these seconds wrapped to a negative time, and printing the record
+        // back trapped ("Negative count not allowed").
+        let text = """
+            (22222222222222222220.030000) vcan0 250#4000000804F00000
+            (9223372036854.775807) vcan0 250#4000000804F00000
+            (9223372036854.775808) vcan0 250#4000000804F00000
+            """
+        let result = CandumpLog.parse(text: text)
+        #expect(result.errors.map(\.lineNumber) == [1, 3])
+        #expect(result.records.map(\.timestampMicroseconds) == [Int64.max])
+        #expect(result.records.first?.line.hasPrefix("(9223372036854.775807) vcan0 250#") == true)
+        // A negative time made in code prints as one.
+        let frame = try CANFrame(identifier: try #require(CANIdentifier(standard: 0x250)), data: [1])
+        #expect(
+            CandumpRecord(timestampMicroseconds: -1_500_000, interface: "vcan0", frame: frame).line
+                == "(-1.500000) vcan0 250#01")
+    }
 }

@@ -51,7 +51,9 @@ struct GoldenFrameTests {
             """
             set -e
             log=$(mktemp)
-            candump -L vcan0 > "$log" &
+            # A large receive buffer (-r, forced as root): the replay sends as fast as it can, and a
+            # slow, loaded machine must not drop frames at candump's socket.
+            candump -r 8388608 -L vcan0 > "$log" &
             dumper=$!
             sleep 1
             .build/debug/adasis \(arguments) --can vcan0
