@@ -3,10 +3,12 @@ import Horizon
 import RoadMap
 
 extension ADASISProvider {
-    /// Releases the indices of paths the tree no longer has and forgets their content.
+    /// Releases the indices of paths the tree no longer has and forgets their content, including
+    /// what still waits for bus budget.
     func retireVanishedPaths(at time: Double) {
         for (id, index) in indexOfPath.sorted(by: { $0.key < $1.key }) where tree.paths[id] == nil {
             allocator.release(index, at: time)
+            scheduler.discardFrames(ofPath: index)
             indexOfPath[id] = nil
             sentUpTo[id] = nil
             probabilityOfPath[id] = nil

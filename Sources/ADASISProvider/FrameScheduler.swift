@@ -81,6 +81,17 @@ struct FrameScheduler {
         return frames
     }
 
+    /// Forgets the waiting frames of path `index`: its own content and the STUBs that open it.
+    /// Sent after the path was retired, they would reach a receiver that has already purged the
+    /// path and rebuild it there as a parentless path, whose stale content a later path given the
+    /// same index would inherit.
+    mutating func discardFrames(ofPath index: UInt8) {
+        waiting.removeAll { entry in
+            if case .stub(let stub) = entry.message, stub.subPathIndex == index { return true }
+            return entry.message.pathPlace?.pathIndex == index
+        }
+    }
+
     /// Forgets every waiting frame (a new horizon replaces them).
     mutating func discardHorizon() {
         waiting.removeAll { $0.priority != .vehicle }
