@@ -55,6 +55,32 @@ struct TrafficUseCommandTests {
         #expect(late.status != 0 && late.stderr.contains("expired"), "\(late.stderr)")
     }
 
+    @Test("adasis replay --traffic: the roadworks go out as an incident zone (13) the reconstructor rebuilds ahead")
+    func replayIncidentOnCAN() throws {
+        try requireBuiltAdasis()
+        let map = try GoldenFrameTests.mapPath.get()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-traffic-\(getpid()).log").path
+        defer { unlink(log) }
+        let replay = ["replay", "--map", map, Self.drive, "--preset", "all", "--candump", log]
+        let traffic = try runAdasis(
+            replay + ["--traffic", Self.feed, "--traffic-time", "2026-11-25T12:01:00Z"])
+        #expect(traffic.status == 0, "\(traffic.stderr)")
+        // At 90 s the incident is 76 m ahead (adasis horizon above): the receiver holds it.
+        let rebuilt = try runAdasis(["reconstruct", log, "--at", "90"])
+        let main = rebuilt.stdout.split(separator: "\n").drop { !$0.hasSuffix("(main)") }.dropFirst().prefix {
+            !$0.hasPrefix("path ")
+        }
+        // 143 … 153 m of the main path: link L2321844257767292952+, 10 m.
+        let lines = main.filter { $0.contains("object incident (13)") }
+        #expect(lines.count == 1 && lines.first?.hasSuffix(" m") == true, "\(rebuilt.stdout)")
+        let congested = rebuilt.stdout.split(separator: "\n").filter { $0.contains("object congestion (15)") }
+        #expect(congested.allSatisfy { $0.hasSuffix("value 8") }, "\(congested)")
+
+        let plain = try runAdasis(replay)
+        #expect(plain.status == 0)
+        #expect(try !runAdasis(["reconstruct", log, "--at", "90"]).stdout.contains("object incident"))
+    }
+
     @Test("a route whose destination the feed closes on every side is refused, saying the feed closes it")
     func closureMakesTheRouteUnreachable() throws {
         try requireBuiltAdasis()
