@@ -56,6 +56,7 @@ extension DaemonCore {
             routes.configuration = new.routing
             _ = try? pipeline.engine.setRoute(routes.links)
         }
+        if new.traffic.feedPath == nil { effects += dropTraffic(reason: "[traffic] feed removed") }
         reloadsApplied += 1
         effects.append(.log(.notice, "configuration \(configurationPath) reloaded: new pipeline"))
         return effects

@@ -110,6 +110,15 @@ extension DaemonCore {
         return refreshTraffic(at: Date(timeIntervalSince1970: lastFix.time), reason: "traffic on the new map")
     }
 
+    /// Stops using the running feed (a reload without `[traffic] feed`); nothing when there is none.
+    mutating func dropTraffic(reason: String) -> [DaemonEffect] {
+        guard traffic.layer != nil, let lastFix else { return [] }
+        traffic.feed = nil
+        traffic.layer = nil
+        return [.log(.notice, "traffic dropped (\(reason))")]
+            + refreshTraffic(at: Date(timeIntervalSince1970: lastFix.time), reason: reason)
+    }
+
     /// The horizon's network: the map, with the traffic's objects laid over it when there is traffic.
     var horizonNetwork: any RoadNetwork { traffic.overlay ?? map }
 

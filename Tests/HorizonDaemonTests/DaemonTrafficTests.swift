@@ -167,6 +167,25 @@ struct DaemonTrafficTests {
     }
 }
 
+extension DaemonTrafficTests {
+    @Test("a reload keeps the running traffic while [traffic] names a feed, and drops it when the section goes")
+    func reload() throws {
+        let withFeed = try daemonConfiguration("[traffic]\nfeed = \"/run/traffic.json\"\n")
+        var core = try DaemonCore(
+            configuration: withFeed, path: "test.toml", map: street(), metadata: streetMetadata,
+            watchdogInterval: nil, at: 0)
+        _ = core.receive(arrival(0))
+        #expect(core.takeTrafficFeed(streetFeed(model: "m", flow: streetJam), source: "f", at: 0.2).outcome == .applied)
+        _ = core.reload(withFeed, newMap: nil, gnss: .init(connected: true))
+        #expect(core.snapshot(at: 1, gnss: .init(connected: true)).trafficObjects == 1)
+        #expect(!core.routes.planner.traffic.delays.isEmpty)
+        let effects = core.reload(try daemonConfiguration(), newMap: nil, gnss: .init(connected: true))
+        #expect(effects.contains { if case .log(_, let line) = $0 { line.contains("traffic dropped") } else { false } })
+        #expect(core.snapshot(at: 1, gnss: .init(connected: true)).trafficObjects == 0)
+        #expect(core.routes.planner.traffic == RouteTraffic())
+    }
+}
+
 /// Incidents and congestion from the feed on CAN: PROFILE SHORT 19/20 zones with the type codes of
 /// Docs/adasis-conventions.md, rebuilt by the reconstructor where the links lie.
 @Suite("daemon core: traffic objects on CAN")
