@@ -22,6 +22,7 @@ public enum RoadObjectWireCode {
         case .trafficSignals: 12
         case .incident: 13
         case .userDefined: 14
+        case .congestion: 15
         }
     }
 

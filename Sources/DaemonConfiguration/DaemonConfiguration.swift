@@ -78,6 +78,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var routing: RouteSessionConfiguration
     /// The head unit's route interface on D-Bus (`[dbus]`).
     public var dbus: DBusSettings
+    /// The traffic feed (`[traffic]`).
+    public var traffic: TrafficSettings
 
     /// Reads a configuration from TOML text; `source` names the file in errors.
     public init(toml text: String, source: String) throws(ConfigurationError) {
@@ -151,6 +153,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         safetyLocationRules = try SafetyLocationRules.shippedDefault()
         routing = try reader.routing()
         dbus = try reader.dbus()
+        traffic = try reader.traffic()
         try reader.rejectUnknownKeys()
     }
 }

@@ -23,6 +23,10 @@ extension DaemonCore {
         metrics.reloadsApplied = reloadsApplied
         metrics.reloadsRejected = reloadsRejected
         metrics.tickOverruns = tickOverruns
+        metrics.trafficFeedsApplied = traffic.applied
+        metrics.trafficFeedsRefused = traffic.refused
+        metrics.trafficRecordsSkipped = traffic.recordsSkipped
+        metrics.trafficObjects = traffic.overlay?.objectCount ?? 0
         return metrics
     }
 

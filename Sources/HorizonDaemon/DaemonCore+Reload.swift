@@ -20,7 +20,9 @@ extension DaemonCore {
         let fresh: HorizonPipeline
         do {
             let settings = try PipelineSettings(new, map: metadata, file: configurationPath)
-            fresh = try HorizonPipeline(network: network, horizon: settings.horizon, provider: settings.provider)
+            fresh = try HorizonPipeline(
+                network: newMap == nil ? horizonNetwork : network, horizon: settings.horizon,
+                provider: settings.provider)
         } catch {
             return refuseReload("\(error)")
         }
@@ -49,10 +51,12 @@ extension DaemonCore {
         // The route: planned again on a new map; on the same map it continues with the new settings.
         if newMap != nil {
             effects += moveRoutes(to: network, time: lastFix?.time ?? 0)
+            effects += placeTrafficOnNewMap()
         } else {
             routes.configuration = new.routing
             _ = try? pipeline.engine.setRoute(routes.links)
         }
+        if new.traffic.feedPath == nil { effects += dropTraffic(reason: "[traffic] feed removed") }
         reloadsApplied += 1
         effects.append(.log(.notice, "configuration \(configurationPath) reloaded: new pipeline"))
         return effects

@@ -60,6 +60,8 @@ public struct DaemonCore {
     var reloadsApplied = 0
     var reloadsRejected = 0
     var tickOverruns = 0
+    /// The traffic feed in use and the feeds' counts (`DaemonCore+Traffic.swift`).
+    var traffic = DaemonTraffic()
 
     /// A core for `configuration` on `map`, starting at monotonic time `now`.
     /// - Parameters:
@@ -165,6 +167,7 @@ public struct DaemonCore {
     public mutating func wake(at now: Double, gnss: FixInbox.SourceState) -> [DaemonEffect] {
         var effects: [DaemonEffect] = []
         if now >= nextTick {
+            effects += followTrafficClock(at: now)
             effects += tick(at: now)
             nextTick += tickInterval
             if nextTick < now {
@@ -213,7 +216,8 @@ public struct DaemonCore {
     mutating func replacePipeline(reason: String?) -> [DaemonEffect] {
         do {
             let settings = try PipelineSettings(configuration, map: mapMetadata, file: configurationPath)
-            let fresh = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
+            let fresh = try HorizonPipeline(
+                network: horizonNetwork, horizon: settings.horizon, provider: settings.provider)
             try fresh.engine.setRoute(routes.links)
             fresh.provider.continueStream(from: pipeline.provider)
             retire(pipeline)

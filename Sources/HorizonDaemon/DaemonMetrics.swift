@@ -78,6 +78,14 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var reloadsRejected = 0
     /// Ticks that started late by more than a whole tick interval.
     public var tickOverruns = 0
+    /// Traffic feeds taken into use.
+    public var trafficFeedsApplied = 0
+    /// Traffic feeds refused whole (the previous traffic kept), by reason.
+    public var trafficFeedsRefused: [String: Int] = [:]
+    /// Records of taken traffic feeds left out, by reason.
+    public var trafficRecordsSkipped: [String: Int] = [:]
+    /// Road objects (incidents, congested stretches) the running traffic lays over the map.
+    public var trafficObjects = 0
 
     /// The snapshot in the Prometheus text format.
     public var prometheusText: String {
@@ -155,6 +163,25 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_tick_overruns_total", .counter, help: "Ticks that started more than one interval late.",
             value: Double(tickOverruns))
+        document.append(
+            "adasis_traffic_feeds_applied_total", .counter, help: "Traffic feeds taken into use.",
+            value: Double(trafficFeedsApplied))
+        document.append(
+            "adasis_traffic_feeds_refused_total", .counter,
+            help: "Traffic feeds refused whole, the previous traffic kept, by reason.",
+            samples: trafficFeedsRefused.sorted { $0.key < $1.key }.map {
+                .init([("reason", $0.key)], Double($0.value))
+            }
+        )
+        document.append(
+            "adasis_traffic_records_skipped_total", .counter,
+            help: "Records of taken traffic feeds left out (invalid OpenLR, not on the map, ...), by reason.",
+            samples: trafficRecordsSkipped.sorted { $0.key < $1.key }.map {
+                .init([("reason", $0.key)], Double($0.value))
+            })
+        document.append(
+            "adasis_traffic_objects", .gauge, help: "Incidents and congested stretches laid over the map.",
+            value: Double(trafficObjects))
         return document.text
     }
 }

@@ -30,6 +30,7 @@ public final class RunDaemon {
     private let notifier: SystemdNotifier?
     private let opener: any FrameSinkOpener
     private var metricsFailing = false
+    private var trafficFile = TrafficFileWatch()
     private var notifyFailing = false
 
     /// Opens the map, builds the core and starts the GNSS reader; the CAN socket is opened by
@@ -84,6 +85,7 @@ public final class RunDaemon {
                     prefetch(around: arrival.fix)
                 }
                 serveRouteCalls(at: now)
+                checkTrafficFeed(at: now)
                 perform(transmitter.maintain(&core, at: now))
             }
             perform(core.wake(at: now, gnss: inbox.source))
@@ -122,6 +124,22 @@ public final class RunDaemon {
             let (result, effects) = core.handle(call.request, at: now)
             routeBus.answer(call.id, with: result)
             perform(effects)
+        }
+    }
+
+    /// Hands the traffic feed file to the core when it changed (`[traffic] feed`).
+    private func checkTrafficFeed(at now: Double) {
+        let settings = core.configuration.traffic
+        guard let path = settings.feedPath else { return }
+        switch trafficFile.check(path, interval: settings.checkInterval, at: now) {
+        case .changed(let data):
+            let (outcome, effects) = core.takeTrafficFeed(data, source: path, at: now)
+            if outcome != .waitingForTime { trafficFile.markHandled(data) }
+            perform(effects)
+        case .unreadable(let problem):
+            perform(core.trafficFeedUnreadable(source: path, problem: problem))
+        case nil:
+            break
         }
     }
 

@@ -34,6 +34,9 @@ public enum RoadObjectType: String, Hashable, Sendable, Codable, CaseIterable, C
     case incident
     /// An object the client defined itself (a point or a stretch).
     case userDefined = "user_defined"
+    /// Congested traffic: a stretch where a traffic feed reports the flow below the congestion
+    /// threshold of its free-flow speed (`Docs/traffic-feed.md`).
+    case congestion
 
     /// Whether the type is a safety location (speed enforcement and danger zones), the types that
     /// local law may forbid warning of.
@@ -43,7 +46,7 @@ public enum RoadObjectType: String, Hashable, Sendable, Codable, CaseIterable, C
             .dangerZone:
             return true
         case .tunnel, .bridge, .tollBooth, .borderCrossing, .railwayCrossing, .trafficSignals, .incident,
-            .userDefined:
+            .userDefined, .congestion:
             return false
         }
     }

@@ -60,6 +60,30 @@ public struct MatchedRecord: Hashable, Sendable {
     }
 }
 
+/// A stretch of a flow record that is congested (below ``TrafficLayer/congestionThreshold`` of its
+/// free-flow speed) or closed.
+public struct CongestedStretch: Hashable, Sendable {
+    /// Where the record was in the feed.
+    public var position: String
+    /// Where it is on the map.
+    public var line: DecodedLine
+    /// The speed now, km/h.
+    public var currentSpeed: Double
+    /// The speed with no traffic, km/h.
+    public var freeFlowSpeed: Double
+    /// No traffic may enter the stretch.
+    public var closed: Bool
+
+    /// Creates a congested stretch.
+    public init(position: String, line: DecodedLine, currentSpeed: Double, freeFlowSpeed: Double, closed: Bool) {
+        self.position = position
+        self.line = line
+        self.currentSpeed = currentSpeed
+        self.freeFlowSpeed = freeFlowSpeed
+        self.closed = closed
+    }
+}
+
 /// The traffic over the static map: flow per directed link, incidents, closures, all valid until
 /// the feed's validity ends (evaluated at a time the caller passes in).
 public struct TrafficLayer: Sendable {
@@ -75,6 +99,14 @@ public struct TrafficLayer: Sendable {
     public let matched: [MatchedRecord]
     /// Records left out, while reading or placing them, in feed order.
     public let skipped: [SkippedRecord]
+    /// The flow records whose speed is below ``congestionThreshold`` of free flow, or that close
+    /// the road, in feed order: the horizon's `congestion` objects.
+    public let congestion: [CongestedStretch]
+
+    /// A flow record is congestion when its current speed is below this share of its free-flow
+    /// speed: 0.5, the boundary between Mapbox's `moderate` and `heavy` congestion levels and
+    /// TomTom's "relative speed" colouring of slow traffic (`Docs/traffic-feed.md`).
+    public static let congestionThreshold = 0.5
 
     /// Places `feed` on `network`.
     public init(feed: TrafficFeed, network: any RoadNetwork, parameters: DecoderParameters = DecoderParameters()) {
@@ -83,11 +115,18 @@ public struct TrafficLayer: Sendable {
         var incidents: [LocatedIncident] = []
         var matched: [MatchedRecord] = []
         var skipped = feed.skipped
+        var congestion: [CongestedStretch] = []
         for record in feed.flow {
             switch placement.place(record.location) {
             case .failure(let reason): skipped.append(SkippedRecord(position: record.position, reason: reason))
             case .success(let line):
                 matched.append(MatchedRecord(position: record.position, line: line))
+                if record.roadClosure || record.currentSpeed < Self.congestionThreshold * record.freeFlowSpeed {
+                    congestion.append(
+                        CongestedStretch(
+                            position: record.position, line: line, currentSpeed: record.currentSpeed,
+                            freeFlowSpeed: record.freeFlowSpeed, closed: record.roadClosure))
+                }
                 for (link, covered) in placement.coveredLengths(line) {
                     let delay = covered / (max(record.currentSpeed, 1) / 3.6) - covered / (record.freeFlowSpeed / 3.6)
                     let entry = LinkFlow(
@@ -119,6 +158,7 @@ public struct TrafficLayer: Sendable {
         self.incidents = incidents
         self.matched = matched
         self.skipped = skipped
+        self.congestion = congestion
     }
 
     /// Feed order: flow records first, then incidents, each by index.

@@ -1,3 +1,4 @@
+import ADASISProvider
 import ADASISv2
 import Foundation
 import RoadMap
@@ -9,6 +10,16 @@ enum ReconstructedHorizonText {
         guard let country = try? Country(numericCode: countryCode) else { return "unknown" }
         let region = Region(country: country, wireCode: regionCode).map { " \($0.code)" } ?? ""
         return "\(country.alpha2)/\(country.alpha3)\(region)"
+    }
+
+    /// A rebuilt road object: `object incident (13): 1234 … 1334 m`, with its value when it has one.
+    static func objectLine(_ object: ReconstructedObject) -> String {
+        let name = RoadObjectWireCode.type(object.code).map(\.rawValue) ?? "unknown"
+        let start = object.start.map { "\($0)" } ?? "(before the path)"
+        var line = "object \(name) (\(object.code)): \(start)"
+        if !object.isPoint { line += " … " + (object.end.map { "\($0) m" } ?? "(open)") } else { line += " m" }
+        if object.value != 1023 { line += ", value \(object.value)" }
+        return line
     }
 
     static func lines(_ horizon: ReconstructedHorizon) -> [String] {
@@ -93,6 +104,7 @@ enum ReconstructedHorizonText {
                 lines.append(
                     "  profile \(type): \(spots.count) spots from \(offsets.first ?? 0) to \(offsets.last ?? 0) m")
             }
+            for object in path.objects { lines.append("  " + objectLine(object)) }
         }
         var counters: [String] = []
         for (type, counter) in horizon.counters.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

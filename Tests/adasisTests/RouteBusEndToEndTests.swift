@@ -4,7 +4,7 @@ import TestSupport
 
 /// dbus-daemon, busctl and dbus-monitor, if installed (Debian packages dbus and systemd).
 private let tools = ["/usr/bin/dbus-daemon", "/usr/bin/busctl", "/usr/bin/dbus-monitor"]
-private let runsBusEndToEnd =
+let runsBusEndToEnd =
     tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     || ProcessInfo.processInfo.environment["CI"] != nil
 
@@ -12,6 +12,48 @@ private let runsBusEndToEnd =
 /// route session replans from where the vehicle is (`adasis replay --destination 60.1690,24.9330`
 /// on the same drive shows the deviation at 33.0 s).
 private let destination = (latitude: 60.1690, longitude: 24.9330)
+
+/// Bash that starts a private dbus-daemon with the shipped policy (`udev/org.adasis.Horizon1.conf`,
+/// its users replaced by root: the daemon runs as root in the test kernel, user adasis in
+/// deployment) and exports `DBUS_SESSION_BUS_ADDRESS`; `$bus` is its process id. Needs
+/// `wait_for`. The bus's default policy is the system bus's (deny method calls, allow signals
+/// and replies).
+func privateBusScript(directory: String, policy: String, errors: String) -> String {
+    """
+    sockets=$(mktemp -d -p /run adasis-bus.XXXXXX 2>/dev/null || mktemp -d -p '\(directory)' bus.XXXXXX)
+    trap 'rm -rf "$sockets"' EXIT
+    chmod 0755 "$sockets"
+    sed -e 's/user="adasis"/user="root"/' -e 's/group="adasis-nav"/group="root"/' '\(policy)' > "$sockets/policy.conf"
+    cat > "$sockets/bus.conf" <<EOF
+    <busconfig>
+      <type>system</type>
+      <listen>unix:path=$sockets/bus</listen>
+      <auth>EXTERNAL</auth>
+      <policy context="default">
+        <allow user="*"/>
+        <deny own="*"/>
+        <deny send_type="method_call"/>
+        <allow send_type="signal"/>
+        <allow send_requested_reply="true" send_type="method_return"/>
+        <allow send_requested_reply="true" send_type="error"/>
+        <allow receive_type="method_call"/>
+        <allow receive_type="method_return"/>
+        <allow receive_type="error"/>
+        <allow receive_type="signal"/>
+        <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+      </policy>
+      <policy user="root">
+        <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Monitoring"/>
+      </policy>
+      <include>$sockets/policy.conf</include>
+    </busconfig>
+    EOF
+    dbus-daemon --nofork --nopidfile --nosyslog --config-file="$sockets/bus.conf" 2> '\(errors)' &
+    bus=$!
+    export DBUS_SESSION_BUS_ADDRESS="unix:path=$sockets/bus"
+    wait_for 30 "the bus socket" test -S "$sockets/bus"
+    """
+}
 
 @Suite("adasis run's route interface end to end", .serialized)
 struct RouteBusEndToEndTests {
@@ -53,38 +95,7 @@ struct RouteBusEndToEndTests {
               echo "timed out after ${limit}s waiting for $what" >&2; return 1; }
             """# + """
 
-                sockets=$(mktemp -d -p /run adasis-bus.XXXXXX 2>/dev/null || mktemp -d -p '\(directory.path)' bus.XXXXXX)
-                trap 'rm -rf "$sockets"' EXIT
-                chmod 0755 "$sockets"
-                sed -e 's/user="adasis"/user="root"/' -e 's/group="adasis-nav"/group="root"/' '\(policy)' > "$sockets/policy.conf"
-                cat > "$sockets/bus.conf" <<EOF
-                <busconfig>
-                  <type>system</type>
-                  <listen>unix:path=$sockets/bus</listen>
-                  <auth>EXTERNAL</auth>
-                  <policy context="default">
-                    <allow user="*"/>
-                    <deny own="*"/>
-                    <deny send_type="method_call"/>
-                    <allow send_type="signal"/>
-                    <allow send_requested_reply="true" send_type="method_return"/>
-                    <allow send_requested_reply="true" send_type="error"/>
-                    <allow receive_type="method_call"/>
-                    <allow receive_type="method_return"/>
-                    <allow receive_type="error"/>
-                    <allow receive_type="signal"/>
-                    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-                  </policy>
-                  <policy user="root">
-                    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Monitoring"/>
-                  </policy>
-                  <include>$sockets/policy.conf</include>
-                </busconfig>
-                EOF
-                dbus-daemon --nofork --nopidfile --nosyslog --config-file="$sockets/bus.conf" 2> '\(path("dbus.err"))' &
-                bus=$!
-                export DBUS_SESSION_BUS_ADDRESS="unix:path=$sockets/bus"
-                wait_for 30 "the bus socket" test -S "$sockets/bus"
+                \(privateBusScript(directory: directory.path, policy: policy, errors: path("dbus.err")))
                 dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" "type='signal',interface='org.adasis.Horizon1.Route'" > '\(signals)' 2>&1 &
                 monitor=$!
                 candump -L vcan0 > '\(log)' &

@@ -4,12 +4,12 @@ import Testing
 import TestSupport
 
 /// gpsfake (Debian package gpsd-clients), if installed.
-private let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first {
+let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first {
     FileManager.default.isExecutableFile(atPath: $0)
 }
 /// In CI the end-to-end test must run (and fail loudly if gpsfake is missing); locally it is
 /// skipped with a message when gpsfake is not installed.
-private let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
+let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
 /// A fresh temporary directory.
 private func temporaryDirectory() throws -> URL {
@@ -39,7 +39,7 @@ private struct DecodedFrame {
 
 /// Bash functions for the scripts below: they wait for what they need (bounded) instead of
 /// sleeping a fixed time, so that they hold in a slow kernel (QEMU with TCG) as in a fast one.
-private let scriptFunctions = #"""
+let scriptFunctions = #"""
     wait_for() {  # wait_for SECONDS WHAT COMMAND...: polls COMMAND until it succeeds
       local limit=$1 what=$2 i; shift 2
       for ((i = 0; i < limit * 4; i++)); do "$@" && return 0; sleep 0.25; done

@@ -7,6 +7,7 @@ import InputPolicy
 import RoadMap
 import Routing
 import RoadMapStore
+import Traffic
 
 /// Options shared by the commands that run a recorded drive through the map.
 struct DriveOptions: ParsableArguments {
@@ -59,6 +60,8 @@ struct DriveOptions: ParsableArguments {
         })
     var objects: Set<RoadObjectType>?
 
+    @OptionGroup var traffic: TrafficOptions
+
     func validate() throws {
         if route != nil && destination != nil {
             throw ValidationError("give either --route (a planned route) or --destination (plan one), not both")
@@ -69,11 +72,14 @@ struct DriveOptions: ParsableArguments {
     /// A `--route` file is connected on `map` first (gaps between listed links closed by the
     /// shortest legal connection; links that cannot be reached are left out and reported); a
     /// destination is planned from the trace's first fix.
-    func routeSession(on map: MapFile, trace: TraceFile) throws -> RouteSession? {
+    func routeSession(on map: MapFile, trace: TraceFile, traffic: RouteTraffic = RouteTraffic()) throws
+        -> RouteSession?
+    {
         guard route != nil || destination != nil else { return nil }
         var configuration = RouteSessionConfiguration()
         configuration.deviationReplanning = deviationReplanning ?? (destination != nil ? .automatic : .none)
-        var session = RouteSession(planner: RoutePlanner(network: map), configuration: configuration)
+        var session = RouteSession(
+            planner: RoutePlanner(network: map, traffic: traffic), configuration: configuration)
         if let destination {
             guard let first = trace.fixes.first else {
                 throw RouteError(message: "--destination: the trace has no fix to start the route from")
@@ -118,10 +124,23 @@ struct DriveOptions: ParsableArguments {
         if baseline { configuration.branchModel = Self.baselineBranchModel }
         configuration.safetyLocationRules = try safetyLocationRules()
         configuration.places = PlaceCodes(map: map.metadata)
-        let routes = try routeSession(on: map, trace: trace)
-        return DriveSession(
+        var network = try customObjects(on: map)
+        var routeTraffic = RouteTraffic()
+        var trafficEnd: Double?
+        if traffic.traffic != nil {
+            let start = try traffic.startTime(of: trace, path: self.trace)
+            if let layer = try traffic.layer(on: map, at: start) {
+                routeTraffic = layer.routeTraffic(at: start, network: map)
+                network = TrafficObjectOverlay(base: network, layer: layer, at: start)
+                trafficEnd = (trace.fixes.first?.time ?? 0) + layer.validUntil.timeIntervalSince(start)
+            }
+        }
+        let routes = try routeSession(on: map, trace: trace, traffic: routeTraffic)
+        var session = DriveSession(
             map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
-            horizon: configuration, routes: routes, network: try customObjects(on: map))
+            horizon: configuration, routes: routes, network: network)
+        session.trafficValidUntil = trafficEnd
+        return session
     }
 
     /// The rules of `--safety-rules`, or the shipped table.

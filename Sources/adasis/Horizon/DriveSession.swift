@@ -22,6 +22,9 @@ struct DriveSession {
     /// What the horizon reads: the map with the custom objects of `MAP.objects` laid over it
     /// (`adasis objects`), or the map alone when there are none.
     let network: any RoadNetwork
+    /// The trace time (seconds) at which the `--traffic` feed expires: from then on routes are
+    /// costed without it. `nil` without a feed, or once it has expired.
+    var trafficValidUntil: Double?
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
@@ -38,6 +41,13 @@ struct DriveSession {
     @discardableResult
     mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws -> [RouteEvent] {
         guard var current = routes else { return [] }
+        if let end = trafficValidUntil, match.time >= end {
+            trafficValidUntil = nil
+            current.setTraffic(RouteTraffic())
+            printToStandardError(
+                "traffic feed expired at \(String(format: "%.1f s", end)): routes are costed without traffic from now on"
+            )
+        }
         let position = match.state.position.map {
             RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
         }

@@ -3,6 +3,7 @@ import Foundation
 import RoadMap
 import RoadMapStore
 import Routing
+import Traffic
 
 /// `adasis route --map MAP --from LAT,LON --to LAT,LON [--via LAT,LON …] [--geojson]`.
 struct RouteCommand: ParsableCommand {
@@ -21,6 +22,10 @@ struct RouteCommand: ParsableCommand {
               adasis replay --map helsinki.map drive.nmea --route trip.route --candump out.log
             With --geojson: the route's shape, length, duration and links, and the placed points, \
             as GeoJSON for any GIS viewer.
+
+            With --traffic FEED (Docs/traffic-feed.md) the travel times add the feed's delays at \
+            --traffic-time (default: now) and closed roads are not entered; a route that only a \
+            closure blocks is refused with a message saying so.
             """)
 
     @Option(help: "The map file (from `adasis map import`).")
@@ -35,6 +40,8 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "A point to pass on the way, LAT,LON; repeat for more, visited in the order given.")
     var via: [Coordinate] = []
 
+    @OptionGroup var traffic: TrafficOptions
+
     @Flag(help: "Print GeoJSON instead of the link list.")
     var geojson = false
 
@@ -44,7 +51,25 @@ struct RouteCommand: ParsableCommand {
     func run() throws {
         do {
             let network = try MapFile(path: map)
-            let route = try RoutePlanner(network: network).plan(from: from.point, to: to.point, via: via.map(\.point))
+            var planner = RoutePlanner(network: network)
+            let time = try traffic.givenTime() ?? Date()
+            if let layer = try traffic.layer(on: network, at: time) {
+                planner.traffic = layer.routeTraffic(at: time, network: network)
+            }
+            let route: PlannedRoute
+            do {
+                route = try planner.plan(from: from.point, to: to.point, via: via.map(\.point))
+            } catch RoutingError.unreachable(let leg, let start, let end) where !planner.traffic.closed.isEmpty {
+                let closed = planner.traffic.closed.count
+                planner.traffic = RouteTraffic()
+                guard (try? planner.plan(from: from.point, to: to.point, via: via.map(\.point))) != nil else {
+                    throw RoutingError.unreachable(leg: leg, from: start, to: end)
+                }
+                throw TrafficOptionError(
+                    message:
+                        "leg \(leg): no route from \(start.latitude),\(start.longitude) to \(end.latitude),\(end.longitude) while the traffic feed closes \(closed) directed links: every way there is closed (without the feed there is one)"
+                )
+            }
             let text = geojson ? try route.geoJSON(in: network) : route.routeText
             if let output {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
