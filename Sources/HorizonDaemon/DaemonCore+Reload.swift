@@ -8,14 +8,15 @@ import Routing
 extension DaemonCore {
     /// SIGHUP with a valid file: rebuilds the pipeline with the new settings, continuing the
     /// stream. `newMap` is the map the run loop reopened because its path or cache size changed
-    /// (`nil`: keep the running one); `gnss` is the running source's state. Asks for a new CAN
+    /// (`nil`: keep the running one); `customObjects` is the running map with the custom objects
+    /// read again from its store (`nil`: keep them); `gnss` is the running source's state. Asks for a new CAN
     /// socket and GNSS source when theirs changed. Settings that do not fit are refused, and the
     /// running configuration kept.
     public mutating func reload(
         _ new: DaemonConfiguration, newMap: (network: any RoadNetwork, metadata: MapMetadata)?,
-        gnss: FixInbox.SourceState
+        customObjects: (any RoadNetwork)? = nil, gnss: FixInbox.SourceState
     ) -> [DaemonEffect] {
-        let network = newMap?.network ?? map
+        let network = newMap?.network ?? customObjects ?? map
         let metadata = newMap?.metadata ?? mapMetadata
         let fresh: HorizonPipeline
         do {

@@ -19,14 +19,14 @@ import RouteBus
 /// loop waits, so there are no signal handlers and no global state.
 public final class RunDaemon {
     /// The state machine.
-    public private(set) var core: DaemonCore
-    private var logger: Logger
+    public internal(set) var core: DaemonCore
+    private(set) var logger: Logger
     private var transmitter: CANTransmitter
     /// The map the core reads, kept here to prefetch its tiles between fixes.
-    private var map: MapFile
+    private(set) var map: MapFile
     private var inbox: FixInbox
     /// The route interface on D-Bus, when `[dbus] enabled`.
-    private var routeBus: RouteBusServer?
+    private(set) var routeBus: RouteBusServer?
     private let notifier: SystemdNotifier?
     private let opener: any FrameSinkOpener
     private var metricsFailing = false
@@ -86,6 +86,7 @@ public final class RunDaemon {
                 }
                 serveRouteCalls(at: now)
                 checkTrafficFeed(at: now)
+                serveObjectCalls()
                 perform(transmitter.maintain(&core, at: now))
             }
             perform(core.wake(at: now, gnss: inbox.source))
@@ -163,18 +164,24 @@ public final class RunDaemon {
         }
         var opened: MapFile?
         var network: (any RoadNetwork)?
+        var customObjects: (any RoadNetwork)?
         let running = core.configuration
-        if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
-            do {
+        do {
+            if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
                 let map = try Self.openMap(new, file: core.configurationPath)
                 network = try Self.withCustomObjects(map, new, file: core.configurationPath)
                 opened = map
-            } catch {
-                return perform(core.refuseReload("\(error)"))
+            } else {
+                // The same map: its custom objects are read again (`adasis objects` changed them).
+                customObjects = try Self.withCustomObjects(map, new, file: core.configurationPath)
             }
+        } catch {
+            return perform(core.refuseReload("\(error)"))
         }
         perform(
-            core.reload(new, newMap: opened.flatMap { map in network.map { ($0, map.metadata) } }, gnss: inbox.source))
+            core.reload(
+                new, newMap: opened.flatMap { map in network.map { ($0, map.metadata) } },
+                customObjects: customObjects, gnss: inbox.source))
         // Prefetch into the map the core now reads: the new one only if the core took the reload.
         if let opened, core.configuration == new { map = opened }
         if core.configuration == new, new.dbus != running.dbus {
@@ -184,7 +191,7 @@ public final class RunDaemon {
     }
 
     /// Carries out the core's effects in order.
-    private func perform(_ effects: [DaemonEffect]) {
+    func perform(_ effects: [DaemonEffect]) {
         for effect in effects {
             switch effect {
             case .log(let level, let message):

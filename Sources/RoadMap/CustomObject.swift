@@ -72,6 +72,11 @@ extension CustomObject {
         guard !id.isEmpty, id.count <= 200, !id.contains(where: { $0.isNewline }) else {
             throw .init("the id must be 1 to 200 characters on one line")
         }
+        if let colon = id.firstIndex(of: ":"), RoadObjectType(rawValue: String(id[..<colon])) != nil {
+            throw .init(
+                "the id '\(id)' looks like the map's own objects' ids (TYPE:…), which the horizon reports beside it; "
+                    + "choose an id without the prefix '\(id[..<colon]):'")
+        }
         guard let geometry = feature["geometry"] as? [String: Any] else { throw .init("the Feature has no geometry") }
         let coordinates = geometry["coordinates"]
         switch geometry["type"] as? String {
@@ -143,17 +148,21 @@ public struct CustomObjectPiece: Hashable, Sendable, Codable {
     }
 }
 
-/// A matched custom object: its number in the store (the zone number its pieces carry) and where
-/// it lies.
+/// A matched custom object: its number in the store (the zone number its pieces carry), the
+/// client's id for it and where it lies.
 public struct PlacedCustomObject: Hashable, Sendable, Codable {
     /// The store's number for the object (stable while it is stored).
     public var number: Int64
+    /// The client's identifier (``CustomObject/id``), which the horizon reports and events name;
+    /// `nil`: the object is named `user_defined:rN` after its number.
+    public var id: String?
     /// Where it lies, by link.
     public var pieces: [CustomObjectPiece]
 
     /// Creates a placed object.
-    public init(number: Int64, pieces: [CustomObjectPiece]) {
+    public init(number: Int64, id: String? = nil, pieces: [CustomObjectPiece]) {
         self.number = number
+        self.id = id
         self.pieces = pieces
     }
 }

@@ -15,6 +15,13 @@ public struct BusMessageReader {
         return value
     }
 
+    /// The next argument, an `s`.
+    public func readString() throws(BusError) -> String {
+        var value: UnsafePointer<CChar>?
+        try check(sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &value), "read s")
+        return value.map { String(cString: $0) } ?? ""
+    }
+
     /// The next argument, an `a(dd)`: (latitude, longitude) pairs.
     public func readPoints() throws(BusError) -> [GeoPoint] {
         try check(sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), "(dd)"), "enter a(dd)")

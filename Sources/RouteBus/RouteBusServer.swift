@@ -41,6 +41,14 @@ public final class RouteBusServer: Sendable {
         public var request: RouteRequest
     }
 
+    /// A call of the custom-object interface (``ObjectsBusInterface``) waiting for the main loop.
+    public struct ObjectCall: Hashable, Sendable {
+        /// Identifies the call in ``answerObjectCall(_:with:)``.
+        public var id: Int
+        /// What the caller asked for.
+        public var request: ObjectRequest
+    }
+
     /// Counts since the server started.
     public struct Counts: Hashable, Sendable {
         /// Successful connections (name owned) after the first.
@@ -53,11 +61,13 @@ public final class RouteBusServer: Sendable {
 
     enum Outgoing: Sendable {
         case answer(Int, Result<RouteReply, RouteRequestError>)
+        case objectAnswer(Int, Result<ObjectReply, ObjectRequestError>)
         case signal(RouteEvent, time: Double)
     }
 
     struct State {
         var calls: [Call] = []
+        var objectCalls: [ObjectCall] = []
         var outgoing: [Outgoing] = []
         var stopRequested = false
         var counts = Counts()
@@ -115,6 +125,19 @@ public final class RouteBusServer: Sendable {
     /// Answers call `id`: the reply, or the error the caller gets.
     public func answer(_ id: Int, with result: Result<RouteReply, RouteRequestError>) {
         queue(.answer(id, result))
+    }
+
+    /// Takes the custom-object calls that arrived, oldest first.
+    public func collectObjectCalls() -> [ObjectCall] {
+        state.withLock { state in
+            defer { state.objectCalls.removeAll(keepingCapacity: true) }
+            return state.objectCalls
+        }
+    }
+
+    /// Answers custom-object call `id`: the reply, or the error the caller gets.
+    public func answerObjectCall(_ id: Int, with result: Result<ObjectReply, ObjectRequestError>) {
+        queue(.objectAnswer(id, result))
     }
 
     /// Sends `event` as its signal (`time`: the session time the event happened at).

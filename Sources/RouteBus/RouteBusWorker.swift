@@ -17,9 +17,9 @@ struct RouteBusWorker {
     /// Calls sd-bus handed over inside `process()`, decoded after it returns.
     private let received = ReceivedCalls()
 
-    /// Collects the calls sd-bus delivers to the export's handler.
+    /// Collects the calls sd-bus delivers to the exports' handlers, with the interface called.
     private final class ReceivedCalls {
-        var calls: [BusMethodCall] = []
+        var calls: [(call: BusMethodCall, objects: Bool)] = []
     }
 
     init(server: RouteBusServer, logger: Logger) {
@@ -50,7 +50,10 @@ struct RouteBusWorker {
         let settings = server.settings
         let connection = try BusConnection(settings.bus)
         try connection.export(RouteBusInterface.description, at: settings.objectPath) { [received] call in
-            received.calls.append(call)
+            received.calls.append((call, false))
+        }
+        try connection.export(ObjectsBusInterface.description, at: settings.objectPath) { [received] call in
+            received.calls.append((call, true))
         }
         try connection.requestName(settings.name)
         if connectedBefore { server.state.withLock { $0.counts.reconnects += 1 } }
@@ -66,7 +69,9 @@ struct RouteBusWorker {
             while try connection.process() {}
             let calls = received.calls
             received.calls.removeAll()
-            for call in calls { enqueue(call) }
+            for (call, objects) in calls {
+                if objects { enqueueObjectCall(call) } else { enqueue(call) }
+            }
             try sendQueued(on: connection)
             while try connection.process() {}
             let request = try connection.pollRequest()
@@ -103,6 +108,29 @@ struct RouteBusWorker {
         }
     }
 
+    private mutating func enqueueObjectCall(_ call: BusMethodCall) {
+        let request: ObjectRequest?
+        do {
+            request = try ObjectsBusInterface.request(call)
+        } catch {
+            try? call.fail(
+                name: RouteRequestError(.invalidArguments, "").name,
+                message: "the arguments of \(call.member) could not be read: \(error)")
+            return
+        }
+        guard let request else {
+            try? call.fail(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(call.member)")
+            return
+        }
+        let id = nextID
+        nextID += 1
+        pending[id] = call
+        server.state.withLock {
+            $0.objectCalls.append(RouteBusServer.ObjectCall(id: id, request: request))
+            $0.counts.calls += 1
+        }
+    }
+
     private mutating func sendQueued(on connection: BusConnection) throws(BusError) {
         let outgoing = server.state.withLock { state in
             defer { state.outgoing.removeAll(keepingCapacity: true) }
@@ -116,6 +144,20 @@ struct RouteBusWorker {
                     switch result {
                     case .success(let reply):
                         try call.reply { (writer) throws(BusError) in try RouteBusInterface.write(reply, to: writer) }
+                    case .failure(let error):
+                        try call.fail(name: error.name, message: error.message)
+                    }
+                } catch  where error.isDisconnect {
+                    throw error
+                } catch {
+                    logger.warning("D-Bus: cannot answer \(call.member): \(error)")
+                }
+            case .objectAnswer(let id, let result):
+                guard let call = pending.removeValue(forKey: id) else { continue }
+                do {
+                    switch result {
+                    case .success(let reply):
+                        try call.reply { (writer) throws(BusError) in try ObjectsBusInterface.write(reply, to: writer) }
                     case .failure(let error):
                         try call.fail(name: error.name, message: error.message)
                     }

@@ -100,8 +100,9 @@ struct CustomObjectTests {
         let matcher = CustomObjectMatcher(network: map)
         var placed: [PlacedCustomObject] = []
         for (number, text) in [Self.point, Self.line, Self.polygon].enumerated() {
+            let object = try Self.object(text)
             placed.append(
-                PlacedCustomObject(number: Int64(number + 1), pieces: try matcher.match(try Self.object(text))))
+                PlacedCustomObject(number: Int64(number + 1), id: object.id, pieces: try matcher.match(object)))
         }
         let overlay = CustomObjectOverlay(base: map, objects: placed)
         let pipeline = try HorizonPipeline(network: overlay)
@@ -123,8 +124,8 @@ struct CustomObjectTests {
         // (12.925 → 12.915) straight after it; the point is passed on the same fix it is reached.
         #expect(
             events == [
-                "entered user_defined:r1", "exited user_defined:r1", "entered user_defined:r2",
-                "exited user_defined:r2", "entered user_defined:r3", "exited user_defined:r3",
+                "entered school-1", "exited school-1", "entered roadworks", "exited roadworks", "entered zone-a",
+                "exited zone-a",
             ], "\(events)")
     }
 }

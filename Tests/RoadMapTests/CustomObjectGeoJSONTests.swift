@@ -40,6 +40,10 @@ struct CustomObjectGeoJSONTests {
             (#"{"type":"Feature","id":"","geometry":{"type":"Point","coordinates":[1,2]}}"#, "1 to 200 characters"),
             (#"{"type":"Feature","id":"a"}"#, "has no geometry"),
             (
+                #"{"type":"Feature","id":"tunnel:w4","geometry":{"type":"Point","coordinates":[1,2]}}"#,
+                "choose an id without the prefix 'tunnel:'"
+            ),
+            (
                 #"{"type":"Feature","id":"a","geometry":{"type":"MultiPoint","coordinates":[[1,2]]}}"#,
                 "'MultiPoint': use Point, LineString or Polygon"
             ),

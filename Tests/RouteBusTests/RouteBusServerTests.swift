@@ -163,21 +163,23 @@ struct RouteBusServerTests {
         #expect(text.contains("string \"org.adasis.Horizon1.Error.NoRoadNear\"") && text.contains("double 4"))
     }
 
-    @Test("Introspect shows exactly the interface udev/org.adasis.Horizon1.xml documents")
-    func introspection() throws {
+    @Test(
+        "Introspect shows exactly the interfaces udev/org.adasis.Horizon1.xml documents",
+        arguments: [RouteBusInterface.name, ObjectsBusInterface.name])
+    func introspection(interface: String) throws {
         let (bus, responder) = try Self.serve(Self.answer)
         defer { responder.stop() }
         let live = try bus.busctl(["introspect", "--xml-interface", Self.name, Self.path])
         try #require(live.status == 0, "\(live)")
         let shipped = try String(contentsOf: Repository.url("udev/org.adasis.Horizon1.xml"), encoding: .utf8)
-        let exported = Self.interfaceTags(live.stdout), documented = Self.interfaceTags(shipped)
+        let exported = Self.interfaceTags(live.stdout, interface), documented = Self.interfaceTags(shipped, interface)
         #expect(!exported.isEmpty)
         #expect(exported == documented, "exported:\n\(exported.joined(separator: "\n"))")
     }
 
-    /// The tags of the route interface's element, comments dropped and spacing normalised.
-    static func interfaceTags(_ xml: String) -> [String] {
-        guard let start = xml.range(of: "<interface name=\"\(RouteBusInterface.name)\">"),
+    /// The tags of an interface's element, comments dropped and spacing normalised.
+    static func interfaceTags(_ xml: String, _ interface: String = RouteBusInterface.name) -> [String] {
+        guard let start = xml.range(of: "<interface name=\"\(interface)\">"),
             let end = xml.range(of: "</interface>", range: start.upperBound..<xml.endIndex)
         else { return [] }
         let element = String(xml[start.lowerBound..<end.upperBound])

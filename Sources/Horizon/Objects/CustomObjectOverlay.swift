@@ -7,17 +7,37 @@ public final class CustomObjectOverlay: RoadNetwork {
     /// The network underneath.
     public let base: any RoadNetwork
     private let featuresOfLink: [LinkID: [PointFeature]]
+    /// The client's id of each object that has one, by the object's number.
+    private let clientIDs: [Int64: String]
 
     /// `objects` laid over `base`.
     public init(base: any RoadNetwork, objects: [PlacedCustomObject]) {
         self.base = base
         var features: [LinkID: [PointFeature]] = [:]
+        var clientIDs: [Int64: String] = [:]
         for object in objects {
+            clientIDs[object.number] = object.id
             for piece in object.pieces {
                 features[piece.link, default: []] += Self.features(piece, zone: object.number)
             }
         }
         featuresOfLink = features
+        self.clientIDs = clientIDs
+    }
+
+    /// `objects` with each custom object named by the client's own id (``PlacedCustomObject/id``)
+    /// instead of `user_defined:rN`; the others as they are.
+    public func namingCustomObjects(_ objects: [PathRoadObject]) -> [PathRoadObject] {
+        guard !clientIDs.isEmpty else { return objects }
+        let prefix = RoadObjectType.userDefined.rawValue + ":r"
+        return objects.map { object in
+            guard object.object.type == .userDefined, object.object.id.rawValue.hasPrefix(prefix),
+                let number = Int64(object.object.id.rawValue.dropFirst(prefix.count)), let id = clientIDs[number]
+            else { return object }
+            var named = object
+            named.object.id = RoadObjectID(rawValue: id)
+            return named
+        }
     }
 
     /// The zone pieces of `piece`, one per direction it applies to (a point is an object of its

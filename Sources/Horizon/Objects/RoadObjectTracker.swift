@@ -29,14 +29,22 @@ public enum RoadObjectEvent: Hashable, Sendable {
 /// path. Objects are told apart by identifier, so a new main path (a promotion, a reset) with the
 /// same objects at other offsets raises nothing.
 ///
+/// A new main path can begin just past a point the vehicle drove over between two updates (the
+/// tree was rebuilt at the junction the point is at). Given the metres `travelled` since the last
+/// update, a point that was ahead within that distance and is no longer on the main path, or one
+/// first seen behind the vehicle within it, was passed in between.
+///
 /// Deterministic: the events depend only on the objects and offsets given.
 public struct RoadObjectTracker: Sendable {
     /// Stretches the vehicle is in.
     private var inside: [RoadObjectID: RoadObject] = [:]
-    /// Objects seen ahead of the vehicle, not yet reached.
-    private var ahead: Set<RoadObjectID> = []
+    /// Objects seen ahead of the vehicle, not yet reached, with their distance at the last update.
+    private var ahead: [RoadObjectID: (object: RoadObject, distance: Double, isPoint: Bool)] = [:]
     /// Objects passed in this pass (points, and stretches whose end the vehicle passed).
     private var passed: Set<RoadObjectID> = []
+    /// Points passed off the main path at the last update (see ``update(mainPathObjects:vehicleOffset:travelled:)``),
+    /// which a path built next may hold behind the vehicle: not passed again.
+    private var passedOffPath: Set<RoadObjectID> = []
 
     /// Creates a tracker that has seen nothing.
     public init() {}
@@ -47,14 +55,17 @@ public struct RoadObjectTracker: Sendable {
     /// Takes the objects of the main path (``HorizonEngine/roadObjects(on:)``) and the vehicle's
     /// offset on it, and returns what happened since the last call: exits, entries, then the
     /// distances to the objects ahead, each group in offset order. An empty horizon (`nil`
-    /// offset) exits every stretch the vehicle was in.
-    public mutating func update(mainPathObjects objects: [PathRoadObject], vehicleOffset: Double?) -> [RoadObjectEvent]
-    {
+    /// offset) exits every stretch the vehicle was in. `travelled`: metres the vehicle drove since
+    /// the last update (its speed times the time between the fixes; 0 when not known).
+    public mutating func update(
+        mainPathObjects objects: [PathRoadObject], vehicleOffset: Double?, travelled: Double = 0
+    ) -> [RoadObjectEvent] {
         guard let vehicle = vehicleOffset else {
             let exits = current.map { RoadObjectEvent.exited($0, offset: 0) }
             inside = [:]
-            ahead = []
+            ahead = [:]
             passed = []
+            passedOffPath = []
             return exits
         }
         var located: [RoadObjectID: PathRoadObject] = [:]
@@ -73,25 +84,44 @@ public struct RoadObjectTracker: Sendable {
                 passed.insert(id)
             }
         }
-        ahead.formIntersection(located.keys)
+        // Points ahead within what the vehicle drove since, now gone from the main path or only
+        // farther ahead than they were (a new main path that comes round to them again): passed.
+        let recentlyPassed = passedOffPath
+        passedOffPath = []
+        for (id, seen) in ahead.sorted(by: { $0.key < $1.key }) {
+            let now = located[id].map { $0.start - vehicle }
+            if now == nil { ahead[id] = nil }
+            guard seen.isPoint, seen.distance <= travelled, now.map({ $0 > seen.distance + 20 }) ?? true else {
+                continue
+            }
+            passedOffPath.insert(id)
+            let offset = vehicle - travelled + seen.distance
+            changes.append((offset, 1, .entered(seen.object, offset: offset)))
+            changes.append((offset, 2, .exited(seen.object, offset: offset)))
+        }
         passed.formIntersection(located.keys)
         var distances: [RoadObjectEvent] = []
         for place in objects {
             let id = place.object.id
             guard !passed.contains(id), inside[id] == nil else { continue }
             if place.start > vehicle {
-                ahead.insert(id)
+                // A main path that comes round to the object again holds it twice: the nearer counts.
+                if located[id]?.start == place.start {
+                    ahead[id] = (place.object, place.start - vehicle, place.isPoint)
+                }
                 distances.append(.distanceUpdated(place.object, distance: place.start - vehicle))
             } else if place.isPoint {
-                guard ahead.remove(id) != nil else { continue }  // first seen behind: not watched passing
+                // First seen behind: not watched passing, unless it lies within what was driven.
+                let driven = vehicle - place.start <= travelled && !recentlyPassed.contains(id)
+                guard ahead.removeValue(forKey: id) != nil || driven else { continue }
                 passed.insert(id)
                 changes.append((place.start, 1, .entered(place.object, offset: place.start)))
                 changes.append((place.start, 2, .exited(place.object, offset: place.start)))
             } else if vehicle <= place.end || place.isClippedAtEnd {
-                ahead.remove(id)
+                ahead[id] = nil
                 inside[id] = place.object
                 changes.append((place.start, 1, .entered(place.object, offset: place.start)))
-            } else if ahead.remove(id) != nil {
+            } else if ahead.removeValue(forKey: id) != nil {
                 // Skipped over entirely between two updates: entered and left.
                 passed.insert(id)
                 changes.append((place.start, 1, .entered(place.object, offset: place.start)))

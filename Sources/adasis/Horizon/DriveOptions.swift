@@ -159,6 +159,7 @@ struct DriveOptions: ParsableArguments {
         let stored = try CustomObjectStore(path: path, create: false).objects()
         guard !stored.isEmpty else { return map }
         return CustomObjectOverlay(
-            base: map, objects: stored.map { PlacedCustomObject(number: $0.number, pieces: $0.pieces) })
+            base: map,
+            objects: stored.map { PlacedCustomObject(number: $0.number, id: $0.object.id, pieces: $0.pieces) })
     }
 }

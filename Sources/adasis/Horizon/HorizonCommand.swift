@@ -49,7 +49,10 @@ struct HorizonCommand: ParsableCommand {
                 _ = try engine.update(result)
                 try session.follow(result, engine: engine)
                 let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
-                let events = tracker.update(mainPathObjects: objects, vehicleOffset: engine.vehicleOffset)
+                let previous = index > 0 ? session.trace.fixes[index - 1].time : fix.time
+                let events = tracker.update(
+                    mainPathObjects: objects, vehicleOffset: engine.vehicleOffset,
+                    travelled: (fix.speed ?? 0) * max(0, fix.time - previous))
                 if let at, fix.time + 1e-6 < at { continue }
                 var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
                 snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)

@@ -16,7 +16,8 @@ struct ObjectsCommand: ParsableCommand {
             line to the stretch of road it follows, in the direction it is drawn; a polygon to every \
             part of a road inside it. Objects are kept in MAP.objects (SQLite, mode 0600) and appear \
             in `adasis horizon` and `adasis replay` on that map like the map's own objects (type \
-            user_defined, id user_defined:rN with N the number `list` shows).
+            user_defined, named by their own id). `adasis run` reads them when it starts and on \
+            SIGHUP; its D-Bus interface org.adasis.Horizon1.Objects changes them while it runs.
 
               adasis objects add --map helsinki.map school.geojson
               adasis objects list --map helsinki.map
@@ -64,7 +65,7 @@ struct ObjectsCommand: ParsableCommand {
             do { number = try options.store(create: true).add(object, pieces: pieces) } catch {
                 throw ObjectsFailure("\(object.id): \(error)")
             }
-            print("added \(object.id) as user_defined:r\(number): \(ObjectsCommand.describe(pieces))")
+            print("added \(object.id) (number \(number)): \(ObjectsCommand.describe(pieces))")
         }
     }
 
@@ -116,7 +117,7 @@ struct ObjectsCommand: ParsableCommand {
                     case .line: "line"
                     case .polygon: "polygon"
                     }
-                print("\(entry.object.id)\tuser_defined:r\(entry.number)\t\(kind)\t\(describe(entry.pieces))")
+                print("\(entry.object.id)\t\(entry.number)\t\(kind)\t\(describe(entry.pieces))")
             }
         }
     }

@@ -1,0 +1,15 @@
+import RoadMap
+
+extension DaemonCore {
+    /// The custom objects changed (a call of the custom-object interface): the pipeline reads
+    /// `network` from now on, the same map with the new objects laid over it. The horizon is
+    /// rebuilt at once from the last fix (the stream continues, as after a reload), so the next
+    /// tick sends it with the change; the route stays (the roads are the same).
+    public mutating func useCustomObjects(_ network: any RoadNetwork) -> [DaemonEffect] {
+        map = network
+        var effects = replacePipeline(reason: "custom objects changed")
+        if let lastFix, !gnssLost { _ = try? pipeline.process(lastFix) }
+        effects.append(.log(.notice, "custom objects changed: horizon rebuilt with them"))
+        return effects
+    }
+}
