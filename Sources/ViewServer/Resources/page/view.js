@@ -5,7 +5,7 @@
 'use strict';
 
 const state = {
-  ready: false, time: 0, playing: false, speed: 1, follow: true,
+  ready: false, time: 0, playing: false, speed: 1, follow: 'edge',
   horizonTime: null, frameIndex: -1, loads: 0, failures: 0, vehicle: null, fps: 0,
 };
 window.viewState = state;
@@ -71,13 +71,13 @@ function buildLayerToggles(style) {
     label.append(box, ' ', set);
     container.append(label);
   }
-  const follow = document.createElement('label');
+  const followLabel = document.createElement('label');
   const box = document.createElement('input');
   box.type = 'checkbox';
   box.checked = true;
-  box.addEventListener('change', () => { state.follow = box.checked; });
-  follow.append(box, ' follow vehicle');
-  container.append(follow);
+  box.addEventListener('change', () => { state.follow = box.checked ? 'edge' : 'off'; });
+  followLabel.append(box, ' follow vehicle');
+  container.append(followLabel);
 }
 
 // Index of the last fix at or before t (0 before the first).
@@ -181,13 +181,27 @@ function showTime(t) {
   $('clock').textContent = `${state.time.toFixed(1)} s`;
   state.vehicle = vehicleAt(state.time);
   marker.setLngLat(state.vehicle);
-  if (state.follow) map.setCenter(state.vehicle);
+  follow(state.vehicle);
   const index = frameIndex(state.time);
   if (index !== state.frameIndex) {
     state.frameIndex = index;
     loadHorizon(index);
   }
 }
+
+// Keeps the vehicle in view. 'edge' (the default) recentres only when the vehicle leaves the
+// middle 60 % of the map, so the map is redrawn now and then rather than at every frame;
+// 'centre' keeps it centred (a redraw per frame); 'off' leaves the camera alone.
+function follow(position) {
+  if (state.follow === 'centre') { map.setCenter(position); return; }
+  if (state.follow !== 'edge') return;
+  const point = map.project(position);
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  if (point.x < 0.2 * width || point.x > 0.8 * width || point.y < 0.2 * height || point.y > 0.8 * height) {
+    map.setCenter(position);
+  }
+}
+window.viewFollow = (mode) => { state.follow = mode; };
 
 let lastFrame = null;
 let fpsWindow = [];
@@ -227,7 +241,7 @@ window.viewSeek = async function viewSeek(t) {
 
 // Fits the map to the main path ahead and resolves once drawn.
 window.viewFitHorizon = async function viewFitHorizon() {
-  state.follow = false;
+  state.follow = 'off';
   const points = state.horizon.features.features
     .filter((f) => f.properties.kind === 'main_path').flatMap((f) => f.geometry.coordinates);
   if (points.length === 0) return false;
