@@ -142,6 +142,21 @@ def test_main_path_layer_has_the_ways_of_horizon_at(page, map_path, time):
     assert page.errors == []
 
 
+def test_bus_panel_counts_the_frames_adasis_replay_sends(page, map_path, tmp_path):
+    log = tmp_path / "replay.log"
+    subprocess.run([adasis(), "replay", "--map", map_path, DRIVE, "--candump", str(log)], check=True,
+                   capture_output=True)
+    times = [float(line.split()[0].strip("()")) for line in log.read_text().splitlines()]
+    page.evaluate(f"viewSeek({MOMENTS[0]})")
+    bus = page.evaluate("viewState.horizon.bus")
+    # The panel shows what was sent before the fix (the tick at the fix's own time comes after it).
+    assert sum(bus["sent"].values()) == sum(1 for t in times if t < MOMENTS[0] - 1e-6)
+    assert bus["frames_last_second"] == sum(1 for t in times if MOMENTS[0] - 1 < t < MOMENTS[0] - 1e-6)
+    assert bus["load_percent"] > 0 and len(bus["frames"]) == 12
+    shown = page.eval_on_selector_all("#frames li", "items => items.map(i => i.textContent)")
+    assert len(shown) == 12 and any(" POSITION " in line.upper() or "position" in line for line in shown)
+
+
 def test_screenshot_shows_the_main_path_in_its_colour(page):
     page.evaluate(f"viewSeek({MOMENTS[0]})")
     page.evaluate("viewFitHorizon()")

@@ -148,7 +148,28 @@ function renderPanel(doc) {
     li.textContent = `${filtered} safety locations filtered by the legal rules (grey)`;
     objects.append(li);
   }
+  renderBus(doc.bus);
   renderCounters();
+}
+
+// What the provider sent up to this fix: load, counts and the last frames, decoded.
+function renderBus(bus) {
+  const list = $('bus');
+  list.replaceChildren();
+  const frames = $('frames');
+  frames.replaceChildren();
+  if (!bus) return;
+  row(list, 'bus load', `${bus.load_percent.toFixed(1)} % of 500 kbit/s (${bus.frames_last_second} frames in 1 s)`);
+  const sent = Object.entries(bus.sent).map(([type, count]) => `${type} ${count}`).join(', ');
+  row(list, 'sent', sent || '—');
+  row(list, 'dropped', `${bus.dropped}`);
+  row(list, 'updates', `${bus.updates}, ${bus.new_main_paths} new main paths`);
+  for (const frame of bus.frames.slice().reverse()) {
+    const li = document.createElement('li');
+    li.textContent = `${frame.time_s.toFixed(1)} ${frame.id} ${frame.text}`;
+    li.title = li.textContent;
+    frames.append(li);
+  }
 }
 
 function renderCounters() {
