@@ -65,7 +65,7 @@ let package = Package(
         // Pictures of the horizon at one moment (SVG).
         .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
         // The map view's requests and answers (page, style, tiles, the replay's horizon by time): no I/O.
-        .target(name: "MapView", dependencies: ["MapTiles"]),
+        .target(name: "MapView", dependencies: ["MapTiles", "HorizonPicture", "Traffic", "RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
         .target(name: "OpenLR", dependencies: ["RoadMap"]),

@@ -30,6 +30,7 @@ from PIL import Image  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "Sources", "ViewServer", "Resources", "page")
 DRIVE = os.path.join(ROOT, "Data", "drives", "esplanadi.csv")
+FEED = os.path.join(ROOT, "Data", "traffic", "sample-feed.json")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"]
 MAIN_PATH_COLOUR = (0x1F, 0x5F, 0xD4)  # horizon-main-path in style.json
@@ -52,7 +53,7 @@ def map_path():
 
 @pytest.fixture(scope="module")
 def server(map_path):
-    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--port", "0"],
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--traffic", FEED, "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
@@ -110,7 +111,7 @@ def test_page_loads_without_console_errors(page):
     assert page.errors == []
     assert page.evaluate("viewState.failures") == 0
     sets = page.eval_on_selector_all("#layer-sets input[data-set]", "boxes => boxes.map(b => b.dataset.set)")
-    assert sets == ["roads", "speed-limits", "route", "horizon", "objects"]
+    assert sets == ["roads", "speed-limits", "traffic", "route", "horizon", "objects"]
 
 
 def test_vehicle_marker_moves_when_time_advances(page):
@@ -155,6 +156,35 @@ def test_bus_panel_counts_the_frames_adasis_replay_sends(page, map_path, tmp_pat
     assert bus["load_percent"] > 0 and len(bus["frames"]) == 12
     shown = page.eval_on_selector_all("#frames li", "items => items.map(i => i.textContent)")
     assert len(shown) == 12 and any(" POSITION " in line.upper() or "position" in line for line in shown)
+
+
+def relative_band(current, free):
+    """Docs/traffic-feed.md's relative bands: 15, 40, 65 and 85 % of free flow."""
+    ratio = current / free
+    return next(name for limit, name in [(0.15, "stationary"), (0.40, "queuing"), (0.65, "slow"), (0.85, "light"),
+                                         (float("inf"), "free")] if ratio < limit)
+
+
+def test_traffic_layer_shows_the_feeds_flow_and_incidents(page):
+    served = page.evaluate("fetch('/traffic.geojson').then(r => r.json())")["features"]
+    flows = [f for f in served if f["properties"]["kind"] == "flow"]
+    incidents = [f for f in served if f["properties"]["kind"] == "incident"]
+    assert flows and [f["properties"]["id"] for f in incidents] == ["roadworks-1"]  # jam-1 ended at 11:55
+    for flow in flows:
+        p = flow["properties"]
+        assert p["relative"] == ("closed" if p["closed"] else relative_band(p["current_speed_kmh"], p["free_flow_kmh"]))
+    page.evaluate("viewFollow('off')")
+    page.evaluate("""() => fetch('/traffic.geojson').then(r => r.json()).then(c => {
+            const all = c.features.flatMap(f => f.geometry.coordinates);
+            const b = all.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(all[0], all[0]));
+            map.fitBounds(b, {padding: 80, duration: 0});
+            return map.once('idle'); })""")
+    rendered = page.evaluate("map.queryRenderedFeatures({layers: ['traffic-flow']}).map(f => f.properties.link)")
+    assert set(rendered) == {f["properties"]["link"] for f in flows}
+    assert page.evaluate("map.queryRenderedFeatures({layers: ['traffic-incidents']}).length") > 0
+    page.evaluate("viewSetFlowMode('absolute')")
+    assert page.evaluate("map.getPaintProperty('traffic-flow', 'line-color')[1]") == ["get", "absolute"]
+    assert page.errors == []
 
 
 def test_screenshot_shows_the_main_path_in_its_colour(page):

@@ -15,6 +15,8 @@ public enum ViewRequest: Equatable, Sendable {
     case horizon(time: Double)
     /// The route, as GeoJSON.
     case route
+    /// The traffic feed's flow and incidents, as GeoJSON.
+    case traffic
 }
 
 /// A request the view refuses: the HTTP status and the reason, for the response body.
@@ -41,7 +43,7 @@ extension ViewRequest {
     ///
     /// Paths: `/` (the page), `/assets/NAME`, `/style.json`, `/tiles/LAYER/Z/X/Y.pbf` (and
     /// `/tiles/Z/X/Y.pbf` for the roads), `/timeline.json`, `/horizon.json?t=SECONDS`,
-    /// `/route.geojson`.
+    /// `/route.geojson`, `/traffic.geojson`.
     public init(method: String, target: String) throws(ViewRequestError) {
         guard method == "GET" || method == "HEAD" else {
             throw ViewRequestError(
@@ -53,6 +55,7 @@ extension ViewRequest {
         case "/style.json": self = .style
         case "/timeline.json": self = .timeline
         case "/route.geojson": self = .route
+        case "/traffic.geojson": self = .traffic
         case "/horizon.json":
             guard let text = query["t"] else {
                 throw ViewRequestError(status: 400, reason: "/horizon.json needs the time: ?t=SECONDS, such as ?t=12.5")
@@ -75,7 +78,7 @@ extension ViewRequest {
                 throw ViewRequestError(
                     status: 404,
                     reason:
-                        "no page \(path): the view serves /, /style.json, /tiles/LAYER/Z/X/Y.pbf, /timeline.json, /horizon.json?t=S and /route.geojson"
+                        "no page \(path): the view serves /, /style.json, /tiles/LAYER/Z/X/Y.pbf, /timeline.json, /horizon.json?t=S, /route.geojson and /traffic.geojson"
                 )
             }
         }

@@ -36,18 +36,22 @@ public struct ViewSite {
     public var timeline: ReplayTimeline
     /// The route as GeoJSON (an empty collection without a route).
     public var route: Data
+    /// The traffic as GeoJSON (an empty collection without a feed).
+    public var traffic: Data
     /// The encoded tile of a layer at an address; throws when the map cannot be read.
     public var tiles: (String, TileAddress) throws -> [UInt8]
 
     /// A site.
     public init(
         assets: [String: Data], style: Data, timeline: ReplayTimeline, route: Data,
+        traffic: Data = Data(#"{"features":[],"type":"FeatureCollection"}"#.utf8),
         tiles: @escaping (String, TileAddress) throws -> [UInt8]
     ) {
         self.assets = assets
         self.style = style
         self.timeline = timeline
         self.route = route
+        self.traffic = traffic
         self.tiles = tiles
     }
 
@@ -72,6 +76,8 @@ public struct ViewSite {
             return ViewResponse(status: 200, contentType: "application/json", body: style)
         case .route:
             return ViewResponse(status: 200, contentType: "application/geo+json", body: route)
+        case .traffic:
+            return ViewResponse(status: 200, contentType: "application/geo+json", body: traffic)
         case .timeline:
             do {
                 return ViewResponse(status: 200, contentType: "application/json", body: try timeline.summary())

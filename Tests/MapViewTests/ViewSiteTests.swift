@@ -34,6 +34,9 @@ struct ViewSiteTests {
         let tile = site.respond(method: "GET", target: "/tiles/roads/14/9326/4742.pbf")
         #expect(tile.status == 200 && tile.body == Data("roads 14/9326/4742".utf8))
         #expect(site.respond(method: "GET", target: "/tiles/14/9326/4742.pbf").body == Data("roads 14/9326/4742".utf8))
+        let traffic = site.respond(method: "GET", target: "/traffic.geojson")
+        #expect(traffic.status == 200 && traffic.contentType == "application/geo+json")
+        #expect(String(decoding: traffic.body, as: UTF8.self).contains("FeatureCollection"))
     }
 
     @Test func theHorizonAtATimeIsTheLastFixAtOrBeforeIt() {

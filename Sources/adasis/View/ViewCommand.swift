@@ -2,7 +2,10 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Horizon
+import HorizonPicture
 import MapView
+import RoadMapStore
+import Traffic
 import ViewServer
 
 /// `adasis view --map MAP --replay TRACE [--route R] [--objects …] [--port N] [--address A]`.
@@ -35,6 +38,12 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "The legal filter for safety locations (default: Data/safety-location-rules.toml as shipped).")
     var safetyRules: String?
 
+    @Option(help: "A traffic feed (JSON, Docs/traffic-feed.md) to show: flow in the four display modes and incidents.")
+    var traffic: String?
+
+    @Option(help: "The time to apply the traffic feed at, ISO 8601 (default: the feed's generatedAt).")
+    var trafficAt: String?
+
     @Option(help: "A MapLibre style document (JSON) to use instead of the built-in one.")
     var style: String?
 
@@ -51,19 +60,21 @@ struct ViewCommand: ParsableCommand {
             if let objects { arguments += ["--objects", objects] }
             if let safetyRules { arguments += ["--safety-rules", safetyRules] }
             let drive = try DriveOptions.parse(arguments)
+            var assets = try ViewPage.assets()
+            let styleDocument = try style.map(Self.readStyle) ?? assets["style.json"]!
+            assets["style.json"] = styleDocument
             var session = try drive.open()
+            let trafficDocument = try traffic.map { try Self.readTraffic($0, at: trafficAt, network: session.map) }
             let timeline = try ViewTimeline.make(session: &session)
             guard !timeline.frames.isEmpty else {
                 printToStandardError("adasis view: the drive \(replay) has no fix to show")
                 throw ExitCode.failure
             }
             let tiles = try MapTileReader(path: map)
-            var assets = try ViewPage.assets()
-            let styleDocument = try style.map(Self.readStyle) ?? assets["style.json"]!
-            assets["style.json"] = styleDocument
             let site = ViewSite(
                 assets: assets, style: styleDocument, timeline: timeline,
                 route: try ViewTimeline.route(session.route, network: session.map),
+                traffic: try trafficDocument ?? GeoJSONFeatureCollection(features: []).encoded(),
                 tiles: { _, address in try tiles.tile(address) })
             try Self.serve(ViewServer(site: site), address: address, port: port, timeline: timeline)
         } catch let error as ExitCode {
@@ -87,6 +98,36 @@ struct ViewCommand: ParsableCommand {
                 "--style: \(path) is not a MapLibre style: it needs \"version\": 8, \"sources\" and \"layers\"")
         }
         return data
+    }
+
+    /// The feed at `path` placed on `network` at `at` (ISO 8601), or at its own `generatedAt`.
+    static func readTraffic(_ path: String, at: String?, network: MapFile) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--traffic: cannot read \(path)")
+        }
+        var time: Date
+        if let at {
+            guard let parsed = ISO8601DateFormatter().date(from: at) else {
+                throw ValidationError("--traffic-at \(at) is not an ISO 8601 time such as 2026-11-25T12:00:00Z")
+            }
+            time = parsed
+        } else {
+            // The feed's own time: generatedAt, read leniently first, then checked by the parser.
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            guard let text = object?["generatedAt"] as? String, let generated = ISO8601DateFormatter().date(from: text)
+            else { throw ValidationError("--traffic: \(path) has no generatedAt time; give --traffic-at") }
+            time = generated
+        }
+        do {
+            let feed = try TrafficFeedParser.parse(data, now: time)
+            let layer = TrafficLayer(feed: feed, network: network)
+            if !layer.skipped.isEmpty {
+                printToStandardError("traffic \(path): \(layer.skipped.count) records not shown: \(layer.skipped)")
+            }
+            return try TrafficFeatures.collection(layer, at: time, network: network).encoded()
+        } catch let error as TrafficFeedError {
+            throw ValidationError("--traffic: \(path): \(error)")
+        }
     }
 
     /// Serves until interrupted; a listening failure ends the command with its reason.

@@ -59,6 +59,18 @@ function setLayerSet(name, visible) {
 }
 window.viewSetLayerSet = setLayerSet;
 
+// Shades the traffic flow by one of the four display modes (a property of each flow feature).
+function setFlowMode(mode) {
+  if (!map.getLayer('traffic-flow')) return;
+  const color = map.getPaintProperty('traffic-flow', 'line-color');
+  if (Array.isArray(color) && color[0] === 'match') {
+    map.setPaintProperty('traffic-flow', 'line-color', ['match', ['get', mode], ...color.slice(2)]);
+  }
+  map.setFilter('traffic-flow', ['all', ['==', ['get', 'kind'], 'flow'], ['!=', ['get', mode], 'hidden']]);
+  $('flow-mode').value = mode;
+}
+window.viewSetFlowMode = setFlowMode;
+
 function buildLayerToggles(style) {
   const container = $('layer-sets');
   for (const set of layerSets(style)) {
@@ -293,6 +305,7 @@ async function main() {
   slider.addEventListener('input', () => { pause(); showTime(Number(slider.value)); });
   $('play').addEventListener('click', () => (state.playing ? pause() : play()));
   $('speed').addEventListener('change', () => { state.speed = Number($('speed').value); });
+  $('flow-mode').addEventListener('change', () => setFlowMode($('flow-mode').value));
   showTime(timeline.start_s);
   await pending;
   await map.once('idle');
