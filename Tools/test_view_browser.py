@@ -1,10 +1,12 @@
 """adasis view in a real browser (issue 14): Debian's Chromium, driven by Playwright for Python,
 with WebGL on SwiftShader (no GPU here), against `adasis view` on the sample map and a drive.
 
-Checks that the page loads with no console error; that the vehicle marker moves as replay time
+Checks that the page loads with no console error (and shows every layer set); that the vehicle marker moves as replay time
 advances (seeking and playing); that MapLibre's queryRenderedFeatures on the main-path layer
 returns the ways `adasis horizon --at` prints for the same moment; that a screenshot is not blank
-and shows the main path's colour where the main path lies. Waits on the page's own state
+and shows the main path's colour where the main path lies; that the panel's CAN bus section
+counts the frames `adasis replay` sends; that the traffic layer shows the feed's flow and
+incidents; that a port in use and a bad style file end the command with the reason. Waits on the page's own state
 (window.viewReady, viewSeek(t) resolving once the horizon is drawn), never on sleeps.
 
 Also measures playback frames/s from requestAnimationFrame timestamps (printed; the README keeps
@@ -252,3 +254,19 @@ def test_playback_frame_rate(page):
     assert page.evaluate("viewState.time") > 24
     assert page.evaluate("viewState.loads") > 3
     assert page.errors == []
+
+
+def test_a_port_in_use_and_a_bad_style_end_the_command_with_the_reason(map_path):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--port", str(port)],
+                             capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and run.stdout == ""
+    assert f"cannot listen on 127.0.0.1 port {port}: the port is in use" in run.stderr
+    run = subprocess.run([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--style", FEED],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0
+    assert "is not a MapLibre style: it needs \"version\": 8" in run.stderr
