@@ -59,7 +59,10 @@ struct ViewCommand: ParsableCommand {
             if let route { arguments += ["--route", route] }
             if let objects { arguments += ["--objects", objects] }
             if let safetyRules { arguments += ["--safety-rules", safetyRules] }
-            let drive = try DriveOptions.parse(arguments)
+            let drive: DriveOptions
+            do { drive = try DriveOptions.parse(arguments) } catch {
+                throw ValidationError(DriveOptions.message(for: error))
+            }
             var assets = try ViewPage.assets()
             let styleDocument = try style.map(Self.readStyle) ?? assets["style.json"]!
             assets["style.json"] = styleDocument
