@@ -21,11 +21,15 @@ let package = Package(
         .library(name: "Traffic", targets: ["Traffic"]),
         .library(name: "MapTiles", targets: ["MapTiles"]),
         .library(name: "HorizonPicture", targets: ["HorizonPicture"]),
+        .library(name: "MapView", targets: ["MapView"]),
+        .library(name: "ViewServer", targets: ["ViewServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // adasis view's HTTP server: small, no SwiftNIO (README: about 16 s of CPU on a cold build).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C shims and system libraries (not API).
@@ -60,6 +64,8 @@ let package = Package(
         .target(name: "MapTiles", dependencies: ["RoadMap"]),
         // Pictures of the horizon at one moment (SVG).
         .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
+        // The map view's requests and answers (page, style, tiles, the replay's horizon by time): no I/O.
+        .target(name: "MapView", dependencies: ["MapTiles", "HorizonPicture", "Traffic", "RoadMap"]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
         .target(name: "OpenLR", dependencies: ["RoadMap"]),
@@ -72,6 +78,11 @@ let package = Package(
         .target(name: "RouteBus", dependencies: [
             "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
         ]),
+        // adasis view's HTTP server (FlyingFox), its page (MapLibre GL JS vendored) and the map-file tile reader.
+        .target(name: "ViewServer", dependencies: [
+            "MapView", "MapTiles", "RoadMap", "RoadMapStore", .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
+        ], resources: [.copy("Resources/page")]),
 
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
@@ -83,7 +94,7 @@ let package = Package(
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
             "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
-            "MapTiles", "HorizonPicture",
+            "MapTiles", "HorizonPicture", "MapView", "ViewServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -123,6 +134,10 @@ let package = Package(
         ], exclude: ["decode_mvt.py"]),
         .testTarget(name: "HorizonPictureTests", dependencies: [
             "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+        ]),
+        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles"]),
+        .testTarget(name: "ViewServerTests", dependencies: [
+            "TestSupport", "ViewServer", "MapView", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
         ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
         .testTarget(name: "OpenLRTests", dependencies: [

@@ -19,6 +19,6 @@ struct Adasis: ParsableCommand {
             ReplayCommand.self,
             ReconstructCommand.self, TrafficCommand.self,
             RunCommand.self, SendCommand.self, DumpCommand.self, DecodeCommand.self, CANInterfaceCommand.self,
-            PictureCommand.self,
+            PictureCommand.self, ViewCommand.self,
         ])
 }

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Horizon
+import HorizonPicture
+import MapView
+import RoadMapStore
+import Traffic
+import ViewServer
+
+/// `adasis view --map MAP --replay TRACE [--route R] [--objects …] [--port N] [--address A]`.
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Serve a live map of the horizon along a recorded drive, for a web browser (MapLibre GL JS).",
+        discussion: """
+            Runs the drive through matching and the horizon engine as `adasis horizon` does, then \
+            serves a page on http://ADDRESS:PORT/ (the loopback address by default): the map's roads as \
+            vector tiles, the horizon at the replay time (main path, side paths by level, trailing \
+            part, fix and matched position, road objects with the filtered safety locations marked, \
+            the route), a time slider with play/pause and speed, and a panel with the fix, the state \
+            and what lies ahead. Each layer set can be switched off; --style loads another MapLibre \
+            style. Prints the address once listening; stops on Ctrl-C.
+            """)
+
+    @Option(help: "The map file (from `adasis map import`).")
+    var map: String
+
+    @Option(help: "The recorded drive: .csv (time_s,lat,lon,speed_mps,heading_deg), .nmea or .gpx.")
+    var replay: String
+
+    @Option(help: "An active route: a file of links as adasis route prints them (L123+ per line).")
+    var route: String?
+
+    @Option(help: "Road object types to compute, comma-separated (default: all; as adasis horizon --objects).")
+    var objects: String?
+
+    @Option(help: "The legal filter for safety locations (default: Data/safety-location-rules.toml as shipped).")
+    var safetyRules: String?
+
+    @Option(help: "A traffic feed (JSON, Docs/traffic-feed.md) to show: flow in the four display modes and incidents.")
+    var traffic: String?
+
+    @Option(help: "The time to apply the traffic feed at, ISO 8601 (default: the feed's generatedAt).")
+    var trafficAt: String?
+
+    @Option(help: "A MapLibre style document (JSON) to use instead of the built-in one.")
+    var style: String?
+
+    @Option(help: "The address to listen on (default: loopback only).")
+    var address = "127.0.0.1"
+
+    @Option(help: "The TCP port (0: any free port, printed when listening).")
+    var port: UInt16 = 8080
+
+    func run() throws {
+        do {
+            var arguments = ["--map", map, replay]
+            if let route { arguments += ["--route", route] }
+            if let objects { arguments += ["--objects", objects] }
+            if let safetyRules { arguments += ["--safety-rules", safetyRules] }
+            let drive: DriveOptions
+            do { drive = try DriveOptions.parse(arguments) } catch {
+                throw ValidationError(DriveOptions.message(for: error))
+            }
+            var assets = try ViewPage.assets()
+            let styleDocument = try style.map(Self.readStyle) ?? assets["style.json"]!
+            assets["style.json"] = styleDocument
+            var session = try drive.open()
+            let trafficDocument = try traffic.map { try Self.readTraffic($0, at: trafficAt, network: session.map) }
+            let timeline = try ViewTimeline.make(session: &session)
+            guard !timeline.frames.isEmpty else {
+                printToStandardError("adasis view: the drive \(replay) has no fix to show")
+                throw ExitCode.failure
+            }
+            let tiles = try MapTileReader(path: map)
+            let site = ViewSite(
+                assets: assets, style: styleDocument, timeline: timeline,
+                route: try ViewTimeline.route(session.route, network: session.map),
+                traffic: try trafficDocument ?? GeoJSONFeatureCollection(features: []).encoded(),
+                tiles: { _, address in try tiles.tile(address) })
+            try Self.serve(ViewServer(site: site), address: address, port: port, timeline: timeline)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printToStandardError("adasis view: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// A style file, checked to be a MapLibre style (version 8, with sources and layers).
+    static func readStyle(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--style: cannot read \(path)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ValidationError("--style: \(path) is not a JSON object (a MapLibre style document)")
+        }
+        guard object["version"] as? Int == 8, object["sources"] is [String: Any], object["layers"] is [Any] else {
+            throw ValidationError(
+                "--style: \(path) is not a MapLibre style: it needs \"version\": 8, \"sources\" and \"layers\"")
+        }
+        return data
+    }
+
+    /// The feed at `path` placed on `network` at `at` (ISO 8601), or at its own `generatedAt`.
+    static func readTraffic(_ path: String, at: String?, network: MapFile) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--traffic: cannot read \(path)")
+        }
+        var time: Date
+        if let at {
+            guard let parsed = ISO8601DateFormatter().date(from: at) else {
+                throw ValidationError("--traffic-at \(at) is not an ISO 8601 time such as 2026-11-25T12:00:00Z")
+            }
+            time = parsed
+        } else {
+            // The feed's own time: generatedAt, read leniently first, then checked by the parser.
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            guard let text = object?["generatedAt"] as? String, let generated = ISO8601DateFormatter().date(from: text)
+            else { throw ValidationError("--traffic: \(path) has no generatedAt time; give --traffic-at") }
+            time = generated
+        }
+        do {
+            let feed = try TrafficFeedParser.parse(data, now: time)
+            let layer = TrafficLayer(feed: feed, network: network)
+            if !layer.skipped.isEmpty {
+                printToStandardError("traffic \(path): \(layer.skipped.count) records not shown: \(layer.skipped)")
+            }
+            return try TrafficFeatures.collection(layer, at: time, network: network).encoded()
+        } catch let error as TrafficFeedError {
+            throw ValidationError("--traffic: \(path): \(error)")
+        }
+    }
+
+    /// Serves until interrupted; a listening failure ends the command with its reason.
+    static func serve(_ server: ViewServer, address: String, port: UInt16, timeline: ReplayTimeline) throws {
+        let failure = FailureBox()
+        let done = DispatchSemaphore(value: 0)
+        let start = timeline.frames.first?.time ?? 0
+        let end = timeline.frames.last?.time ?? 0
+        let count = timeline.frames.count
+        Task {
+            do {
+                try await server.serve(address: address, port: port) { bound in
+                    let host = address.contains(":") ? "[\(address)]" : address
+                    let line =
+                        "adasis view: serving http://\(host):\(bound)/ (\(count) fixes, \(String(format: "%.1f", start)) to \(String(format: "%.1f", end)) s)\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            } catch {
+                failure.set("\(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+        if let message = failure.message { throw ValidationError(message) }
+    }
+}
+
+/// The server task's error, handed to the waiting command.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    var message: String? { lock.withLock { value } }
+    func set(_ message: String) { lock.withLock { value = message } }
+}

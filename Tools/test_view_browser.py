@@ -1,0 +1,272 @@
+"""adasis view in a real browser (issue 14): Debian's Chromium, driven by Playwright for Python,
+with WebGL on SwiftShader (no GPU here), against `adasis view` on the sample map and a drive.
+
+Checks that the page loads with no console error (and shows every layer set); that the vehicle marker moves as replay time
+advances (seeking and playing); that MapLibre's queryRenderedFeatures on the main-path layer
+returns the ways `adasis horizon --at` prints for the same moment; that a screenshot is not blank
+and shows the main path's colour where the main path lies; that the panel's CAN bus section
+counts the frames `adasis replay` sends; that the traffic layer shows the feed's flow and
+incidents; that a port in use and a bad style file end the command with the reason. Waits on the page's own state
+(window.viewReady, viewSeek(t) resolving once the horizon is drawn), never on sleeps.
+
+Also measures playback frames/s from requestAnimationFrame timestamps (printed; the README keeps
+the number). ADASIS_VIEW_SCREENSHOT=PATH writes the screenshot there (the README's picture).
+
+Needs the built `adasis` (Tools/test builds it first), `chromium` and `playwright`
+(Tools/install-dependencies).
+"""
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+from PIL import Image  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAGE = os.path.join(ROOT, "Sources", "ViewServer", "Resources", "page")
+DRIVE = os.path.join(ROOT, "Data", "drives", "esplanadi.csv")
+FEED = os.path.join(ROOT, "Data", "traffic", "sample-feed.json")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"]
+MAIN_PATH_COLOUR = (0x1F, 0x5F, 0xD4)  # horizon-main-path in style.json
+MOMENTS = [60.0, 150.0]
+
+
+def adasis():
+    return os.path.join(ROOT, ".build", "debug", "adasis")
+
+
+@pytest.fixture(scope="module")
+def map_path():
+    folder = tempfile.mkdtemp(prefix="adasis-view-test-")
+    path = os.path.join(folder, "helsinki.map")
+    subprocess.run([adasis(), "map", "import", os.path.join(ROOT, "Data/helsinki.osm.pbf"), "-o", path,
+                    "--country", "FI"], check=True, capture_output=True)
+    yield path
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def server(map_path):
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--traffic", FEED, "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"adasis view did not start: {line!r} {process.stderr.read()}")
+    yield match.group(1)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("chromium is not installed (Tools/install-dependencies installs it)")
+    with playwright.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    """The view, loaded and ready, with the console's errors collected in page.errors."""
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("requestfailed", lambda request: page.errors.append(f"request failed: {request.url}"))
+    page.goto(server)
+    page.wait_for_function("window.viewReady === true", timeout=120_000)
+    yield page
+    context.close()
+
+
+def horizon_at(map_path, time):
+    run = subprocess.run([adasis(), "horizon", "--map", map_path, DRIVE, "--at", str(time)], check=True,
+                         capture_output=True, text=True)
+    return json.loads(run.stdout)
+
+
+def test_vendored_maplibre_is_the_pinned_release():
+    sums = {"maplibre-gl.js": "e380deae560bc5d182be4124a1b9cdd5086304b0cb82c92a5af23d018aa81015",
+            "maplibre-gl.css": "792ac997dcf6ae6f643eb4e2dee4630c85e7056526bd8fb85ffe83c67d6c41b4"}
+    for name, expected in sums.items():
+        with open(os.path.join(PAGE, name), "rb") as file:
+            assert hashlib.sha256(file.read()).hexdigest() == expected, name
+    with open(os.path.join(PAGE, "maplibre-gl-LICENSE.txt")) as file:
+        assert "3-Clause BSD" in file.read()
+
+
+def test_page_loads_without_console_errors(page):
+    assert page.evaluate("viewSeek(100)") == 100
+    assert page.errors == []
+    assert page.evaluate("viewState.failures") == 0
+    sets = page.eval_on_selector_all("#layer-sets input[data-set]", "boxes => boxes.map(b => b.dataset.set)")
+    assert sets == ["roads", "speed-limits", "traffic", "route", "horizon", "objects"]
+
+
+def test_vehicle_marker_moves_when_time_advances(page):
+    marker = "[viewState.vehicle, document.querySelector('.vehicle').style.transform]"
+    page.evaluate("viewFollow('off')")
+    page.evaluate("viewSeek(30)")
+    before = page.evaluate(marker)
+    page.evaluate("viewSeek(40)")
+    after = page.evaluate(marker)
+    assert before[0] != after[0] and before[1] != after[1]
+    # Playing moves it too: wait until replay time has advanced by two seconds.
+    page.evaluate("viewPlay(4)")
+    page.wait_for_function("viewState.time >= 42 && viewState.horizonTime >= 41", timeout=60_000)
+    page.evaluate("viewPause()")
+    assert page.evaluate("viewState.vehicle") != after[0]
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("time", MOMENTS)
+def test_main_path_layer_has_the_ways_of_horizon_at(page, map_path, time):
+    expected = horizon_at(map_path, time)
+    assert page.evaluate(f"viewSeek({time})") == expected["time_s"]
+    assert page.evaluate("viewFitHorizon()")
+    rendered = page.evaluate(
+        "map.queryRenderedFeatures({layers: ['horizon-main-path']}).map(f => f.properties.way_id)")
+    assert set(rendered) == {way["way_id"] for way in expected["main_path"]}
+    matched = page.evaluate("viewState.horizon.features.features.find(f => f.properties.kind === 'matched')")
+    assert matched["properties"]["state"] == expected["state"]
+    assert page.errors == []
+
+
+def test_bus_panel_counts_the_frames_adasis_replay_sends(page, map_path, tmp_path):
+    log = tmp_path / "replay.log"
+    subprocess.run([adasis(), "replay", "--map", map_path, DRIVE, "--candump", str(log)], check=True,
+                   capture_output=True)
+    times = [float(line.split()[0].strip("()")) for line in log.read_text().splitlines()]
+    page.evaluate(f"viewSeek({MOMENTS[0]})")
+    bus = page.evaluate("viewState.horizon.bus")
+    # The panel shows what was sent before the fix (the tick at the fix's own time comes after it).
+    assert sum(bus["sent"].values()) == sum(1 for t in times if t < MOMENTS[0] - 1e-6)
+    assert bus["frames_last_second"] == sum(1 for t in times if MOMENTS[0] - 1 < t < MOMENTS[0] - 1e-6)
+    assert bus["load_percent"] > 0 and len(bus["frames"]) == 12
+    shown = page.eval_on_selector_all("#frames li", "items => items.map(i => i.textContent)")
+    assert len(shown) == 12 and any(" POSITION " in line.upper() or "position" in line for line in shown)
+
+
+def relative_band(current, free):
+    """Docs/traffic-feed.md's relative bands: 15, 40, 65 and 85 % of free flow."""
+    ratio = current / free
+    return next(name for limit, name in [(0.15, "stationary"), (0.40, "queuing"), (0.65, "slow"), (0.85, "light"),
+                                         (float("inf"), "free")] if ratio < limit)
+
+
+def test_traffic_layer_shows_the_feeds_flow_and_incidents(page):
+    served = page.evaluate("fetch('/traffic.geojson').then(r => r.json())")["features"]
+    flows = [f for f in served if f["properties"]["kind"] == "flow"]
+    incidents = [f for f in served if f["properties"]["kind"] == "incident"]
+    assert flows and [f["properties"]["id"] for f in incidents] == ["roadworks-1"]  # jam-1 ended at 11:55
+    for flow in flows:
+        p = flow["properties"]
+        assert p["relative"] == ("closed" if p["closed"] else relative_band(p["current_speed_kmh"], p["free_flow_kmh"]))
+    page.evaluate("viewFollow('off')")
+    page.evaluate("""() => fetch('/traffic.geojson').then(r => r.json()).then(c => {
+            const all = c.features.flatMap(f => f.geometry.coordinates);
+            const b = all.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(all[0], all[0]));
+            map.fitBounds(b, {padding: 80, duration: 0});
+            return map.once('idle'); })""")
+    rendered = page.evaluate("map.queryRenderedFeatures({layers: ['traffic-flow']}).map(f => f.properties.link)")
+    assert set(rendered) == {f["properties"]["link"] for f in flows}
+    assert page.evaluate("map.queryRenderedFeatures({layers: ['traffic-incidents']}).length") > 0
+    page.evaluate("viewSetFlowMode('absolute')")
+    assert page.evaluate("map.getPaintProperty('traffic-flow', 'line-color')[1]") == ["get", "absolute"]
+    assert page.errors == []
+
+
+def test_screenshot_shows_the_main_path_in_its_colour(page):
+    page.evaluate(f"viewSeek({MOMENTS[0]})")
+    page.evaluate("viewFitHorizon()")
+    png = page.screenshot()
+    if os.environ.get("ADASIS_VIEW_SCREENSHOT"):
+        with open(os.environ["ADASIS_VIEW_SCREENSHOT"], "wb") as file:
+            file.write(png)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    map_box = page.eval_on_selector("#map", "e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; }")
+    colours = image.crop((0, 0, int(map_box[0]), int(map_box[1]))).getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 50, "the map area is blank"
+    # Midpoints of the main path's segments, projected to the screen, are drawn in its colour.
+    points = page.evaluate("""() => viewState.horizon.features.features
+        .filter(f => f.properties.kind === 'main_path')
+        .flatMap(f => f.geometry.coordinates.slice(1).map((p, i) => {
+            const q = f.geometry.coordinates[i];
+            const s = map.project([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]);
+            return [s.x, s.y];
+        }))""")
+    inside = [(x, y) for x, y in points if 2 <= x < map_box[0] - 2 and 2 <= y < map_box[1] - 2]
+    assert len(inside) >= 10
+
+    def near_colour(x, y):
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                r, g, b = image.getpixel((int(x) + dx, int(y) + dy))
+                if abs(r - MAIN_PATH_COLOUR[0]) + abs(g - MAIN_PATH_COLOUR[1]) + abs(b - MAIN_PATH_COLOUR[2]) < 40:
+                    return True
+        return False
+
+    hits = sum(near_colour(x, y) for x, y in inside)
+    # Objects (signals, cameras) drawn on top may cover a few points.
+    assert hits >= 0.8 * len(inside), f"{hits} of {len(inside)} main-path points in its colour"
+
+
+def measure_playback(page, follow, seconds=5):
+    """Frames/s and frame-interval p50/p99 (ms) from requestAnimationFrame timestamps while the
+    replay plays at 1x for `seconds`, the camera following as `follow` says."""
+    page.evaluate("viewSeek(20)")
+    page.evaluate(f"viewFollow('{follow}')")
+    page.evaluate("viewPlay(1)")
+    stamps = page.evaluate("""seconds => new Promise(resolve => {
+        const stamps = [];
+        function frame(now) {
+            stamps.push(now);
+            if (now - stamps[0] < seconds * 1000) requestAnimationFrame(frame); else resolve(stamps);
+        }
+        requestAnimationFrame(frame);
+    })""", seconds)
+    page.evaluate("viewPause()")
+    intervals = sorted(b - a for a, b in zip(stamps, stamps[1:]))
+    fps = (len(stamps) - 1) / ((stamps[-1] - stamps[0]) / 1000)
+    return fps, intervals[len(intervals) // 2], intervals[min(len(intervals) - 1, int(len(intervals) * 0.99))]
+
+
+def test_playback_frame_rate(page):
+    """Measures frames/s while playing (printed, with the machine's load; the README keeps them)."""
+    load = os.getloadavg()[0]
+    for follow in ("edge", "centre"):
+        fps, p50, p99 = measure_playback(page, follow)
+        print(f"\nadasis view playback, headless Chromium + SwiftShader, follow={follow}: {fps:.1f} frames/s, "
+              f"frame interval p50 {p50:.1f} ms p99 {p99:.1f} ms (load average {load:.1f})")
+    assert page.evaluate("viewState.time") > 24
+    assert page.evaluate("viewState.loads") > 3
+    assert page.errors == []
+
+
+def test_a_port_in_use_and_a_bad_style_end_the_command_with_the_reason(map_path):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--port", str(port)],
+                             capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and run.stdout == ""
+    assert f"cannot listen on 127.0.0.1 port {port}: the port is in use" in run.stderr
+    run = subprocess.run([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--style", FEED],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0
+    assert "is not a MapLibre style: it needs \"version\": 8" in run.stderr
