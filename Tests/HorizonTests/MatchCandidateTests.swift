@@ -98,7 +98,9 @@ import TestSupport
         }
         #expect(try best(100, 1.2) == LinkID(1))  // nearer the service road, but by 0.4 m only
         #expect(try best(100, 14) == LinkID(3))  // on the service road 15 m away: it wins
-        let plain = CandidateSearch(configuration: .init())  // the default: no penalty
+        var unpenalised = MatcherConfiguration()
+        unpenalised.serviceRoadPenalty = 0
+        let plain = CandidateSearch(configuration: unpenalised)  // without the penalty the nearer way wins
         #expect(
             try plain.candidates(for: fix(g, 100, 1.2, speed: 8, heading: 90), sigma: 5, network: g.network)
                 .max { $0.emission < $1.emission }?.link.link == LinkID(2))

@@ -237,3 +237,87 @@ import TestSupport
         #expect(MatchingError(field: .speed, value: -1, time: 1).description.contains("speed -1.0"))
     }
 }
+
+@Suite struct StationaryStartTests {
+    /// A two-way street along y = 0 from x = 0 to 600 in three 200 m links (ids 1…3).
+    private func street() -> PlaneRoadGraph {
+        var g = PlaneRoadGraph()
+        for k in 0..<3 {
+            g.add(UInt64(k + 1), Int64(k), Int64(k + 1), [(Double(k) * 200, 0), (Double(k + 1) * 200, 0)])
+        }
+        return g
+    }
+
+    private func fix(_ g: PlaneRoadGraph, _ t: Double, _ x: Double, speed: Double, heading: Double?) -> GNSSFix {
+        let p = g.point(x, 2)
+        return GNSSFix(time: t, latitude: p.latitude, longitude: p.longitude, speed: speed, heading: heading)
+    }
+
+    /// A car parked on a two-way street gives no direction: the first match guesses one. Driving
+    /// off east and west from the same spot, one of the two guesses is wrong, and the first moving
+    /// fix turns it round with a discontinuity, so the horizon is rebuilt rather than searched for
+    /// the new link along a tree grown the wrong way.
+    @Test func directionGuessedWhileStoppedIsCorrectedWithADiscontinuity() throws {
+        let g = street()
+        var corrected = 0
+        for (heading, step, direction) in [(90.0, 3.0, LinkDirection.forward), (270, -3, .backward)] {
+            let matcher = OnlineMapMatcher(network: g.network)
+            var results = [try matcher.match(fix(g, 0, 300, speed: 0, heading: nil))]
+            for t in 1...5 {
+                results.append(try matcher.match(fix(g, Double(t), 300 + step * Double(t), speed: 3, heading: heading)))
+            }
+            let first = try #require(results[0].state.position)
+            let moving = try #require(results[1].state.position)
+            #expect(first.link.link == LinkID(2) && moving.link == DirectedLink(LinkID(2), direction))
+            if first.link != moving.link {
+                corrected += 1
+                #expect(results[1].discontinuity, "heading \(heading): direction turned round without a discontinuity")
+            } else {
+                #expect(!results[1].discontinuity)
+            }
+            #expect(
+                results.dropFirst(2).allSatisfy { !$0.discontinuity && $0.state.position?.link.direction == direction })
+        }
+        #expect(corrected == 1)
+    }
+}
+
+@Suite struct LeapCheckTests {
+    /// Three 200 m links along y = 0 (ids 1…3), two-way.
+    private let g: PlaneRoadGraph = {
+        var g = PlaneRoadGraph()
+        for k in 0..<3 {
+            g.add(UInt64(k + 1), Int64(k), Int64(k + 1), [(Double(k) * 200, 0), (Double(k + 1) * 200, 0)])
+        }
+        return g
+    }()
+
+    private func at(_ id: UInt64, _ offset: Double, _ direction: LinkDirection = .forward) -> MatchedPosition {
+        let x = Double(id - 1) * 200 + (direction == .forward ? offset : 200 - offset)
+        return MatchedPosition(
+            link: DirectedLink(LinkID(id), direction), offset: offset, point: g.point(x, 0), confidence: 1)
+    }
+
+    private func fix(_ t: Double, speed: Double) -> GNSSFix {
+        let p = g.point(0, 0)
+        return GNSSFix(time: t, latitude: p.latitude, longitude: p.longitude, speed: speed, heading: 90)
+    }
+
+    private func leaps(_ a: MatchedPosition, _ b: MatchedPosition) throws -> Bool {
+        try JumpDetector(configuration: .init()).isLeap(
+            from: a, at: fix(0, speed: 10), to: b, at: fix(1, speed: 10), network: g.network)
+    }
+
+    /// At 10 m/s over one second the check allows 2 × 10 + 5 m/s plus 3σ of both 5 m fixes plus
+    /// 10 m: 65 m. Crossing a junction within that is driving, jitter back across it is noise;
+    /// 350 m ahead, or the same road turned round 160 m away, is a leap.
+    @Test func onlyAPositionBeyondReachOfTheRoadIsALeap() throws {
+        #expect(try !leaps(at(1, 190), at(2, 20)))
+        #expect(try !leaps(at(2, 5), at(1, 195)))
+        #expect(try !leaps(at(1, 100), at(1, 150)))
+        #expect(try leaps(at(1, 50), at(2, 200)))
+        #expect(try leaps(at(1, 50), at(1, 150)))
+        #expect(try !leaps(at(2, 100), at(2, 90, .backward)))  // turned round where it was
+        #expect(try leaps(at(2, 20), at(2, 20, .backward)))  // 160 m away on the same road
+    }
+}

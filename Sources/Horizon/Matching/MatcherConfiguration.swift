@@ -52,11 +52,12 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// often. 1 is the distance term of a fix about 1.4 σ farther away, so a service road 15 m
     /// beside the street still wins for a car that drives on it. Measured on the ten drives
     /// (issue 15): 1 raises way correct on the noisy traces from 94.1 to 94.7 % (clean 96.3 →
-    /// 97.0 %); 2 loses the service-road drive. Off (0) by default for now: with 1 the kamppi
-    /// drive's first fix (speed 0) matches Yrjönkatu against the direction of travel, the next fix
-    /// finds the true direction 846 m ahead on that main path, and the vehicle jumps there, passing
-    /// (entering and leaving) a road-object point behind its start; a jump check in the engine first.
-    public var serviceRoadPenalty: Double = 0
+    /// 97.0 %); 2 loses the service-road drive. It once made the kamppi drive's first fix (speed 0,
+    /// no usable heading) match Yrjönkatu against the direction of travel, and the horizon then
+    /// jumped 846 m along that main path; the matcher now restarts the horizon when the first
+    /// moving fix turns a guessed direction round, and the engine rebuilds instead of jumping
+    /// (``HorizonConfiguration/maximumSpeed``).
+    public var serviceRoadPenalty: Double = 1
     /// Extra route distance charged for turning around at a node (U-turn).
     public var uTurnPenalty: Double = 50
     /// At or below this speed the vehicle counts as stopped: its matched position does not advance.

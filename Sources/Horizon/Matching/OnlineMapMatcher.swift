@@ -50,6 +50,16 @@ public final class OnlineMapMatcher {
     private var lastState: MatchState = .unknown
     private var misses = 0
     private var needsDiscontinuity = true
+    /// Whether a fix with a usable heading (moving faster than
+    /// ``MatcherConfiguration/headingSpeedThreshold``) has come since the column started: until
+    /// then both driving directions of a road score alike, and the first output is a guess.
+    private var directionSettled = false
+    /// The fix of the last on-road match (for the leap check).
+    private var lastPositionFix: GNSSFix?
+
+    /// On-road matches that leapt from the previous one (``JumpDetector/isLeap(from:at:to:at:network:)``)
+    /// and were output as a discontinuity, since the matcher was created.
+    public private(set) var leaps = 0
 
     /// Creates a matcher over `network`.
     public init(network: any RoadNetwork, configuration: MatcherConfiguration = .init()) {
@@ -70,6 +80,7 @@ public final class OnlineMapMatcher {
         lastState = .unknown
         misses = 0
         needsDiscontinuity = true
+        directionSettled = false
     }
 
     /// Matches one fix, given in time order.
@@ -92,33 +103,49 @@ public final class OnlineMapMatcher {
         lastFix = fix
 
         if let held = heldWhileStopped(fix, sigma: sigma) {
-            return finish(fix, state: .onRoad(held), restarted: restarted)
+            return try finish(fix, state: .onRoad(held), restarted: restarted)
         }
         let candidates = try candidateSearch.candidates(for: fix, sigma: sigma, network: network)
         if candidates.isEmpty {
-            return finish(fix, state: missedFix(fix), restarted: restarted)
+            return try finish(fix, state: missedFix(fix), restarted: restarted)
         }
         misses = 0
         guard columnFix != nil, !column.isEmpty else {
             startColumn(candidates, fix: fix, sigma: sigma)
-            return finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
+            return try finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
         }
         if try !advanceColumn(to: candidates, fix: fix, sigma: sigma) {
             // Every candidate is unreachable from every state of the previous fix: the vehicle
             // left the map's roads. Start over from here; the next match is a recovery.
             startColumn(candidates, fix: fix, sigma: sigma)
             needsDiscontinuity = true
-            return finish(fix, state: .offRoad(point: fix.point), restarted: restarted)
+            return try finish(fix, state: .offRoad(point: fix.point), restarted: restarted)
         }
-        return finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
+        return try finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
     }
 
     // MARK: - Steps
 
-    private func finish(_ fix: GNSSFix, state: MatchState, restarted: Bool) -> MatchResult {
+    private func finish(_ fix: GNSSFix, state: MatchState, restarted: Bool) throws -> MatchResult {
         var discontinuity = restarted
+        let settledBefore = directionSettled
+        if hasUsableHeading(fix) { directionSettled = true }
         if case .onRoad(let position) = state {
             discontinuity = discontinuity || needsDiscontinuity
+            // A stopped vehicle's heading says nothing, so the direction of a match made before it
+            // moved was a guess: when the first moving fix turns it round, the earlier position is
+            // not a place the vehicle came from, and the horizon starts over instead of searching
+            // its tree (built in the guessed direction) for the new link.
+            if !settledBefore, let previous = lastState.position, previous.link == position.link.reversed {
+                discontinuity = true
+            }
+            if !discontinuity, let previous = lastState.position, let previousFix = lastPositionFix,
+                try jumpDetector.isLeap(from: previous, at: previousFix, to: position, at: fix, network: network)
+            {
+                discontinuity = true
+                leaps += 1
+            }
+            lastPositionFix = fix
             needsDiscontinuity = false
             if fix.horizontalAccuracy == nil { residuals.add(fix.point.distance(to: position.point), configuration) }
         } else {
@@ -140,6 +167,7 @@ public final class OnlineMapMatcher {
     }
 
     private func clearColumn() {
+        directionSettled = false
         column.removeAll(keepingCapacity: true)
         viterbi.removeAll(keepingCapacity: true)
         filter.removeAll(keepingCapacity: true)
@@ -221,6 +249,12 @@ public final class OnlineMapMatcher {
         column = candidates
         columnFix = fix
         return true
+    }
+
+    /// Whether the fix is fast enough for its heading to mean the direction of travel.
+    private func hasUsableHeading(_ fix: GNSSFix) -> Bool {
+        guard let speed = fix.speed, fix.heading != nil else { return false }
+        return speed > configuration.headingSpeedThreshold
     }
 
     /// Whether the fix's motion runs along the candidate's link (heading within 45° of its driving
