@@ -44,6 +44,7 @@ struct HorizonBenchmark: ParsableCommand {
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
         var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
+        var totalCPU = Samples()
         var framesByType: [MessageType: Int] = [:]
         var seconds = 0.0
         var configuration = ProviderConfiguration()
@@ -70,6 +71,7 @@ struct HorizonBenchmark: ParsableCommand {
                 let start = fixes[0].time
                 for (index, fix) in fixes.enumerated() {
                     let began = MonotonicClock.now()
+                    let beganCPU = ThreadClock.now()
                     let match = try matching.time { try matcher.match(fix) }
                     let events = try horizon.time { try engine.update(match) }
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
@@ -85,6 +87,7 @@ struct HorizonBenchmark: ParsableCommand {
                         }
                     }
                     total.add(MonotonicClock.now() - began)
+                    totalCPU.add(ThreadClock.now() - beganCPU)
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
             }
@@ -94,6 +97,7 @@ struct HorizonBenchmark: ParsableCommand {
         print("  horizon update:          \(horizon.summary(scale: 1e6, unit: "µs"))")
         print("  provider (1 s of ticks): \(provider.summary(scale: 1e6, unit: "µs"))")
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
+        print("  end to end, thread CPU:  \(totalCPU.summary(scale: 1e6, unit: "µs"))")
         print("open + first horizon, file out of the page cache: \(coldStart.summary(scale: 1000, unit: "ms"))")
         let totalFrames = framesByType.values.reduce(0, +)
         print("frames per second, preset \(preset) (\(String(format: "%.0f", seconds)) s of driving):")
