@@ -6,6 +6,9 @@ extension ADASISProvider {
     /// Releases the indices of paths the tree no longer has and forgets their content, including
     /// what still waits for bus budget.
     func retireVanishedPaths(at time: Double) {
+        // Paths vanish only with a new tree; between trees this is a no-op, so skip the scan.
+        guard treeChangedSinceRetire else { return }
+        treeChangedSinceRetire = false
         for (id, index) in indexOfPath.sorted(by: { $0.key < $1.key }) where tree.paths[id] == nil {
             allocator.release(index, at: time)
             scheduler.discardFrames(ofPath: index)
@@ -25,14 +28,20 @@ extension ADASISProvider {
             indexOfPath[mainID] = index
             probabilityOfPath[mainID] = main.probability
         }
-        // Breadth first, so that a child's index exists (given out by its parent's STUB) first.
-        var queue: [HorizonPath] = [main]
-        var position = 0
-        while position < queue.count {
-            let path = queue[position]
-            position += 1
-            guard let index = indexOfPath[path.id] else { continue }
-            let content = pathContent(path, index: index, time: time)
+        // Breadth first, so that a child's index exists (given out by its parent's STUB) first; a
+        // path is visited when its parent was and it has an index. A side path sent up to its
+        // frontier rests until the next tree: nothing about it changes in between.
+        var visited = [Bool](repeating: false, count: visitOrder.entries.count)
+        for position in visitOrder.entries.indices {
+            let entry = visitOrder.entries[position]
+            if let parent = entry.parent, !visited[parent] { continue }
+            if entry.isResting {
+                visited[position] = true
+                continue
+            }
+            guard let index = indexOfPath[entry.id], let path = tree.paths[entry.id] else { continue }
+            visited[position] = true
+            lazy var content = pathContent(path, index: index, time: time)
             let radius = configuration.sendRadius(level: path.level)
             let frontier =
                 path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
@@ -56,7 +65,9 @@ extension ADASISProvider {
                 enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
                 if reached > sent { sentUpTo[path.id] = reached }
             }
-            queue += (childrenOfPath[path.id] ?? []).filter { indexOfPath[$0.id] != nil }
+            if path.level > 0, (sentUpTo[path.id] ?? -.infinity) >= frontier {
+                visitOrder.rest(position)
+            }
         }
         if time >= nextRetransmission {
             retransmitNearby(main: main, vehicle: vehicle)

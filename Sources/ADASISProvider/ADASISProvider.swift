@@ -46,6 +46,10 @@ public final class ADASISProvider {
     var lastMiniSegment: SegmentMessage?
     /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
     var childrenOfPath: [PathID: [HorizonPath]] = [:]
+    /// The paths of ``tree`` in the order the ticks visit them (rebuilt when a tree arrives).
+    var visitOrder = PathVisitOrder()
+    /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
+    var treeChangedSinceRetire = true
 
     /// Creates a provider reading link geometry and branch attributes from `network`.
     public init(configuration: ProviderConfiguration, network: any RoadNetwork) {
@@ -72,6 +76,8 @@ public final class ADASISProvider {
         childrenOfPath = children.mapValues {
             $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) }
         }
+        visitOrder = PathVisitOrder(tree: tree, children: childrenOfPath)
+        treeChangedSinceRetire = true
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
             counters.newMainPaths += 1
@@ -89,6 +95,7 @@ public final class ADASISProvider {
         probabilityOfPath = [:]
         ledger.removeAll()
         dirtyFrom = [:]
+        visitOrder.wakeAll()
         lastMiniSegment = nil
         scheduler.discardHorizon()
         counters.newMainPaths += 1
@@ -135,6 +142,8 @@ public final class ADASISProvider {
         if stale && !tree.paths.isEmpty {
             tree = PathTree()
             childrenOfPath = [:]
+            visitOrder = PathVisitOrder()
+            treeChangedSinceRetire = true
             fixOffset = nil
         }
         let vehicle = deadReckonedOffset(at: time)

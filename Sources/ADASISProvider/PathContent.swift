@@ -30,6 +30,14 @@ struct PathContent {
         }
         func wrapped(_ offset: Double) -> UInt16 { PathOffset.wrapped(Int(offset.rounded())) }
 
+        // What the selection sends, looked up once per window rather than per link (set lookups).
+        let sendsSegment = selection.sends(.segment), sendsStub = selection.sends(.stub)
+        let sendsCurvature = selection.sends(.curvature), sendsSlope = selection.sends(.slopeLinear)
+        let sendsCamera = selection.sends(ProfileShortType.safetyCamera)
+        let sendsSignals = selection.sends(ProfileShortType.trafficSignals) && objectTypes.contains(.trafficSignals)
+        let sendsLinkIdentifier = selection.sends(ProfileLongType.linkIdentifier)
+        let sendsLongitude = selection.sends(ProfileLongType.longitude)
+        let sendsLatitude = selection.sends(ProfileLongType.latitude)
         var previousSegment: SegmentMessage?
         var previousCurvature: UInt16?
         var previousSlope: UInt16?
@@ -41,7 +49,7 @@ struct PathContent {
             let link = path.links[position]
             if link.startOffset > upper + 0.5 { break }
             // SEGMENT where the attributes (or the route membership) change.
-            if selection.sends(.segment) {
+            if sendsSegment {
                 var segment = segmentMessage(link)
                 let content = segment
                 if content != previousSegment, inWindow(link.startOffset) {
@@ -54,7 +62,7 @@ struct PathContent {
                 previousSegment = content
             }
             // STUBs at the end of the link when the path goes on and other roads leave there.
-            if selection.sends(.stub), position + 1 < path.links.count, inWindow(link.endOffset) {
+            if sendsStub, position + 1 < path.links.count, inWindow(link.endOffset) {
                 let next = path.links[position + 1]
                 let others = link.exitBranches.filter { $0.link != next.link }
                 var stubs: [StubMessage] = others.map { branch in
@@ -74,7 +82,7 @@ struct PathContent {
                             key: key(link.endOffset, .stub(ordinal: ordinal)), message: .stub(stub), pairable: false))
                 }
             }
-            if selection.sends(.curvature) {
+            if sendsCurvature {
                 for point in link.curvature {
                     let code = ValueCoding.curvatureCode(point.value)
                     defer { previousCurvature = code }
@@ -82,7 +90,7 @@ struct PathContent {
                     result.append(spot(.curvature, offset: point.offset, value: code))
                 }
             }
-            if selection.sends(.slopeLinear) {
+            if sendsSlope {
                 for point in link.slope {
                     let code = ValueCoding.slopeCode(percent: point.value)
                     defer { previousSlope = code }
@@ -93,7 +101,7 @@ struct PathContent {
             for feature in link.features where inWindow(feature.offset) {
                 switch feature.kind {
                 case .safetyCamera(let type, let limit)
-                where selection.sends(ProfileShortType.safetyCamera)
+                where sendsCamera
                     && RoadObjectType(camera: type).map(objectTypes.contains) == true:
                     var message = ProfileShortMessage(
                         offset: wrapped(feature.offset), pathIndex: pathIndex,
@@ -103,18 +111,17 @@ struct PathContent {
                         ContentAtom(
                             key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
                             message: .profileShort(message), pairable: false))
-                case .trafficSignals
-                where selection.sends(ProfileShortType.trafficSignals) && objectTypes.contains(.trafficSignals):
+                case .trafficSignals where sendsSignals:
                     result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
                 default:
                     break
                 }
             }
-            if selection.sends(ProfileLongType.linkIdentifier), inWindow(link.startOffset) {
+            if sendsLinkIdentifier, inWindow(link.startOffset) {
                 result.append(
                     long(.linkIdentifier, offset: link.startOffset, value: UInt32(truncatingIfNeeded: link.wayID)))
             }
-            if selection.sends(ProfileLongType.longitude) || selection.sends(ProfileLongType.latitude),
+            if sendsLongitude || sendsLatitude,
                 let road = roadLink(link.link.link)
             {
                 let geometry = link.link.direction == .forward ? road.geometry : road.geometry.reversed()
@@ -126,12 +133,12 @@ struct PathContent {
                     if vertex == geometry.count - 1 && !isLast { break }
                     let offset = link.startOffset + along
                     guard inWindow(offset) else { continue }
-                    if selection.sends(ProfileLongType.longitude) {
+                    if sendsLongitude {
                         result.append(
                             long(.longitude, offset: offset, value: ValueCoding.longitudeCode(degrees: point.longitude))
                         )
                     }
-                    if selection.sends(ProfileLongType.latitude) {
+                    if sendsLatitude {
                         result.append(
                             long(.latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude)))
                     }

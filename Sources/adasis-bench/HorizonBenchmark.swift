@@ -44,6 +44,8 @@ struct HorizonBenchmark: ParsableCommand {
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
         var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
+        var totalCPU = Samples()
+        var parts: [FixCost] = []
         var framesByType: [MessageType: Int] = [:]
         var seconds = 0.0
         var configuration = ProviderConfiguration()
@@ -70,13 +72,18 @@ struct HorizonBenchmark: ParsableCommand {
                 let start = fixes[0].time
                 for (index, fix) in fixes.enumerated() {
                     let began = MonotonicClock.now()
+                    let beganCPU = ThreadClock.now()
                     let match = try matching.time { try matcher.match(fix) }
+                    let matched = ThreadClock.now()
                     let events = try horizon.time { try engine.update(match) }
+                    let updated = ThreadClock.now()
+                    var ingested = updated
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
                     provider.time {
                         adasis.ingest(
                             fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
                             events: events, routeActive: false)
+                        ingested = ThreadClock.now()
                         while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {
                             for frame in adasis.tick(at: start + Double(tickIndex) * configuration.tickInterval) {
                                 framesByType[frame.message.type, default: 0] += 1
@@ -85,6 +92,12 @@ struct HorizonBenchmark: ParsableCommand {
                         }
                     }
                     total.add(MonotonicClock.now() - began)
+                    let finished = ThreadClock.now()
+                    totalCPU.add(finished - beganCPU)
+                    parts.append(
+                        FixCost(
+                            matching: matched - beganCPU, horizon: updated - matched, ingest: ingested - updated,
+                            ticks: finished - ingested))
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
             }
@@ -94,6 +107,8 @@ struct HorizonBenchmark: ParsableCommand {
         print("  horizon update:          \(horizon.summary(scale: 1e6, unit: "µs"))")
         print("  provider (1 s of ticks): \(provider.summary(scale: 1e6, unit: "µs"))")
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
+        print("  end to end, thread CPU:  \(totalCPU.summary(scale: 1e6, unit: "µs"))")
+        print("  slowest 1 % by thread CPU: \(FixCost.slowest(parts, share: 0.01))")
         print("open + first horizon, file out of the page cache: \(coldStart.summary(scale: 1000, unit: "ms"))")
         let totalFrames = framesByType.values.reduce(0, +)
         print("frames per second, preset \(preset) (\(String(format: "%.0f", seconds)) s of driving):")
@@ -110,5 +125,27 @@ struct HorizonBenchmark: ParsableCommand {
                 format:
                     "  total         %6.1f frames/s → bus load at 500 kbit/s %.2f %% (111 bits/frame) … %.2f %% (135 bits/frame, worst-case stuffing)",
                 rate, rate * 111 / 500_000 * 100, rate * 135 / 500_000 * 100))
+    }
+}
+
+/// Thread CPU time of one fix's stages, seconds.
+struct FixCost {
+    var matching: Double
+    var horizon: Double
+    var ingest: Double
+    var ticks: Double
+
+    var total: Double { matching + horizon + ingest + ticks }
+
+    /// "mean N µs: matching A, horizon update B, provider ingest C, ticks D" over the slowest
+    /// `share` of `costs`: where the tail of the per-fix distribution goes.
+    static func slowest(_ costs: [FixCost], share: Double) -> String {
+        let count = max(1, Int((Double(costs.count) * share).rounded(.up)))
+        let tail = costs.sorted { $0.total > $1.total }.prefix(count)
+        func mean(_ part: (FixCost) -> Double) -> String {
+            String(format: "%.0f", tail.map(part).reduce(0, +) / Double(tail.count) * 1e6)
+        }
+        return "\(count) fixes, mean \(mean(\.total)) µs: matching \(mean(\.matching)), horizon update "
+            + "\(mean(\.horizon)), provider ingest \(mean(\.ingest)), ticks \(mean(\.ticks))"
     }
 }
