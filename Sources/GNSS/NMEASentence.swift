@@ -130,6 +130,8 @@ public enum NMEASentence: Hashable, Sendable {
         guard let quality = Int(f[6]), let satellites = optionalNumber(f[7]), let hdop = optionalNumber(f[8]),
             let altitude = optionalNumber(f[9])
         else { return .failure(.badField) }
+        // A count of satellites: a huge or negative number is a bad field, not a trap converting it.
+        if let satellites, !(0...1000).contains(satellites) { return .failure(.badField) }
         return .success(
             .gga(
                 GGA(

@@ -27,13 +27,17 @@ public final class FixInbox: Sendable {
         /// Records of the source that could not be used (gpsd lines, NMEA sentences), by reason,
         /// since the source started.
         public var skipped: [String: Int] = [:]
+        /// Fixes dropped unprocessed because the inbox was full (the main loop fell behind),
+        /// since the source started.
+        public var fixesDropped = 0
 
         /// A state: `connected` (gpsd connected or the NMEA source open) after `reconnects`
-        /// reconnections, with `skipped` records by reason.
-        public init(connected: Bool = false, reconnects: Int = 0, skipped: [String: Int] = [:]) {
+        /// reconnections, with `skipped` records by reason and `fixesDropped` fixes dropped.
+        public init(connected: Bool = false, reconnects: Int = 0, skipped: [String: Int] = [:], fixesDropped: Int = 0) {
             self.connected = connected
             self.reconnects = reconnects
             self.skipped = skipped
+            self.fixesDropped = fixesDropped
         }
     }
 
@@ -80,8 +84,14 @@ public final class FixInbox: Sendable {
         }
     }
 
-    /// The source's state.
-    public var source: SourceState { state.withLock { $0.source } }
+    /// The source's state as the reader reported it, with the fixes this inbox dropped.
+    public var source: SourceState {
+        state.withLock { state in
+            var source = state.source
+            source.fixesDropped = state.dropped
+            return source
+        }
+    }
 
     /// Asks the reader to stop; it notices within about a second.
     public func requestStop() { state.withLock { $0.stopRequested = true } }

@@ -14,6 +14,7 @@ extension DaemonCore {
         metrics.gnssAge = lastFix.map { max(0, timeline.time(atMonotonic: now) - $0.time) }
         metrics.gnssConnected = gnss.connected
         metrics.gnssReconnects = retired.gnssReconnects + gnss.reconnects
+        metrics.gnssFixesDropped = retired.gnssFixesDropped + gnss.fixesDropped
         for (reason, count) in gnss.skipped { metrics.gnssRecordsSkipped[reason, default: 0] += count }
         metrics.gnssReceiverResets = receiverResets
         metrics.matchState = pipeline.lastMatch?.state.name ?? "unknown"
@@ -48,8 +49,11 @@ extension DaemonCore {
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {
+        // The provider counts a frame when it releases it; those the socket then refused are
+        // counted as dropped (with the reason), not as sent.
         for (type, count) in counters.framesSent {
-            metrics.framesSent[PipelineSettings.key(of: type), default: 0] += count
+            let refused = counters.framesDroppedBySender[type, default: 0]
+            metrics.framesSent[PipelineSettings.key(of: type), default: 0] += count - refused
         }
         for (type, count) in counters.framesDroppedByBudget {
             metrics.framesDropped[.init(type: PipelineSettings.key(of: type), reason: .budget), default: 0] += count

@@ -43,6 +43,7 @@ extension DaemonCore {
         }
         if new.gnss != old.gnss || new.logLevel != old.logLevel {
             retired.gnssReconnects += gnss.reconnects
+            retired.gnssFixesDropped += gnss.fixesDropped
             for (reason, count) in gnss.skipped { retired.gnssRecordsSkipped[reason, default: 0] += count }
             effects.append(.restartGNSS(new.gnss))
         }

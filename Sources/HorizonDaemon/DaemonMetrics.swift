@@ -52,6 +52,8 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var gnssConnected = false
     /// Reconnections to gpsd after the first connection.
     public var gnssReconnects = 0
+    /// GNSS fixes dropped unprocessed because the main loop fell behind (its fix inbox was full).
+    public var gnssFixesDropped = 0
     /// GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason.
     public var gnssRecordsSkipped: [String: Int] = [:]
     /// Receiver resets: fixes whose time went back, after which the horizon started again.
@@ -118,6 +120,10 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_gnss_reconnects_total", .counter, help: "Reconnections to gpsd after the first connection.",
             value: Double(gnssReconnects))
+        document.append(
+            "adasis_gnss_fixes_dropped_total", .counter,
+            help: "GNSS fixes dropped unprocessed because the main loop fell behind (its fix inbox was full).",
+            value: Double(gnssFixesDropped))
         document.append(
             "adasis_gnss_records_skipped_total", .counter,
             help: "GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason.",

@@ -124,7 +124,10 @@ public enum OpenLRBinary {
             if index > 0 {
                 let dLon = Int((100_000 * (point.coordinate.longitude - previous.longitude)).rounded())
                 let dLat = Int((100_000 * (point.coordinate.latitude - previous.latitude)).rounded())
-                guard abs(dLon) <= 32767, abs(dLat) <= 32767 else { throw .pointsTooFarApart(index: index - 1) }
+                // Two signed bytes: -32768 is as valid as 32767 (the decoder reads it).
+                guard Int16(exactly: dLon) != nil, Int16(exactly: dLat) != nil else {
+                    throw .pointsTooFarApart(index: index - 1)
+                }
                 append(dLon, size: 2, to: &bytes)
                 append(dLat, size: 2, to: &bytes)
                 previous = GeoPoint(

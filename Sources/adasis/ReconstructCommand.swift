@@ -54,46 +54,54 @@ struct ReconstructCommand: ParsableCommand {
             printToStandardError("adasis reconstruct: cannot read \(log): \(error.localizedDescription)")
             throw ExitCode.failure
         }
-        let (records, errors) = CandumpLog.parse(text: text)
+        // One pass in log order, so the skipped lines are reported as they come, each with its line.
         var skipped = SkippedRecords()
         let policy: BadRecordPolicy = strict ? .strict : .skip
+        var reconstructor = HorizonReconstructor()
+        let identifiers = CANIdentifierAssignment.defaults
+        let byteOrder: ByteOrder = byteReversed ? .littleEndian : .bigEndian
+        var records = 0, unknown = 0, number = 0
+        var lastTime = 0.0, reachedAt = false
         do throws(BadRecordError) {
-            for error in errors {
-                try skipped.add(
-                    SkippedRecord(line: error.lineNumber, reason: "malformed line", error: error), policy: policy)
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                number += 1
+                let parsed: CandumpRecord?
+                do throws(CandumpParseError) {
+                    parsed = try CandumpLog.parse(line: line, lineNumber: number)
+                } catch {
+                    try skipped.add(SkippedRecord(line: number, reason: "malformed line", error: error), policy: policy)
+                    continue
+                }
+                guard let record = parsed else { continue }
+                records += 1
+                // Past --at, the rest of the log is only checked.
+                if let at, record.timestampSeconds > at + 1e-9 { reachedAt = true }
+                if reachedAt { continue }
+                guard !record.frame.isErrorFrame, !record.frame.isRemoteTransmissionRequest,
+                    let identifier = try? CANIdentifierAssignment.Identifier(
+                        record.frame.identifier.value, isExtended: record.frame.identifier.isExtended),
+                    identifiers.messageType(
+                        forIdentifier: identifier, payload: record.frame.data, byteOrder: byteOrder) != nil
+                else {
+                    unknown += 1
+                    continue
+                }
+                do throws(FieldCodingError) {
+                    try reconstructor.apply(
+                        payload: record.frame.data, byteOrder: byteOrder, time: record.timestampSeconds)
+                } catch {
+                    let frame = CandumpRecord.frameText(record.frame)
+                    try skipped.add(
+                        SkippedRecord(
+                            line: number, reason: "undecodable frame",
+                            detail: "frame \(frame) at \(record.timestampSeconds) s: \(error)"),
+                        policy: policy)
+                }
+                lastTime = record.timestampSeconds
             }
         } catch {
             printToStandardError("adasis reconstruct: \(log): \(error)")
             throw ExitCode.failure
-        }
-        var reconstructor = HorizonReconstructor()
-        let identifiers = CANIdentifierAssignment.defaults
-        let byteOrder: ByteOrder = byteReversed ? .littleEndian : .bigEndian
-        var unknown = 0
-        var lastTime = 0.0
-        for record in records {
-            if let at, record.timestampSeconds > at + 1e-9 { break }
-            guard !record.frame.isErrorFrame, !record.frame.isRemoteTransmissionRequest,
-                let identifier = try? CANIdentifierAssignment.Identifier(
-                    record.frame.identifier.value, isExtended: record.frame.identifier.isExtended),
-                identifiers.messageType(forIdentifier: identifier, payload: record.frame.data, byteOrder: byteOrder)
-                    != nil
-            else {
-                unknown += 1
-                continue
-            }
-            do {
-                try reconstructor.apply(payload: record.frame.data, byteOrder: byteOrder, time: record.timestampSeconds)
-            } catch {
-                let bad = SkippedRecord(
-                    line: 0, reason: "inconsistent frame",
-                    detail: "frame at \(record.timestampSeconds) s: \(error)")
-                do throws(BadRecordError) { try skipped.add(bad, policy: policy) } catch {
-                    printToStandardError("adasis reconstruct: \(log): \(error)")
-                    throw ExitCode.failure
-                }
-            }
-            lastTime = record.timestampSeconds
         }
         if !skipped.isEmpty { printToStandardError("adasis reconstruct: \(log): \(skipped)") }
         if geojson {
@@ -112,7 +120,7 @@ struct ReconstructCommand: ParsableCommand {
             print(ReconstructedHorizonText.geoJSON(reconstructor.horizon, ways: waysByID))
         } else {
             print(
-                "horizon at \(String(format: "%.3f", lastTime)) s (\(records.count) frames read, \(unknown) not ADASIS, \(reconstructor.undecodableFrames) undecodable)"
+                "horizon at \(String(format: "%.3f", lastTime)) s (\(records) frames read, \(unknown) not ADASIS, \(reconstructor.undecodableFrames) undecodable)"
             )
             print(ReconstructedHorizonText.lines(reconstructor.horizon).joined(separator: "\n"))
         }

@@ -26,6 +26,20 @@ struct FixInboxTests {
         #expect(inbox.collect().map(\.fix.time) == [3, 4, 5])
     }
 
+    @Test("the fixes dropped for want of room are counted in the source's state (issue 16, found by Tools/soak)")
+    func droppedFixesAreCounted() {
+        let inbox = FixInbox(capacity: 3)
+        inbox.report(.init(connected: true, reconnects: 1))
+        for time in 1...5 { inbox.deliver(fix(Double(time)), receivedAt: Double(time)) }
+        #expect(inbox.source == .init(connected: true, reconnects: 1, fixesDropped: 2))
+        _ = inbox.collect()
+        for time in 6...8 { inbox.deliver(fix(Double(time)), receivedAt: Double(time)) }
+        inbox.report(.init(connected: true, reconnects: 2))  // the reader's report keeps the count
+        #expect(inbox.source.fixesDropped == 2)
+        inbox.deliver(fix(9), receivedAt: 9)
+        #expect(inbox.source.fixesDropped == 3)
+    }
+
     @Test("after a stop request nothing is queued and the reader is told to stop")
     func stop() {
         let inbox = FixInbox()

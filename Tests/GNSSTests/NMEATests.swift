@@ -47,6 +47,21 @@ func rejectedLines(line: String, reason: NMEARejection) {
     #expect(NMEASentence.parse(sentence("GPGSV,3,1,11,03,03,111,00")) == .failure(.unsupportedType))
 }
 
+/// Found by `Tools/fuzz nmea` (issue 16): a GGA whose satellite count does not fit an Int
+/// trapped converting it; it is a bad field like any other.
+@Test func ggaWithAnImpossibleSatelliteCountIsABadField() {
+    for count in ["1e300", "-3", "1001"] {
+        #expect(
+            NMEASentence.parse(sentence("GPGGA,100005.00,6010.27001,N,02456.15813,E,1,\(count),1.0,12.0,M,18.5,M,,"))
+                == .failure(.badField), "\(count)")
+    }
+    guard
+        case .success(.gga(let gga)) = NMEASentence.parse(
+            sentence("GPGGA,100005.00,6010.27001,N,02456.15813,E,1,08,1.0,12.0,M,18.5,M,,"))
+    else { Issue.record("a good GGA is not decoded"); return }
+    #expect(gga.satellites == 8)
+}
+
 @Test func assemblerMergesOneEpochAndCountsBadSentences() throws {
     var assembler = NMEAFixAssembler(userEquivalentRangeError: 5)
     let lines = [

@@ -35,6 +35,8 @@ struct CANTransmitterTests {
         #expect(metrics.transmitQueueFullEpisodes == 2)
         #expect(metrics.framesDropped.filter { $0.key.reason == .transmitQueueFull }.values.reduce(0, +) == 7)
         #expect(loop.core.pipeline.provider.counters.framesDroppedBySender.values.reduce(0, +) == 7)
+        // Found by Tools/soak (issue 16): the refused frames were counted as sent too.
+        #expect(metrics.framesSent.values.reduce(0, +) == sink.accepted.count, "sent counts what the socket took")
     }
 
     @Test("bus-off is logged and counted once per episode; 'restarted' starts a fresh horizon")
@@ -80,6 +82,7 @@ struct CANTransmitterTests {
         let downDrops = metrics.framesDropped.filter { $0.key.reason == .interfaceDown }.values.reduce(0, +)
         #expect(downDrops == loop.framesOffered - first.accepted.count - second.accepted.count)
         #expect(downDrops > 1)
+        #expect(metrics.framesSent.values.reduce(0, +) == first.accepted.count + second.accepted.count)
     }
 
     @Test("an interface that is down at start is reported once, READY=1 waits for it")

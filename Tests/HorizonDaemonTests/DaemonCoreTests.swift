@@ -89,14 +89,16 @@ struct DaemonCoreTests {
                 [metrics]
                 textfile = "/m.prom"
                 """, source: "test.toml")
-        let effects = loop.core.reload(new, newMap: nil, gnss: .init(connected: true, reconnects: 2))
+        let effects = loop.core.reload(new, newMap: nil, gnss: .init(connected: true, reconnects: 2, fixesDropped: 5))
         #expect(effects.contains(.switchCANInterface("vcan1")))
         #expect(effects.contains(.restartGNSS(.nmea(path: "/dev/ttyGNSS"))))
         #expect(effects.contains(.setLogLevel(.debug)))
         #expect(loop.core.bus.interface == "vcan1" && !loop.core.bus.isOpen)
-        let metrics = loop.core.snapshot(at: 3, gnss: .init(connected: true, reconnects: 1))
+        let metrics = loop.core.snapshot(at: 3, gnss: .init(connected: true, reconnects: 1, fixesDropped: 1))
         #expect(metrics.reloadsApplied == 1)
         #expect(metrics.gnssReconnects == 3, "the old source's reconnects are kept")
+        #expect(metrics.gnssFixesDropped == 6, "the old source's dropped fixes are kept")
+        #expect(metrics.prometheusText.contains("\nadasis_gnss_fixes_dropped_total 6\n"))
         #expect(metrics.framesSent.values.reduce(0, +) == sentBefore)
     }
 

@@ -32,6 +32,26 @@ import Testing
         #expect(try OpenLRBinary.encodeBytes(reference) == Self.whitepaperExample)
     }
 
+    /// Found by `Tools/fuzz openlr` (issue 16): points 0.32768° of longitude apart (relative coordinate
+    /// -32768, the smallest two signed bytes hold) were read, but writing them again refused them
+    /// as too far apart.
+    @Test func writesAgainTheSmallestRelativeCoordinateItReads() throws {
+        let bytes: [UInt8] = [
+            0x0B, 0x11, 0xBB, 0xE1, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04,
+        ]
+        let reference = try OpenLRBinary.decode(bytes: bytes)
+        #expect(
+            abs(reference.points[1].coordinate.longitude - reference.points[0].coordinate.longitude + 0.32768) < 1e-9)
+        let written = try OpenLRBinary.encodeBytes(reference)
+        #expect(written == bytes)
+        #expect(try OpenLRBinary.decode(bytes: written) == reference)
+        // One unit further (-32769) does not fit the format.
+        var farther = reference
+        farther.points[1].coordinate.longitude -= 0.00001
+        #expect(throws: OpenLRFormatError.pointsTooFarApart(index: 0)) { try OpenLRBinary.encodeBytes(farther) }
+    }
+
     @Test func refusesWhatIsNoVersion3LineLocation() {
         var bytes = Self.whitepaperExample
         #expect(throws: OpenLRFormatError.notBase64) { try OpenLRBinary.decode(base64: "not base64!") }

@@ -28,6 +28,33 @@ struct ReconstructCommandTests {
         #expect(result.stdout.contains("(gaps 0)") && !result.stdout.contains("(gaps 1"))
     }
 
+    @Test("bad lines and undecodable frames are skipped and reported with their line numbers, in log order")
+    func skippedWithLineNumbers() throws {
+        try requireBuiltAdasis()
+        let (_, log) = try Self.replay([])
+        defer { unlink(log) }
+        var lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count > 100)
+        let stamp = try #require(lines[9].split(separator: " ").first)
+        lines[9] = "\(stamp) vcan0 361#E000000000000000"  // line 10: message type 7 does not exist
+        lines[4] = "(garbage"  // line 5
+        lines[39] = "(1.0) vcan0 361#\u{FF21}\u{FF21}"  // line 40: fullwidth hex digits (issue 16)
+        let damaged = log + ".damaged"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        defer { unlink(damaged) }
+        let result = try runAdasis(["reconstruct", damaged])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("meta-data: country 246") && result.stdout.contains("SEGMENT"))
+        #expect(
+            result.stderr.contains("3 skipped (2 malformed line, 1 undecodable frame): line 5: "), "\(result.stderr)")
+        let line10 = try #require(result.stderr.range(of: "; line 10: frame 361#E000000000000000 at "))
+        let line40 = try #require(result.stderr.range(of: "; line 40: "))
+        #expect(line10.lowerBound < line40.lowerBound, "in log order: \(result.stderr)")
+        let strict = try runAdasis(["reconstruct", damaged, "--strict"])
+        #expect(strict.status != 0)
+        #expect(strict.stderr.contains("line 5: ") && strict.stderr.contains("refused by --strict"), "\(strict.stderr)")
+    }
+
     @Test("GeoJSON from shape points (preset all), or from link identifiers and the map")
     func geoJSON() throws {
         try requireBuiltAdasis()
