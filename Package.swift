@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Traffic", targets: ["Traffic"]),
         .library(name: "MapTiles", targets: ["MapTiles"]),
         .library(name: "HorizonPicture", targets: ["HorizonPicture"]),
+        .library(name: "TrafficFeedHTTP", targets: ["TrafficFeedHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -73,6 +74,9 @@ let package = Package(
             "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Traffic feeds over HTTP (URLSession): polling with traffic-model-id sync, the disk cache of responses.
+        .target(name: "TrafficFeedHTTP", dependencies: ["Traffic"]),
+
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
@@ -83,7 +87,7 @@ let package = Package(
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
             "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
-            "MapTiles", "HorizonPicture",
+            "MapTiles", "HorizonPicture", "TrafficFeedHTTP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -131,6 +135,9 @@ let package = Package(
         .testTarget(name: "TrafficTests", dependencies: [
             "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
         ]),
+        .testTarget(name: "TrafficFeedHTTPTests", dependencies: [
+            "TestSupport", "TrafficFeedHTTP", "Traffic", "RoadMap",
+        ], exclude: ["feed_server.py", "Responses"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
