@@ -31,12 +31,11 @@ final class FeedServer: @unchecked Sendable {
         var status: Int
     }
 
-    init() throws {
-        let directory = Repository.url("Tests/TrafficFeedHTTPTests")
+    /// Starts a server that reads response files from `responses` (default: the recorded ones).
+    init(responses: URL = Repository.url("Tests/TrafficFeedHTTPTests/Responses")) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", directory.appendingPathComponent("feed_server.py").path,
-            directory.appendingPathComponent("Responses").path,
+            "python3", Repository.url("Tests/TrafficFeedHTTPTests/feed_server.py").path, responses.path,
         ]
         let output = Pipe()
         process.standardOutput = output
