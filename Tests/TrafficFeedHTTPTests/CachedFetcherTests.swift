@@ -4,7 +4,7 @@ import Traffic
 
 @testable import TrafficFeedHTTP
 
-/// A fresh cache directory of its own for one test.
+/// A fresh cache directory of its own for one test (a few kB to 1 MB, left in the temporary directory).
 func temporaryCache(budget: Int = ResponseCache.defaultByteBudget) throws -> ResponseCache {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "adasis-http-cache-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -68,8 +68,8 @@ func parseFeed(at now: Date) -> @Sendable (Data) throws -> TrafficFeed {
         let server = try FeedServer()
         try await server.script(
             "/feed", .init(headers: ["Cache-Control": "max-age=0"], file: "feed-model-1.json"),
-            .init(status: 503, body: "busy"), .init(file: "feed-model-2.json", delay: 3))
-        let fetcher = CachedFetcher(fetcher: HTTPFetcher(timeout: 1), cache: try temporaryCache())
+            .init(status: 503, body: "busy"), .init(file: "feed-model-2.json", delay: 8))
+        let fetcher = CachedFetcher(fetcher: HTTPFetcher(timeout: 3), cache: try temporaryCache())
         _ = try await fetcher.fetch(server.url("/feed"), now: noon, accept: parseFeed(at: noon))
         let busy = try await fetcher.fetch(server.url("/feed"), now: noon, accept: parseFeed(at: noon))
         #expect(busy.freshness == .stale(reason: "HTTP 503") && busy.origin == .offline)

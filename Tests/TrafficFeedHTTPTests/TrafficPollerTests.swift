@@ -90,9 +90,9 @@ import Traffic
     @Test func anUnreachableServerKeepsTheFeedMarkedStale() async throws {
         let server = try FeedServer()
         try await server.script(
-            "/model", .init(file: "model-id-1.json"), .init(status: 502), .init(file: "model-id-1.json", delay: 3))
+            "/model", .init(file: "model-id-1.json"), .init(status: 502), .init(file: "model-id-1.json", delay: 8))
         try await server.script("/feed?model=1764072000", .init(file: "feed-model-1.json"))
-        let poller = try poller(server, timeout: 1)
+        let poller = try poller(server, timeout: 3)
         _ = await poller.poll(now: noon)
         guard case .failed(.modelIDUnavailable(.status(_, 502)), let held) = await poller.poll(now: noon) else {
             Issue.record("a 502 was not a failure")

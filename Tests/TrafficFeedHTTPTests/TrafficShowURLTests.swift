@@ -30,6 +30,7 @@ import Testing
             .init(headers: ["ETag": "\"s\"", "Cache-Control": "max-age=0"], file: "sample-feed.json", etagAware: true),
             .init(status: 503))
         let cache = newDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
         let first = try show(server.url("/feed"), cache: cache, at: "2026-11-25T12:01:00Z")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(
@@ -55,6 +56,8 @@ import Testing
     @Test func aWriterKilledMidWriteLeavesTheCacheUsable() async throws {
         let responses = newDirectory()
         try FileManager.default.createDirectory(at: responses, withIntermediateDirectories: true)
+        let cache = newDirectory()
+        defer { for directory in [responses, cache] { try? FileManager.default.removeItem(at: directory) } }
         let small = try Data(contentsOf: Repository.url("Tests/TrafficFeedHTTPTests/Responses/feed-model-1.json"))
         try small.write(to: responses.appendingPathComponent("small.json"))
         var large = try Data(contentsOf: Repository.url("Tests/TrafficFeedHTTPTests/Responses/feed-model-2.json"))
@@ -64,7 +67,6 @@ import Testing
         try large.write(to: responses.appendingPathComponent("large.json"))
         let server = try FeedServer(responses: responses)
         try await server.script("/feed", .init(headers: ["Cache-Control": "max-age=0"], file: "small.json"))
-        let cache = newDirectory()
         #expect(try show(server.url("/feed"), cache: cache).status == 0)
         try await server.script("/feed", .init(headers: ["Cache-Control": "max-age=0"], file: "large.json"))
 
