@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HorizonPicture", targets: ["HorizonPicture"]),
         .library(name: "MapView", targets: ["MapView"]),
         .library(name: "ViewServer", targets: ["ViewServer"]),
+        .library(name: "TrafficFeedHTTP", targets: ["TrafficFeedHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +85,9 @@ let package = Package(
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ], resources: [.copy("Resources/page")]),
 
+        // Traffic feeds over HTTP (URLSession): polling with traffic-model-id sync, the disk cache of responses.
+        .target(name: "TrafficFeedHTTP", dependencies: ["Traffic"]),
+
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
@@ -94,7 +98,7 @@ let package = Package(
         .executableTarget(name: "adasis", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
             "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
-            "MapTiles", "HorizonPicture", "MapView", "ViewServer",
+            "MapTiles", "HorizonPicture", "MapView", "ViewServer", "TrafficFeedHTTP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -146,6 +150,9 @@ let package = Package(
         .testTarget(name: "TrafficTests", dependencies: [
             "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
         ]),
+        .testTarget(name: "TrafficFeedHTTPTests", dependencies: [
+            "TestSupport", "TrafficFeedHTTP", "Traffic", "RoadMap",
+        ], exclude: ["feed_server.py", "Responses"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",

@@ -14,6 +14,7 @@ struct TrafficCommand: ParsableCommand {
             The feed format is in Docs/traffic-feed.md.
 
               adasis traffic show --map helsinki.map feed.json --at 2026-11-25T12:00:00Z
+              adasis traffic show --map helsinki.map https://example.org/feed.json --cache ~/.cache/adasis/traffic
               adasis traffic encode --map helsinki.map L12+ L13+
             """,
         subcommands: [TrafficShowCommand.self, TrafficEncodeCommand.self])
@@ -28,8 +29,10 @@ struct TrafficShowCommand: ParsableCommand {
     @Option(help: "The map file.")
     var map: String
 
-    @Argument(help: "The feed (JSON, Docs/traffic-feed.md).")
+    @Argument(help: "The feed (JSON, Docs/traffic-feed.md): a file, or an http:// or https:// URL.")
     var feed: String
+
+    @OptionGroup var transport: TrafficTransportOptions
 
     @Option(help: "The time to apply the feed at, ISO 8601 (default: now). Replays of old feeds need it.")
     var at: String?
@@ -51,6 +54,14 @@ struct TrafficShowCommand: ParsableCommand {
                 throw ExitCode.validationFailure
             }
             now = time
+        }
+        if feed.hasPrefix("http://") || feed.hasPrefix("https://") {
+            try showFromURL(now: now, mode: displayMode)
+            return
+        }
+        if transport.cache != nil || transport.modelIDURL != nil {
+            printToStandardError("adasis traffic show: --cache and --model-id-url need a feed URL, not a file")
+            throw ExitCode.validationFailure
         }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: feed))
