@@ -30,13 +30,42 @@ struct HorizonCommand: ParsableCommand {
     @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (as HERE does on request).")
     var uTurns = false
 
+    @Flag(
+        help: """
+            Keep turns a turn restriction forbids as side paths with probability 0 (HERE's \
+            zero-probability paths), so the client can filter them.
+            """)
+    var zeroProbabilityPaths = false
+
+    @Option(help: "Deepest side-path level (0 = main path only); any level ≥ 0.")
+    var maxLevel = 2
+
+    @Flag(help: "Add paths one level below --max-level, one link long (as HERE does).")
+    var oneLinkLevel = false
+
+    @Flag(
+        help: """
+            Add mpp_splits: the junctions ahead on the main path where another continuation is \
+            within 5 % of the main path's (Mapbox's several most probable paths), for the client \
+            to choose.
+            """)
+    var mppSplits = false
+
     func run() throws {
         do {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
             configuration.branchModel.offersUTurns = uTurns
+            configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
+            configuration.maximumLevel = maxLevel
+            configuration.addsOneLinkLevel = oneLinkLevel
             var session = try drive.open(horizon: configuration)
             let engine = try session.makeEngine()
+            // The engine tells what changed; the command reacts instead of polling the tree.
+            var splits: [MostProbablePathSplit] = []
+            engine.addObserver { observation in
+                if case .mostProbablePathChanged(let path) = observation { splits = path?.splits ?? [] }
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting =
                 at == nil
@@ -52,6 +81,7 @@ struct HorizonCommand: ParsableCommand {
                 let events = tracker.update(mainPathObjects: objects, vehicleOffset: engine.vehicleOffset)
                 if let at, fix.time + 1e-6 < at { continue }
                 var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
+                if mppSplits { snapshot.describe(splits, vehicle: engine.vehicleOffset, map: session.map) }
                 snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                 buffer.append(try encoder.encode(snapshot))
                 buffer.append(0x0A)
