@@ -30,18 +30,7 @@ struct HorizonCommand: ParsableCommand {
     @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (as HERE does on request).")
     var uTurns = false
 
-    @Flag(
-        help: """
-            Keep turns a turn restriction forbids as side paths with probability 0 (HERE's \
-            zero-probability paths), so the client can filter them.
-            """)
-    var zeroProbabilityPaths = false
-
-    @Option(help: "Deepest side-path level (0 = main path only); any level ≥ 0.")
-    var maxLevel = 2
-
-    @Flag(help: "Add paths one level below --max-level, one link long (as HERE does).")
-    var oneLinkLevel = false
+    @OptionGroup var treeShape: TreeShapeOptions
 
     @Flag(
         help: """
@@ -56,10 +45,7 @@ struct HorizonCommand: ParsableCommand {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
             configuration.branchModel.offersUTurns = uTurns
-            configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
-            configuration.maximumLevel = maxLevel
-            configuration.addsOneLinkLevel = oneLinkLevel
-            var session = try drive.open(horizon: configuration)
+            var session = try drive.open(horizon: treeShape.applied(to: configuration))
             let engine = try session.makeEngine()
             // The engine tells what changed; the command reacts instead of polling the tree.
             var splits: [MostProbablePathSplit] = []
