@@ -111,13 +111,17 @@ struct HorizonBenchmark: ParsableCommand {
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
         print("open + first horizon, file out of the page cache: \(coldStart.summary(scale: 1000, unit: "ms"))")
         let totalFrames = framesByType.values.reduce(0, +)
-        print("frames per second, preset \(preset), max level \(maxLevel)\(oneLinkLevel ? " + one-link level" : "") (\(String(format: "%.0f", seconds)) s of driving):")
+        print(
+            "frames per second, preset \(preset), max level \(maxLevel)\(oneLinkLevel ? " + one-link level" : "") (\(String(format: "%.0f", seconds)) s of driving):"
+        )
         for type in [MessageType.position, .metaData, .segment, .stub, .profileShort, .profileLong] {
             print(
                 "  \(String(describing: type).padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", Double(framesByType[type] ?? 0) / seconds))"
             )
         }
-        print("  side paths left unsent, every path index in use: \(indicesExhausted); frames dropped by the budget: \(droppedByBudget)")
+        print(
+            "  side paths left unsent, every path index in use: \(indicesExhausted); frames dropped by the budget: \(droppedByBudget)"
+        )
         print(String(format: "peak resident memory of the benchmark process: %.1f MiB", peakResidentMegabytes()))
         let rate = Double(totalFrames) / seconds
         // A classic 8-byte data frame with an 11-bit identifier is 111 bits plus up to 24 stuff bits.
