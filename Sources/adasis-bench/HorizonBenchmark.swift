@@ -90,6 +90,7 @@ struct HorizonBenchmark: ParsableCommand {
                         adasis.ingest(
                             fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
                             events: events, routeActive: false)
+                        adasis.offerPositionCandidates(matcher.candidatePositions)
                         while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {
                             for frame in adasis.tick(at: start + Double(tickIndex) * configuration.tickInterval) {
                                 framesByType[frame.message.type, default: 0] += 1
