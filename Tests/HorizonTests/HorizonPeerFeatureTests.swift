@@ -22,14 +22,16 @@ extension PlaneRoadGraph {
 @Suite("observer API: position, tree and most probable path without polling")
 struct HorizonObserverTests {
     /// Drives along the comb's main street, one fix per 15 m, recording every observation.
-    static func observe(engine: HorizonEngine) throws -> (observations: [HorizonObservation], events: [[HorizonEvent]]) {
+    static func observe(engine: HorizonEngine) throws -> (observations: [HorizonObservation], events: [[HorizonEvent]])
+    {
         var observations: [HorizonObservation] = []
         engine.addObserver { observations.append($0) }
         var returned: [[HorizonEvent]] = []
         for step in 0..<60 {
             let along = Double(step) * 15
             let link = fwd(UInt64(Int(along / 100) + 1))
-            returned.append(try engine.update(onRoad(link, along.truncatingRemainder(dividingBy: 100), time: Double(step))))
+            returned.append(
+                try engine.update(onRoad(link, along.truncatingRemainder(dividingBy: 100), time: Double(step))))
         }
         return (observations, returned)
     }
@@ -70,10 +72,11 @@ struct HorizonObserverTests {
         let before = removedCount
         _ = try engine.update(MatchResult(time: 1, state: .offRoad(point: PlaneRoadGraph.origin), discontinuity: false))
         #expect(removedCount == before)
-        #expect(kept.suffix(3) == [
-            .position(VehiclePosition(time: 1, matched: nil, mainPath: nil, offset: nil)),
-            .treeChanged([.reset]), .mostProbablePathChanged(nil),
-        ])
+        #expect(
+            kept.suffix(3) == [
+                .position(VehiclePosition(time: 1, matched: nil, mainPath: nil, offset: nil)),
+                .treeChanged([.reset]), .mostProbablePathChanged(nil),
+            ])
     }
 }
 
@@ -147,7 +150,9 @@ struct ZeroProbabilityAndLevelTests {
             #expect(try network.successors(of: from).contains(to), "the main path takes \(from) → \(to)")
         }
         let branches = try #require(engine.tree.mainPath?.links.first?.exitBranches)
-        #expect(branches.last == JunctionBranch(link: fwd(4), probability: 0, turnAngle: branches.last!.turnAngle, isUTurn: false))
+        #expect(
+            branches.last
+                == JunctionBranch(link: fwd(4), probability: 0, turnAngle: branches.last!.turnAngle, isUTurn: false))
         #expect(abs(branches.last!.turnAngle + 90) < 1, "a left turn")
     }
 
@@ -157,10 +162,13 @@ struct ZeroProbabilityAndLevelTests {
         configuration.maximumLevel = 0
         configuration.addsOneLinkLevel = true
         let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network, configuration: configuration)
-        for step in 0..<30 { _ = try engine.update(onRoad(fwd(UInt64(step / 5 + 1)), Double(step % 5) * 20, time: Double(step) * 2)) }
+        for step in 0..<30 {
+            _ = try engine.update(onRoad(fwd(UInt64(step / 5 + 1)), Double(step % 5) * 20, time: Double(step) * 2))
+        }
         let sides = engine.tree.paths.values.filter { $0.parent != nil }
         #expect(!sides.isEmpty)
-        #expect(sides.allSatisfy { $0.level == 1 && $0.links.count == 1 }, "\(sides.map { ($0.level, $0.links.count) })")
+        #expect(
+            sides.allSatisfy { $0.level == 1 && $0.links.count == 1 }, "\(sides.map { ($0.level, $0.links.count) })")
         #expect(engine.tree.children(of: sides[0].id).isEmpty)
     }
 
