@@ -35,6 +35,8 @@ public final class ADASISProvider {
     var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
     var fix: GNSSFix?
     var fixOffset: Double?
+    /// The matcher's candidates for the last fix (``offerPositionCandidates(_:)``).
+    var positionCandidates: [MatchedPosition] = []
     var routeActive = false
     var startTime: Double?
     var nextPosition = -Double.infinity
@@ -67,6 +69,7 @@ public final class ADASISProvider {
     ) {
         self.fix = fix
         self.match = match
+        positionCandidates = []
         markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
         self.tree = tree
         var children: [PathID: [HorizonPath]] = [:]
@@ -157,6 +160,11 @@ public final class ADASISProvider {
             scheduler.enqueue(
                 .position(positionMessage(at: time, vehicle: stale ? nil : vehicle)), priority: .vehicle,
                 counters: &counters)
+            if !stale, let vehicle {
+                for alternative in alternativePositionMessages(at: time, vehicle: vehicle) {
+                    scheduler.enqueue(.position(alternative), priority: .vehicle, counters: &counters)
+                }
+            }
             nextPosition = (nextPosition.isFinite ? nextPosition : time) + configuration.positionInterval
             if nextPosition <= time { nextPosition = time + configuration.positionInterval }
             nextPosition -= 1e-9

@@ -56,6 +56,9 @@ public final class HorizonPipeline {
         provider.ingest(
             fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
             events: events, routeActive: engine.route != nil)
+        if let candidates = (matcher as? OnlineMapMatcher)?.candidatePositions {
+            provider.offerPositionCandidates(candidates)
+        }
         return (match, events)
     }
 

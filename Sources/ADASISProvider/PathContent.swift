@@ -231,7 +231,9 @@ struct PathContent {
         if angle < 0 { angle += 360 }
         var stub = StubMessage(
             offset: PathOffset.wrapped(Int(offset.rounded())), pathIndex: pathIndex, subPathIndex: subPathIndex,
-            relativeProbability: ValueCoding.probabilityCode(percent: branch.probability * 100),
+            // A forbidden turn kept as a zero-probability path goes as 0, "turn not allowed".
+            relativeProbability: branch.probability == 0 && !branch.isUTurn
+                ? 0 : ValueCoding.probabilityCode(percent: branch.probability * 100),
             partOfCalculatedRoute: routeActive ? .no : .unknown,
             turnAngle: ValueCoding.angleCode(degrees: angle))
         if let road = roadLink(branch.link.link) {

@@ -38,6 +38,12 @@ public struct ProviderConfiguration: Hashable, Sendable {
     public var maximumQueuedFrames = 1000
     /// Seconds a freed path index stays unused before it may be handed out again.
     public var pathIndexReuseDelay = 10.0
+    /// Most POSITION messages per cycle (PositionIndex 0…3): the matched position, then the
+    /// matcher's other candidates on parallel roads that the horizon holds
+    /// (``ADASISProvider/offerPositionCandidates(_:)``). 1 sends the matched position only.
+    public var maximumPositionCandidates = 4
+    /// The least posterior probability an alternative position needs to be sent, `0...1`.
+    public var minimumPositionCandidateProbability = 0.1
     /// Without a new fix for this long the position is reported unknown, seconds.
     public var positionStaleAfter = 2.0
     /// The area the map covers (south, west, north, east in degrees): off-road fixes outside it are

@@ -40,10 +40,19 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var messageOverrides: [SelectableMessage: Bool]
     /// Per-profile-type overrides (`curvature = true`, `slope_linear = false`, …).
     public var profileOverrides: [SelectableProfile: Bool]
-    /// Look-ahead per level, metres (main, level 1, level 2, …).
+    /// Look-ahead per level, metres (main, level 1, level 2; deeper levels use level 2's).
     public var lookAhead: [Double]
-    /// Deepest side-path level.
+    /// Deepest side-path level (`horizon.max_level`, 0…``deepestLevel``).
     public var maximumLevel: Int
+    /// Whether paths one level below ``maximumLevel`` are sent one link long, as HERE does
+    /// (`horizon.one_link_level`, default false).
+    public var addsOneLinkLevel: Bool
+    /// Whether turns a turn restriction forbids are sent as side paths with probability 0
+    /// (`horizon.zero_probability_paths`, default false; STUB RelativeProbability 0).
+    public var keepsZeroProbabilityPaths: Bool
+    /// The deepest `horizon.max_level` accepted: the 56 regular path indices (8…63) cannot hold a
+    /// deeper chain of paths.
+    public static let deepestLevel = 55
     /// Horizon kept behind the vehicle, metres.
     public var trailingLength: Double
     /// Seconds between full recomputations of the horizon tree (cheap position updates in between).
@@ -134,7 +143,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
             try reader.number("horizon.level1_length_m", default: 500, range: 0...8000),
             try reader.number("horizon.level2_length_m", default: 500, range: 0...8000),
         ]
-        maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...2)
+        maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...Self.deepestLevel)
+        addsOneLinkLevel = try reader.boolean("horizon.one_link_level", default: false)
+        keepsZeroProbabilityPaths = try reader.boolean("horizon.zero_probability_paths", default: false)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
         roadObjectTypes = try reader.roadObjectTypes("horizon.objects")

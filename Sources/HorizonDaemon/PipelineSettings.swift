@@ -22,13 +22,16 @@ public struct PipelineSettings: Hashable, Sendable {
             minimumUpdateInterval: configuration.minimumUpdateInterval,
             minimumUpdateDistance: configuration.minimumUpdateDistance,
             roadObjectTypes: configuration.roadObjectTypes)
+        horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
+        horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths
         horizon.safetyLocationRules = configuration.safetyLocationRules
         horizon.places = PlaceCodes(map: map)
         var provider = ProviderConfiguration()
         provider.messages = Self.messageSelection(configuration)
         provider.identifiers = try Self.identifiers(configuration, file: file)
         provider.byteOrder = configuration.byteOrderLittleEndian ? .littleEndian : .bigEndian
-        provider.sendRadius = levels
+        // The one-link level is sent too: one radius more, the deepest level's.
+        provider.sendRadius = configuration.addsOneLinkLevel ? levels + [levels[levels.count - 1]] : levels
         provider.positionInterval = 1 / configuration.positionRate
         provider.metaDataInterval = configuration.metaDataInterval
         provider.metaDataStartupInterval = min(provider.metaDataStartupInterval, configuration.metaDataInterval)
@@ -46,9 +49,12 @@ public struct PipelineSettings: Hashable, Sendable {
     }
 
     /// The look-ahead per level down to `maximumLevel`, cut before the first level of length 0
-    /// (a level of length 0 switches that level and the deeper ones off).
+    /// (a level of length 0 switches that level and the deeper ones off). Levels beyond
+    /// `lookAhead` use its last length.
     public static func levels(lookAhead: [Double], maximumLevel: Int) -> [Double] {
-        let wanted = lookAhead.prefix(max(0, maximumLevel) + 1)
+        let deepest = lookAhead.last ?? 0
+        let padded = lookAhead + Array(repeating: deepest, count: max(0, maximumLevel + 1 - lookAhead.count))
+        let wanted = padded.prefix(max(0, maximumLevel) + 1)
         let used = wanted.prefix { $0 > 0 }
         return used.isEmpty ? [lookAhead.first ?? 2000] : Array(used)
     }

@@ -33,6 +33,12 @@ struct HorizonBenchmark: ParsableCommand {
     @Option(help: "Repetitions of every drive (more samples for the percentiles).")
     var repetitions: Int = 3
 
+    @Option(help: "Deepest side-path level built and sent (levels beyond 2 use level 2's 500 m).")
+    var maxLevel: Int = 2
+
+    @Flag(help: "Also send paths one level below --max-level, one link long (as HERE does).")
+    var oneLinkLevel = false
+
     func run() throws {
         let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
             .path
@@ -48,11 +54,18 @@ struct HorizonBenchmark: ParsableCommand {
         var parts: [FixCost] = []
         var framesByType: [MessageType: Int] = [:]
         var seconds = 0.0
+        var indicesExhausted = 0, droppedByBudget = 0
         var configuration = ProviderConfiguration()
         guard let selection = MessageSelection.Preset(rawValue: preset) else {
             throw ValidationError("--preset: default, all or mini")
         }
         configuration.messages = MessageSelection(preset: selection)
+        guard maxLevel >= 0 else { throw ValidationError("--max-level must be 0 or more, got \(maxLevel)") }
+        var horizonConfiguration = HorizonConfiguration()
+        horizonConfiguration.maximumLevel = maxLevel
+        horizonConfiguration.addsOneLinkLevel = oneLinkLevel
+        let radius = horizonConfiguration.lookAhead
+        configuration.sendRadius = (0...(maxLevel + (oneLinkLevel ? 1 : 0))).map { radius[min($0, radius.count - 1)] }
         var coldStart = Samples()
         for _ in 0..<repetitions {
             for name in names {
@@ -66,7 +79,7 @@ struct HorizonBenchmark: ParsableCommand {
                 let map = try MapFile(path: mapPath)
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
                 let matcher = OnlineMapMatcher(network: map)
-                let engine = try HorizonEngine(network: map)
+                let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
                 let adasis = ADASISProvider(configuration: configuration, network: map)
                 var tickIndex = 0
                 let start = fixes[0].time
@@ -83,6 +96,7 @@ struct HorizonBenchmark: ParsableCommand {
                         adasis.ingest(
                             fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
                             events: events, routeActive: false)
+                        adasis.offerPositionCandidates(matcher.candidatePositions)
                         ingested = ThreadClock.now()
                         while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {
                             for frame in adasis.tick(at: start + Double(tickIndex) * configuration.tickInterval) {
@@ -100,6 +114,8 @@ struct HorizonBenchmark: ParsableCommand {
                             ticks: finished - ingested))
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
+                indicesExhausted += adasis.counters.pathIndicesExhausted
+                droppedByBudget += adasis.counters.framesDroppedByBudget.values.reduce(0, +)
             }
         }
         print("per fix (\(names.count) drives × \(repetitions), release build):")
@@ -111,12 +127,17 @@ struct HorizonBenchmark: ParsableCommand {
         print("  slowest 1 % by thread CPU: \(FixCost.slowest(parts, share: 0.01))")
         print("open + first horizon, file out of the page cache: \(coldStart.summary(scale: 1000, unit: "ms"))")
         let totalFrames = framesByType.values.reduce(0, +)
-        print("frames per second, preset \(preset) (\(String(format: "%.0f", seconds)) s of driving):")
+        print(
+            "frames per second, preset \(preset), max level \(maxLevel)\(oneLinkLevel ? " + one-link level" : "") (\(String(format: "%.0f", seconds)) s of driving):"
+        )
         for type in [MessageType.position, .metaData, .segment, .stub, .profileShort, .profileLong] {
             print(
                 "  \(String(describing: type).padding(toLength: 13, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", Double(framesByType[type] ?? 0) / seconds))"
             )
         }
+        print(
+            "  side paths left unsent, every path index in use: \(indicesExhausted); frames dropped by the budget: \(droppedByBudget)"
+        )
         print(String(format: "peak resident memory of the benchmark process: %.1f MiB", peakResidentMegabytes()))
         let rate = Double(totalFrames) / seconds
         // A classic 8-byte data frame with an 11-bit identifier is 111 bits plus up to 24 stuff bits.

@@ -27,6 +27,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var drive: DriveOptions
 
+    @OptionGroup var treeShape: TreeShapeOptions
+
     @Option(help: "Write the frames to this candump -L log (written atomically).")
     var candump: String?
 
@@ -69,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         do {
-            var session = try drive.open()
+            var session = try drive.open(horizon: treeShape.applied(to: HorizonConfiguration()))
             var fixes = session.trace.fixes
             if let duration { fixes = fixes.filter { $0.time <= duration + 1e-9 } }
             let resets = Set(session.trace.resets.map(\.fixIndex))
@@ -109,6 +111,7 @@ struct ReplayCommand: ParsableCommand {
         configuration.offsetPolicy = offsetPolicy
         if let profiles { configuration.messages.sendOnly(profiles) }
         configuration.roadObjectTypes = session.horizon.roadObjectTypes
+        configuration.sendRadius = TreeShapeOptions.sendRadius(session.horizon)
         configuration.metaData = MetaDataMessage(map: session.map.metadata)
         configuration.places = PlaceCodes(map: session.map.metadata)
         configuration.digitisedArea =

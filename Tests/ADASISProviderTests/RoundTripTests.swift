@@ -21,16 +21,21 @@ struct RoundTripTests {
     }
 
     static func compare(
-        drive: String, preset: MessageSelection.Preset, matcher: MatcherConfiguration = MatcherConfiguration()
+        drive: String, preset: MessageSelection.Preset, matcher: MatcherConfiguration = MatcherConfiguration(),
+        horizon: HorizonConfiguration = HorizonConfiguration()
     ) throws -> (compared: Int, fixes: Int, mismatches: [Mismatch]) {
         let map = try SampleDrives.map(for: drive)
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
+        // Every level the engine builds is sent, the one-link level too.
+        let deepest = horizon.maximumLevel + (horizon.addsOneLinkLevel ? 1 : 0)
+        configuration.sendRadius = (0...deepest).map { horizon.lookAhead(level: $0) }
         // Content equality, not the bus budget: with every profile a new main path's 2 km can
         // exceed the queue, and frames dropped by the budget only come back by retransmission.
         if preset == .all { configuration.maximumQueuedFrames = 100_000 }
         let checker = try HorizonPipeline(
-            network: map, matcher: OnlineMapMatcher(network: map, configuration: matcher), provider: configuration)
+            network: map, matcher: OnlineMapMatcher(network: map, configuration: matcher), horizon: horizon,
+            provider: configuration)
         var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 250))
         let fixes = try SampleDrives.fixes(drive)
         var mismatches: [Mismatch] = []

@@ -64,7 +64,14 @@ import TestSupport
         }
         #expect(ValueCoding.slopeCode(percent: 0) == 511)
         #expect(ValueCoding.slopeCode(percent: 5.3) == 564)
-        #expect(ValueCoding.slopeCode(percent: -60) == 0 && ValueCoding.slopeCode(percent: 60) == 1022)
+        // Up to 45° (100 %) a slope beyond the numeric range clamps to the last finite code…
+        #expect(ValueCoding.slopeCode(percent: -60) == 1 && ValueCoding.slopeCode(percent: 60) == 1021)
+        #expect(ValueCoding.slopeCode(percent: 100) == 1021 && ValueCoding.slopeCode(percent: -100) == 1)
+        // …past 45° it is ±∞, on the end codes, and decodes back to ±∞.
+        #expect(ValueCoding.slopeCode(percent: 100.1) == 1022 && ValueCoding.slopeCode(percent: -250) == 0)
+        #expect(ValueCoding.slopeCode(percent: .infinity) == 1022 && ValueCoding.slopeCode(percent: -.infinity) == 0)
+        #expect(ValueCoding.slopePercent(code: 1022) == .infinity && ValueCoding.slopePercent(code: 0) == -.infinity)
+        #expect(ValueCoding.slopePercent(code: 1021) == 51 && ValueCoding.slopePercent(code: 1) == -51)
         #expect(ValueCoding.slopeCode(percent: .nan) == 1023)
         #expect(ValueCoding.slopePercent(code: 564) == 5.3 && ValueCoding.slopePercent(code: 1023) == nil)
         #expect(ValueCoding.longitudeCode(degrees: 24.9384) == 2_049_384_000)

@@ -97,16 +97,30 @@ extension ValueCoding {
 
     // MARK: Slope
 
-    /// Slope in percent (positive uphill in path direction) → 10-bit code (raw × 0.1 − 51.1 %),
-    /// clamped to 0…1022 (511 level); non-finite → 1023 (unknown).
+    /// The steepest slope reported as a number, percent: 100 % is 45°. Past it a slope is reported
+    /// as ±∞ (as HERE does), on the end codes 0 (−∞) and 1022 (+∞).
+    public static let steepestFiniteSlopePercent = 100.0
+
+    /// Slope in percent (positive uphill in path direction) → 10-bit code (raw × 0.1 − 51.1 %).
+    ///
+    /// Codes 1…1021 carry −51.0…+51.0 % in 0.1 % steps (511 level); slopes steeper than ±51.0 %
+    /// up to 45° (±100 %) clamp to 1 / 1021. Past 45° (and ±∞ itself) the slope is ±∞: code 0
+    /// downhill, 1022 uphill. NaN → 1023 (unknown).
     public static func slopeCode(percent: Double) -> UInt16 {
-        guard percent.isFinite else { return 1023 }
-        return UInt16(min(1022, max(0, (percent * 10).rounded() + 511)))
+        if percent.isNaN { return 1023 }
+        if percent > steepestFiniteSlopePercent { return 1022 }
+        if percent < -steepestFiniteSlopePercent { return 0 }
+        return UInt16(min(1021, max(1, (percent * 10).rounded() + 511)))
     }
 
-    /// Slope code → percent; `nil` for 1023 (unknown).
+    /// Slope code → percent: −∞ for 0 and +∞ for 1022 (steeper than 45°); `nil` for 1023 (unknown).
     public static func slopePercent(code: UInt16) -> Double? {
-        code <= 1022 ? Double(Int(code) - 511) / 10 : nil
+        switch code {
+        case 0: -.infinity
+        case 1...1021: Double(Int(code) - 511) / 10
+        case 1022: .infinity
+        default: nil
+        }
     }
 
     // MARK: Longitude and latitude

@@ -11,7 +11,10 @@
 /// - A Retransmission of something already held is ignored (and counted); anything else, an
 ///   Update in particular, replaces what is held at the same (path, offset, kind).
 /// - POSITION (PositionIndex 0) moves the vehicle; a POSITION on another regular path re-roots the
-///   tree there: that path and its sub-paths stay, every other path is dropped. After each move,
+///   tree there: that path and its sub-paths stay, every other path is dropped. It also starts a
+///   new cycle of candidates: PositionIndex 1…3 that follow it are alternative positions (parallel
+///   roads the sender is unsure between, on sub-paths), kept in `positionCandidates` until the next
+///   PositionIndex 0. After each move,
 ///   content more than `Configuration.trailingLength` metres behind the vehicle is purged (the
 ///   SEGMENT and profile spots still in force at the purge line are kept), with the sub-paths that
 ///   branch off there.
@@ -104,9 +107,14 @@ public struct HorizonReconstructor: Sendable {
         let isRegular = Self.isRegularPath(path)
         let absolute = isRegular ? absoluteOffset(position.offset, on: path) : nil
         let received = ReconstructedPosition(message: position, absoluteOffset: absolute, time: time)
-        horizon.positionCandidates[position.positionIndex] = received
-        guard position.positionIndex == 0 else { return }
+        guard position.positionIndex == 0 else {
+            // An alternative of the current cycle: the vehicle may be there instead (parallel roads).
+            horizon.positionCandidates[position.positionIndex] = received
+            return
+        }
         if isRegular, path != horizon.mainPathIndex { reRoot(at: path) }
+        // A new cycle: the alternatives of the previous one no longer hold.
+        horizon.positionCandidates = [0: received]
         horizon.position = received
         if isRegular, let absolute {
             horizon.vehicleOffset = absolute
@@ -126,7 +134,6 @@ public struct HorizonReconstructor: Sendable {
         if horizon.mainPathIndex != nil { horizon.reRootCount += 1 }
         horizon.mainPathIndex = index
         horizon.vehicleOffset = nil
-        horizon.positionCandidates = horizon.positionCandidates.filter { $0.value.message.pathIndex == index }
     }
 
     // MARK: Offsets

@@ -17,7 +17,9 @@ public struct ReconstructedHorizon: Hashable, Sendable {
     /// The vehicle's last known absolute offset on the main path (kept while POSITION reports no
     /// regular path, e.g. off road); `nil` until a valid POSITION on the main path.
     public internal(set) var vehicleOffset: Int?
-    /// Every position candidate by PositionIndex (0…3), the primary one included.
+    /// Every position candidate of the current POSITION cycle by PositionIndex (0…3), the primary
+    /// one included: 1…3 are where the vehicle may be instead (parallel roads), each with its
+    /// PositionProbability, received after the last PositionIndex 0.
     public internal(set) var positionCandidates: [UInt8: ReconstructedPosition] = [:]
     /// The latest SEGMENT on path index 4 ("current link" of ADASIS v2 mini).
     public internal(set) var currentLinkSegment: SegmentMessage?

@@ -71,6 +71,16 @@ public final class OnlineMapMatcher {
         routeSearch.uTurnPenalty = configuration.uTurnPenalty
     }
 
+    /// The states of the current fix with their filtered posterior probabilities as confidence,
+    /// most probable first (ties: smaller directed link): what the matcher still considers
+    /// possible, for a POSITION with several candidates. Empty before a fix and after a reset.
+    /// Read-only: it does not change the matching.
+    public var candidatePositions: [MatchedPosition] {
+        guard filter.count == column.count else { return [] }
+        return column.indices.map { column[$0].position(confidence: exp(filter[$0])) }
+            .sorted { ($0.confidence, $1.link) > ($1.confidence, $0.link) }
+    }
+
     /// Forgets everything: the next fix is matched as the first one.
     public func reset() {
         clearColumn()

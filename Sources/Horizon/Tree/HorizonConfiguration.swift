@@ -6,8 +6,22 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// the main path, index 1 side paths branching off it, and so on. Levels beyond the array use
     /// its last value. Default `[2000, 500, 500]`.
     public var lookAhead: [Double]
-    /// The deepest side-path level built (0 = main path only). Default 2.
+    /// The deepest side-path level built (0 = main path only), any level ≥ 0. Default 2.
     public var maximumLevel: Int
+    /// Whether paths one level deeper than ``maximumLevel`` are added one link long, as HERE
+    /// does: every junction of a level-``maximumLevel`` path within the look-ahead of the next
+    /// level gets its continuations as one-link paths that are never extended nor branched.
+    /// Default `false`.
+    public var addsOneLinkLevel = false
+    /// Whether continuations the road graph connects but a turn restriction forbids are kept as
+    /// side paths with probability 0 (HERE's zero-probability paths, on request), so the client
+    /// can filter them; they are listed after the legal continuations of their junction and the
+    /// main path never takes them. Default `false`.
+    public var keepsZeroProbabilityPaths = false
+    /// How much less probable (absolute, `0...1`) a continuation may be than the main path's own
+    /// at a junction to be reported as an alternative most probable path
+    /// (``HorizonEngine/mostProbablePath``). Default 0.05, Mapbox's 5 %.
+    public var mostProbablePathTolerance = 0.05
     /// Metres of the main path kept behind the vehicle; side paths whose branch point is farther
     /// behind are removed. Default 200.
     public var trailingLength: Double
@@ -60,6 +74,10 @@ public struct HorizonConfiguration: Hashable, Sendable {
         }
         if maximumLevel < 0 {
             throw HorizonError.invalidConfiguration("maximumLevel must be 0 or more, got \(maximumLevel)")
+        }
+        if !mostProbablePathTolerance.isFinite || !(0...1).contains(mostProbablePathTolerance) {
+            throw HorizonError.invalidConfiguration(
+                "mostProbablePathTolerance must be a probability difference in 0…1, got \(mostProbablePathTolerance)")
         }
         for (name, value) in [
             ("trailingLength", trailingLength), ("minimumUpdateInterval", minimumUpdateInterval),

@@ -39,6 +39,14 @@ public final class HorizonEngine {
     var branchCache: [DirectedLink: [JunctionBranch]] = [:]
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
+    /// The client's choices at most-probable-path splits: incoming link → continuation.
+    var chosenContinuations: [DirectedLink: DirectedLink] = [:]
+    /// The registered observers, in registration order.
+    var observers: [(token: HorizonObserverToken, handler: (HorizonObservation) -> Void)] = []
+    /// The next observer token to hand out.
+    var nextObserverToken = 1
+    /// The most probable path last delivered to observers.
+    var deliveredMostProbablePath: MostProbablePath?
 
     /// Creates an engine on `network`.
     ///
@@ -100,21 +108,22 @@ public final class HorizonEngine {
     ///
     /// - Throws: ``HorizonError/invalidPosition(link:offset:time:)`` for a non-finite offset or
     ///   time, or the network's error when a link cannot be read.
+    /// Registered observers (``addObserver(_:)``) receive the same changes as observations.
     public func update(_ match: MatchResult) throws -> [HorizonEvent] {
         events = []
         switch match.state {
         case .unknown:
             return []
         case .offRoad:
-            if tree.mainPathID != nil { clear(); return [.reset] }
-            return []
+            if tree.mainPathID != nil { clear(); events = [.reset] }
         case .onRoad(let position):
             guard position.offset.isFinite, match.time.isFinite else {
                 throw HorizonError.invalidPosition(link: position.link, offset: position.offset, time: match.time)
             }
             try place(position, time: match.time, discontinuity: match.discontinuity)
-            return events
         }
+        notifyObservers(match)
+        return events
     }
 
     private func place(_ position: MatchedPosition, time: Double, discontinuity: Bool) throws {
@@ -169,6 +178,7 @@ public final class HorizonEngine {
     /// Empties the tree.
     private func clear() {
         tree = PathTree()
+        chosenContinuations = [:]
         vehicleOffset = nil
         vehicleLinkIndex = 0
         lastRecomputation = nil
@@ -234,7 +244,9 @@ public final class HorizonEngine {
         if let cached = branchCache[link] {
             branches = cached
         } else {
-            branches = try configuration.branchModel.branches(after: link, in: network)
+            branches =
+                try configuration.branchModel.branches(after: link, in: network)
+                + (configuration.keepsZeroProbabilityPaths ? forbiddenContinuations(after: link) : [])
             if branchCache.count >= 8192 { branchCache.removeAll(keepingCapacity: true) }
             branchCache[link] = branches
         }
@@ -250,6 +262,7 @@ public final class HorizonEngine {
         if routeChanged { applyRouteChange() }
         trimBehindVehicle()
         try grow()
+        forgetPassedChoices()
         if let vehicleOffset { lastRecomputation = (time, vehicleOffset) }
     }
 }

@@ -12,6 +12,8 @@ public enum HorizonError: Error, Hashable, Sendable, CustomStringConvertible {
     case disconnectedRoute(index: Int, from: DirectedLink, to: DirectedLink)
     /// A route link is driven against its oneway direction.
     case routeAgainstOneway(index: Int, link: DirectedLink)
+    /// A chosen continuation is not a legal continuation after `incoming`.
+    case notAContinuation(incoming: DirectedLink, link: DirectedLink)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -28,6 +30,9 @@ public enum HorizonError: Error, Hashable, Sendable, CustomStringConvertible {
                 "route links \(index) (\(from)) and \(index + 1) (\(to)) do not meet at a node: a route must be a connected sequence of directed links"
         case .routeAgainstOneway(let index, let link):
             return "route link \(index) (\(link)) is driven against its oneway direction: recompute the route"
+        case .notAContinuation(let incoming, let link):
+            return
+                "\(link) is not a legal continuation after \(incoming): choose one of the split's alternatives (HorizonEngine.mostProbablePath)"
         }
     }
 }

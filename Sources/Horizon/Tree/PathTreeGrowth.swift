@@ -64,10 +64,11 @@ extension HorizonEngine {
             index += 1
             // Every queued path got its start distance and is in the tree (queued from it).
             guard let start = startDistance[id], let level = tree.paths[id]?.level else { continue }
-            if start.isFinite {
+            // Paths of the one-link level (below maximumLevel) are neither extended nor branched.
+            if start.isFinite, level <= configuration.maximumLevel {
                 let added = try extend(id, to: configuration.lookAhead(level: level) - start)
                 if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
-                if level < configuration.maximumLevel {
+                if level < configuration.maximumLevel || configuration.addsOneLinkLevel {
                     try addSidePaths(to: id, startDistance: start, reach: configuration.lookAhead(level: level + 1))
                 }
             }
@@ -127,7 +128,8 @@ extension HorizonEngine {
 
     /// Appends links to path `id` until it reaches `target` (an offset on the path) or cannot go
     /// on. The main path follows the route while its last link is on it, then the most probable
-    /// continuation; side paths always follow the most probable continuation.
+    /// continuation (or the client's choice at a ``MostProbablePathSplit``); side paths always
+    /// follow the most probable continuation.
     private func extend(_ id: PathID, to target: Double) throws -> [PathLink] {
         guard var path = tree.paths[id], path.endOffset < target else { return [] }
         var added: [PathLink] = []
@@ -146,11 +148,18 @@ extension HorizonEngine {
                     routeIndex = current + 1
                 }
             }
+            // A client's choice (validated legal by choose(_:at:)).
+            if next == nil, isMain, let chosen = chosenContinuations[last.link],
+                last.exitBranches.contains(where: { $0.link == chosen })
+            {
+                next = chosen
+            }
             if next == nil, last.attributes.formOfWay == .roundabout, let entry = Self.roundaboutEntry(of: path) {
                 next = try configuration.branchModel.roundaboutContinuation(
                     entry: entry, current: last.link, in: network)
             }
-            if next == nil { next = last.exitBranches.first?.link }
+            // Zero-probability paths (forbidden turns, kept on request) are never followed.
+            if next == nil { next = last.exitBranches.first(where: { $0.probability > 0 })?.link }
             guard let next else { break }
             let link = try pathLink(next, startOffset: path.endOffset, routeIndex: routeIndex)
             path.links.append(link)

@@ -30,13 +30,28 @@ struct HorizonCommand: ParsableCommand {
     @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (as HERE does on request).")
     var uTurns = false
 
+    @OptionGroup var treeShape: TreeShapeOptions
+
+    @Flag(
+        help: """
+            Add mpp_splits: the junctions ahead on the main path where another continuation is \
+            within 5 % of the main path's (Mapbox's several most probable paths), for the client \
+            to choose.
+            """)
+    var mppSplits = false
+
     func run() throws {
         do {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
             configuration.branchModel.offersUTurns = uTurns
-            var session = try drive.open(horizon: configuration)
+            var session = try drive.open(horizon: treeShape.applied(to: configuration))
             let engine = try session.makeEngine()
+            // The engine tells what changed; the command reacts instead of polling the tree.
+            var splits: [MostProbablePathSplit] = []
+            engine.addObserver { observation in
+                if case .mostProbablePathChanged(let path) = observation { splits = path?.splits ?? [] }
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting =
                 at == nil
@@ -55,6 +70,7 @@ struct HorizonCommand: ParsableCommand {
                     travelled: (fix.speed ?? 0) * max(0, fix.time - previous))
                 if let at, fix.time + 1e-6 < at { continue }
                 var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
+                if mppSplits { snapshot.describe(splits, vehicle: engine.vehicleOffset, map: session.map) }
                 snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                 buffer.append(try encoder.encode(snapshot))
                 buffer.append(0x0A)

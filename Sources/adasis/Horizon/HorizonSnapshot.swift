@@ -41,6 +41,8 @@ struct HorizonSnapshot: Encodable {
     var objects: [ObjectAhead] = []
     /// Object events of this fix: `entered ID`, `exited ID`.
     var object_events: [String] = []
+    /// With `--mpp-splits`: the junctions ahead where the main path is unsure, nearest first.
+    var mpp_splits: [Split]?
 
     init(result: MatchResult, engine: HorizonEngine, map: MapFile, withQueries: Bool) {
         time_s = (result.time * 10).rounded() / 10

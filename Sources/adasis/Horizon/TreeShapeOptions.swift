@@ -1,0 +1,39 @@
+import ArgumentParser
+import Horizon
+
+/// How deep the horizon tree branches and which zero-probability paths it keeps (`adasis horizon`,
+/// `adasis replay`).
+struct TreeShapeOptions: ParsableArguments {
+    @Option(help: "Deepest side-path level (0 = main path only); any level ≥ 0, deeper levels look 500 m ahead.")
+    var maxLevel = 2
+
+    @Flag(help: "Add paths one level below --max-level, one link long (as HERE does).")
+    var oneLinkLevel = false
+
+    @Flag(
+        help: """
+            Keep turns a turn restriction forbids as side paths with probability 0 (HERE's \\
+            zero-probability paths), so the client can filter them.
+            """)
+    var zeroProbabilityPaths = false
+
+    func validate() throws {
+        if maxLevel < 0 { throw ValidationError("--max-level must be 0 or more, got \(maxLevel)") }
+    }
+
+    /// `configuration` with these options applied.
+    func applied(to configuration: HorizonConfiguration) -> HorizonConfiguration {
+        var configuration = configuration
+        configuration.maximumLevel = maxLevel
+        configuration.addsOneLinkLevel = oneLinkLevel
+        configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
+        return configuration
+    }
+
+    /// The provider's send radius per level for `configuration`: every built level is sent, the
+    /// one-link level too.
+    static func sendRadius(_ configuration: HorizonConfiguration) -> [Double] {
+        let deepest = configuration.maximumLevel + (configuration.addsOneLinkLevel ? 1 : 0)
+        return (0...deepest).map { configuration.lookAhead(level: $0) }
+    }
+}

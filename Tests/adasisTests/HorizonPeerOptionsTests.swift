@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `adasis horizon` with the peers' options on the sample map: several MPPs, levels, zero-probability paths.
+@Suite("adasis horizon: --mpp-splits, --max-level, --one-link-level", .serialized)
+struct HorizonPeerOptionsTests {
+    /// The JSON lines of `adasis horizon` on the noisy kamppi drive with `options`.
+    static func lines(_ options: [String]) throws -> [[String: Any]] {
+        try requireBuiltAdasis()
+        let result = try runAdasis(
+            [
+                "horizon", "--map", try GoldenFrameTests.mapPath.get(),
+                Repository.url("Data/drives/kamppi-noisy.csv").path,
+            ]
+                + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("--mpp-splits lists junctions ahead where an alternative is within 5 % of the main path's continuation")
+    func mppSplits() throws {
+        let plain = try Self.lines([])
+        #expect(plain.allSatisfy { $0["mpp_splits"] == nil }, "the field only on request")
+        let lines = try Self.lines(["--mpp-splits"])
+        #expect(lines.count == plain.count)
+        var splits = 0
+        for line in lines {
+            let list = try #require(line["mpp_splits"] as? [[String: Any]])
+            for split in list {
+                splits += 1
+                let main = try #require((split["main_path"] as? [String: Any])?["probability"] as? Double)
+                let alternatives = try #require(split["alternatives"] as? [[String: Any]])
+                #expect(!alternatives.isEmpty)
+                for alternative in alternatives {
+                    let probability = try #require(alternative["probability"] as? Double)
+                    #expect(main - probability <= 0.05 + 0.001, "\(split)")
+                }
+                #expect(try #require(split["distance_m"] as? Double) >= 0)
+            }
+        }
+        // Measured: 20 of the 251 fixes see a split ahead.
+        #expect(splits >= 10, "only \(splits) splits on the kamppi drive")
+    }
+
+    @Test("--max-level 4 builds level-3 and level-4 side paths; --one-link-level adds one-link paths one level below")
+    func levels() throws {
+        func deepest(_ lines: [[String: Any]]) -> Int {
+            lines.flatMap { ($0["side_paths"] as? [[String: Any]]) ?? [] }.compactMap { $0["level"] as? Int }.max() ?? 0
+        }
+        #expect(deepest(try Self.lines([])) == 2)
+        #expect(deepest(try Self.lines(["--max-level", "4"])) == 4)
+        let oneLink = try Self.lines(["--max-level", "1", "--one-link-level"])
+        #expect(deepest(oneLink) == 2)
+        for line in oneLink {
+            for path in (line["side_paths"] as? [[String: Any]]) ?? [] where path["level"] as? Int == 2 {
+                // One link: at most one way, and a link is shorter than the look-ahead.
+                #expect(((path["ways"] as? [Any]) ?? []).count <= 1, "\(path)")
+            }
+        }
+        let bad = try runAdasis(["horizon", "--map", "x.map", "y.csv", "--max-level=-1"])
+        #expect(bad.status != 0 && bad.stderr.contains("--max-level must be 0 or more"), "\(bad.stderr)")
+    }
+}
