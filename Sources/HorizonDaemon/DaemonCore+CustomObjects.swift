@@ -7,6 +7,13 @@ extension DaemonCore {
     /// tick sends it with the change; the route stays (the roads are the same).
     public mutating func useCustomObjects(_ network: any RoadNetwork) -> [DaemonEffect] {
         map = network
+        // With traffic, its objects are laid over the new custom objects (that rebuilds the pipeline
+        // and gives it the last fix); without, the pipeline is rebuilt on the new network here.
+        if traffic.feed != nil, lastFix != nil {
+            return placeTrafficOnNewMap() + [
+                .log(.notice, "custom objects changed: horizon rebuilt with them")
+            ]
+        }
         var effects = replacePipeline(reason: "custom objects changed")
         if let lastFix, !gnssLost { _ = try? pipeline.process(lastFix) }
         effects.append(.log(.notice, "custom objects changed: horizon rebuilt with them"))

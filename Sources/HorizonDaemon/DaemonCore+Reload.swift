@@ -22,7 +22,7 @@ extension DaemonCore {
         do {
             let settings = try PipelineSettings(new, map: metadata, file: configurationPath)
             fresh = try HorizonPipeline(
-                network: newMap == nil ? horizonNetwork : network, horizon: settings.horizon,
+                network: newMap == nil && customObjects == nil ? horizonNetwork : network, horizon: settings.horizon,
                 provider: settings.provider)
         } catch {
             return refuseReload("\(error)")
@@ -57,6 +57,8 @@ extension DaemonCore {
         } else {
             routes.configuration = new.routing
             _ = try? pipeline.engine.setRoute(routes.links)
+            // Custom objects read again: the traffic's objects are laid over them anew.
+            if customObjects != nil { effects += placeTrafficOnNewMap() }
         }
         if new.traffic.feedPath == nil { effects += dropTraffic(reason: "[traffic] feed removed") }
         reloadsApplied += 1
