@@ -158,7 +158,8 @@ struct RouteBusEndToEndTests {
             let parts = line.split(separator: " ")
             guard parts.count > 3, let time = Double(parts[0]) else { continue }
             let path = parts.first { $0.hasPrefix("PathIndex=") }
-            if parts[2] == "position" { mainPath = path.map(String.init) }
+            // The vehicle's own POSITION (PositionIndex 0) names the main path; alternatives name side paths.
+            if parts[2] == "position", parts.contains("PositionIndex=0") { mainPath = path.map(String.init) }
             guard parts[2] == "segment", line.contains("PartOfCalculatedRoute=1") else { continue }
             if time < setAt {
                 flaggedBefore += 1
