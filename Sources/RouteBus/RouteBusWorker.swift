@@ -70,7 +70,15 @@ struct RouteBusWorker {
             let calls = received.calls
             received.calls.removeAll()
             for (call, objects) in calls {
-                if objects { enqueueObjectCall(call) } else { enqueue(call) }
+                if objects {
+                    enqueue(call, parse: ObjectsBusInterface.request) {
+                        $0.objectCalls.append(RouteBusServer.ObjectCall(id: $1, request: $2))
+                    }
+                } else {
+                    enqueue(call, parse: RouteBusInterface.request) {
+                        $0.calls.append(RouteBusServer.Call(id: $1, request: $2))
+                    }
+                }
             }
             try sendQueued(on: connection)
             while try connection.process() {}
@@ -85,10 +93,15 @@ struct RouteBusWorker {
         }
     }
 
-    private mutating func enqueue(_ call: BusMethodCall) {
-        let request: RouteRequest?
+    /// Reads `call`'s arguments with `parse` and queues the request for the daemon with `queue`; a
+    /// call whose arguments cannot be read, or that names no method of its interface, is answered here.
+    private mutating func enqueue<Request>(
+        _ call: BusMethodCall, parse: (BusMethodCall) throws -> Request?,
+        queue: (inout RouteBusServer.State, Int, Request) -> Void
+    ) {
+        let request: Request?
         do {
-            request = try RouteBusInterface.request(call)
+            request = try parse(call)
         } catch {
             try? call.fail(
                 name: RouteRequestError(.invalidArguments, "").name,
@@ -103,30 +116,7 @@ struct RouteBusWorker {
         nextID += 1
         pending[id] = call
         server.state.withLock {
-            $0.calls.append(RouteBusServer.Call(id: id, request: request))
-            $0.counts.calls += 1
-        }
-    }
-
-    private mutating func enqueueObjectCall(_ call: BusMethodCall) {
-        let request: ObjectRequest?
-        do {
-            request = try ObjectsBusInterface.request(call)
-        } catch {
-            try? call.fail(
-                name: RouteRequestError(.invalidArguments, "").name,
-                message: "the arguments of \(call.member) could not be read: \(error)")
-            return
-        }
-        guard let request else {
-            try? call.fail(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(call.member)")
-            return
-        }
-        let id = nextID
-        nextID += 1
-        pending[id] = call
-        server.state.withLock {
-            $0.objectCalls.append(RouteBusServer.ObjectCall(id: id, request: request))
+            queue(&$0, id, request)
             $0.counts.calls += 1
         }
     }
