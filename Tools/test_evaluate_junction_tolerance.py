@@ -51,3 +51,16 @@ def test_the_table_has_the_strict_and_the_tolerant_share():
     table = jt.markdown([("a", 90, 5, 100), ("b", 48, 0, 50)], 3)
     assert "| a | 100 | 90.0 % | 95.0 % | 5 |" in table
     assert "| **total** | 150 | 92.0 % | 95.3 % | 5 |" in table
+
+
+def test_label_changes_are_checked_against_the_node(tmp_path):
+    ends = jt.way_ends([write_map(tmp_path / "map.geojson")])
+    # Heading north; the label changes from way 1 to way 2 between 98 and 103 m (node at 100 m): right.
+    right = [(*north(98), 0.0, 1), (*north(103), 0.0, 2)]
+    # Way 1 kept until 104 m, way 2 from 94 m: one fix late, one early.
+    late = [(*north(104), 0.0, 1), (*north(109), 0.0, 2)]
+    early = [(*north(90), 0.0, 1), (*north(94), 0.0, 2)]
+    assert jt.label_changes(right, ends) == (2, 0, 0, 0)
+    assert jt.label_changes(late, ends) == (1, 1, 0, 0)
+    assert jt.label_changes(early, ends) == (1, 0, 1, 0)
+    assert jt.label_changes([(*north(10), 0.0, 1), (*north(15), 0.0, 7)], ends) == (0, 0, 0, 1)
