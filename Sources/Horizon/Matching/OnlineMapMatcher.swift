@@ -21,6 +21,7 @@ import RoadMap
 /// Decoding is causal: each fix extends the Viterbi column of the previous one (normalised log
 /// scores; the scores summarise the whole history, so memory is one column) and the result is the
 /// state ending the best path. Its confidence is the filtered posterior of that state.
+/// ``FixedLagMatcher`` reads the same best path a few fixes later instead (for recordings).
 /// Deterministic: time comes from the fixes only.
 public final class OnlineMapMatcher {
     /// The road graph matched against.
