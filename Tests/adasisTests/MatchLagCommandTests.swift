@@ -43,6 +43,28 @@ import TestSupport
         #expect(lagged >= online + 8, "causal \(online), lag 3 \(lagged) of \(fixes)")
     }
 
+    @Test("adasis horizon --lag 2 shows at each fix the horizon of the match two fixes back")
+    func horizonLagsByTwoFixes() throws {
+        try requireBuiltAdasis()
+        let map = try GoldenFrameTests.mapPath.get()
+        let trace = Repository.url("Data/drives/kamppi-noisy.csv").path
+        let horizon = try runAdasis(["horizon", "--map", map, "--lag", "2", trace])
+        let match = try runAdasis(["match", "--map", map, "--lag", "2", trace])
+        try #require(horizon.status == 0 && match.status == 0, "\(horizon.stderr)\(match.stderr)")
+        let lines = horizon.stdout.split(separator: "\n")
+        let rows = match.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        try #require(lines.count == rows.count - 2, "no horizon for the first two fixes")
+        for (k, line) in lines.enumerated() {
+            let record = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "line \(k + 1)")
+            // Line k is the time of fix k + 2 with the link the smoother gave fix k.
+            #expect(abs((record["time_s"] as? Double ?? -1) - (Double(rows[k + 2][0]) ?? -2)) < 1e-6)
+            #expect((record["link_id"] as? String ?? "") == String(rows[k][3]), "line \(k + 1)")
+        }
+    }
+
     @Test("adasis match refuses --lag with the baseline and outside 0…10")
     func lagIsValidated() throws {
         try requireBuiltAdasis()
