@@ -16,7 +16,7 @@ struct AlongTrackEstimate: Hashable, Sendable {
     /// Variance of ``offset``, square metres.
     var variance: Double
     /// The dead-reckoning prediction this estimate was fused from, in the same frame (`nil` when it
-    /// was restarted from the measurement): what a fixed-lag smoother (``smoothed(by:)``) needs.
+    /// was restarted from the measurement): what a fixed-lag smoother (``smoothed(by:nextFiltered:)``) needs.
     var prediction: Prediction? = nil
 
     /// A dead-reckoning prediction: offset and variance before the fix's measurement was fused in.
