@@ -5,10 +5,12 @@ import Horizon
 import HorizonPicture
 import MapView
 import RoadMapStore
+import SocketCAN
 import Traffic
 import ViewServer
 
-/// `adasis view --map MAP --replay TRACE [--route R] [--objects …] [--port N] [--address A]`.
+/// `adasis view --map MAP --replay TRACE [--route R] [--objects …] [--port N] [--address A]`, or live:
+/// `adasis view --map MAP --can vcan0` / `--candump LOG [--pace X]`.
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
@@ -21,13 +23,32 @@ struct ViewCommand: ParsableCommand {
             the route), a time slider with play/pause and speed, and a panel with the fix, the state \
             and what lies ahead. Each layer set can be switched off; --style loads another MapLibre \
             style. Prints the address once listening; stops on Ctrl-C.
+
+            Live mode, as an ECU sees the bus: --can IFACE reads the ADASIS v2 frames of a CAN \
+            interface (default identifiers) through the reconstructor, and the page shows the \
+            rebuilt horizon as it changes: the vehicle at the last POSITION, the main path and the \
+            side paths placed by their shape points (PROFILE LONG longitude/latitude, sent with the \
+            sender's preset all; without them the tree is listed in the panel only), the link \
+            identifiers as OSM way ids, cameras and road objects, the last frames decoded and the \
+            bus load. An interface that goes down or away is shown as "no frames since …" and read \
+            again when it is back. --candump LOG plays a candump -L log through the same path at \
+            its own pace (--pace to speed it up).
             """)
 
     @Option(help: "The map file (from `adasis map import`).")
     var map: String
 
     @Option(help: "The recorded drive: .csv (time_s,lat,lon,speed_mps,heading_deg), .nmea or .gpx.")
-    var replay: String
+    var replay: String?
+
+    @Option(help: "Live: read the ADASIS v2 frames of this CAN interface (such as vcan0) and show the rebuilt horizon.")
+    var can: String?
+
+    @Option(help: "Live: play this candump -L log through the reconstructor at its own pace.")
+    var candump: String?
+
+    @Option(help: "With --candump: play the log at this multiple of its own pace (such as 10).")
+    var pace: Double = 1
 
     @Option(help: "An active route: a file of links as adasis route prints them (L123+ per line).")
     var route: String?
@@ -53,7 +74,28 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "The TCP port (0: any free port, printed when listening).")
     var port: UInt16 = 8080
 
+    func validate() throws {
+        let sources = [replay, can, candump].compactMap { $0 }
+        guard sources.count == 1 else {
+            throw ValidationError(
+                "give one of --replay TRACE (a recorded drive), --can IFACE or --candump LOG (live), not \(sources.count)"
+            )
+        }
+        guard pace > 0, pace.isFinite else {
+            throw ValidationError("--pace must be a positive multiple, such as 1 or 10")
+        }
+        if can != nil || candump != nil {
+            for (name, value) in [("--route", route), ("--traffic", traffic), ("--objects", objects)] where value != nil
+            {
+                throw ValidationError(
+                    "\(name) is for a replay: in live mode the horizon comes from the frames (the sender's route and objects)"
+                )
+            }
+        }
+    }
+
     func run() throws {
+        guard let replay else { return try runLive() }
         do {
             var arguments = ["--map", map, replay]
             if let route { arguments += ["--route", route] }
@@ -79,13 +121,54 @@ struct ViewCommand: ParsableCommand {
                 route: try ViewTimeline.route(session.route, network: session.map),
                 traffic: try trafficDocument ?? GeoJSONFeatureCollection(features: []).encoded(),
                 tiles: { _, address in try tiles.tile(address) })
-            try Self.serve(ViewServer(site: site), address: address, port: port, timeline: timeline)
+            let span =
+                "\(timeline.frames.count) fixes, \(String(format: "%.1f", timeline.frames.first!.time)) to \(String(format: "%.1f", timeline.frames.last!.time)) s"
+            try Self.serve(ViewServer(site: site), address: address, port: port, what: span)
         } catch let error as ExitCode {
             throw error
         } catch {
             printToStandardError("adasis view: \(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// Live mode: the frames of `--can` or `--candump` through the reconstructor.
+    func runLive() throws {
+        do {
+            var assets = try ViewPage.assets()
+            let styleDocument = try style.map(Self.readStyle) ?? assets["style.json"]!
+            assets["style.json"] = styleDocument
+            let reader: LiveFrameReader
+            if let can {
+                reader = LiveFrameReader(source: .interface(can))
+            } else {
+                reader = LiveFrameReader(source: try Self.readLog(candump!, pace: pace))
+            }
+            let tiles = try MapTileReader(path: map)
+            let site = ViewSite(
+                assets: assets, style: styleDocument, liveSource: reader.sourceName, live: { try reader.document() },
+                tiles: { _, address in try tiles.tile(address) })
+            reader.start()
+            try Self.serve(ViewServer(site: site), address: address, port: port, what: "live from \(reader.sourceName)")
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printToStandardError("adasis view: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The records of a candump log; a malformed line stops the command with its line number.
+    static func readLog(_ path: String, pace: Double) throws -> LiveFrameReader.Source {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--candump: cannot read \(path)")
+        }
+        let parsed = CandumpLog.parse(text: String(decoding: data, as: UTF8.self))
+        if let error = parsed.errors.first {
+            throw ValidationError("--candump: \(path): \(error) (a candump -L log: (SECONDS) IFACE ID#DATA per line)")
+        }
+        guard !parsed.records.isEmpty else { throw ValidationError("--candump: \(path) holds no frame") }
+        return .log(name: (path as NSString).lastPathComponent, records: parsed.records, pace: pace)
     }
 
     /// A style file, checked to be a MapLibre style (version 8, with sources and layers).
@@ -134,18 +217,15 @@ struct ViewCommand: ParsableCommand {
     }
 
     /// Serves until interrupted; a listening failure ends the command with its reason.
-    static func serve(_ server: ViewServer, address: String, port: UInt16, timeline: ReplayTimeline) throws {
+    static func serve(_ server: ViewServer, address: String, port: UInt16, what: String) throws {
         let failure = FailureBox()
         let done = DispatchSemaphore(value: 0)
-        let start = timeline.frames.first?.time ?? 0
-        let end = timeline.frames.last?.time ?? 0
-        let count = timeline.frames.count
         Task {
             do {
                 try await server.serve(address: address, port: port) { bound in
                     let host = address.contains(":") ? "[\(address)]" : address
                     let line =
-                        "adasis view: serving http://\(host):\(bound)/ (\(count) fixes, \(String(format: "%.1f", start)) to \(String(format: "%.1f", end)) s)\n"
+                        "adasis view: serving http://\(host):\(bound)/ (\(what))\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
             } catch {

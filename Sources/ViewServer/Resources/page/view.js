@@ -1,4 +1,5 @@
-// adasis view: the horizon of a replayed drive on MapLibre GL JS. Plain script, no build step.
+// adasis view: the horizon of a replayed drive, or live from a CAN bus, on MapLibre GL JS.
+// Plain script, no build step (live mode: live.js).
 // The page exposes its state for tests and tools: window.viewState (ready, time, playing,
 // horizonTime, loads, vehicle), window.viewReady, window.map, and the functions viewSeek(t),
 // viewPlay(speed), viewPause(), viewFitHorizon(), viewSetLayerSet(name, visible).
@@ -285,7 +286,10 @@ window.viewFitHorizon = async function viewFitHorizon() {
 };
 
 async function main() {
-  const [style, summary] = await Promise.all([fetchJSON('/style.json'), fetchJSON('/timeline.json')]);
+  const [style, mode] = await Promise.all([fetchJSON('/style.json'), fetchJSON('/view.json')]);
+  state.mode = mode.mode;
+  if (mode.mode === 'live') return mainLive(style, mode);
+  const summary = await fetchJSON('/timeline.json');
   timeline = summary;
   map = new maplibregl.Map({
     container: 'map', style: absolutise(style), center: timeline.fixes[0], zoom: 16,
