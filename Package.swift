@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "HorizonPictureTests", dependencies: [
             "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
-        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles", "ADASISv2", "TestSupport"]),
+        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles", "ADASISv2"]),
         .testTarget(name: "ViewServerTests", dependencies: [
             "TestSupport", "ViewServer", "MapView", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
         ]),

@@ -29,7 +29,7 @@ public struct LiveHorizon: Sendable {
     private let keep: Int
 
     /// One received frame as the panel lists it.
-    public struct BusFrame: Encodable, Sendable, Equatable {
+    public struct BusFrame: Codable, Sendable, Equatable {
         /// Reception time, seconds.
         public var time_s: Double
         /// The CAN identifier, `0x361`.

@@ -4,9 +4,9 @@ import ADASISv2
 /// What the live view's panel shows of a reconstructed horizon: the META-DATA, the vehicle's
 /// POSITION, the speed limit and what lies ahead on the main path, and every path of the tree
 /// with its content.
-public struct LiveTreeSummary: Encodable, Sendable, Equatable {
+public struct LiveTreeSummary: Codable, Sendable, Equatable {
     /// One path of the tree.
-    public struct Path: Encodable, Sendable, Equatable {
+    public struct Path: Codable, Sendable, Equatable {
         /// Path index, 8…63.
         public var index: Int
         /// Parent path and branch offset; `nil` for the main path and for paths not placed yet.
@@ -28,7 +28,7 @@ public struct LiveTreeSummary: Encodable, Sendable, Equatable {
     }
 
     /// Something on the main path ahead of the vehicle.
-    public struct Ahead: Encodable, Sendable, Equatable {
+    public struct Ahead: Codable, Sendable, Equatable {
         /// Metres from the vehicle.
         public var distance_m: Int
         /// What it is.
