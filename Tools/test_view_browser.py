@@ -270,3 +270,105 @@ def test_a_port_in_use_and_a_bad_style_end_the_command_with_the_reason(map_path)
                          capture_output=True, text=True, timeout=300)
     assert run.returncode != 0
     assert "is not a MapLibre style: it needs \"version\": 8" in run.stderr
+
+
+# Live mode (issue 14): the frames of a candump log played through the reconstructor, as
+# `adasis view --can IFACE` reads a bus (the vcan0 path itself: adasisTests/ViewLiveKernelTests).
+
+LIVE_PACE = 10
+
+
+@pytest.fixture(scope="module")
+def live_log(map_path):
+    folder = tempfile.mkdtemp(prefix="adasis-view-live-")
+    path = os.path.join(folder, "esplanadi.log")
+    subprocess.run([adasis(), "replay", "--map", map_path, DRIVE, "--preset", "all", "--candump", path], check=True,
+                   capture_output=True)
+    yield path
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def live_server(map_path, live_log):
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--candump", live_log, "--pace", str(LIVE_PACE),
+                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"serving (http://127\.0\.0\.1:\d+/) \(live from esplanadi\.log\)", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"adasis view --candump did not start: {line!r} {process.stderr.read()}")
+    yield match.group(1)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def live_page(browser, live_server):
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("requestfailed", lambda request: page.errors.append(f"request failed: {request.url}"))
+    page.goto(live_server)
+    page.wait_for_function("window.viewReady === true", timeout=120_000)
+    yield page
+    context.close()
+
+
+def coordinates_of(features, kinds):
+    """The line coordinates of the features of `kinds`, joined in order without repeated joints."""
+    points = []
+    for feature in features:
+        if feature["properties"]["kind"] in kinds and feature["geometry"]["type"] == "LineString":
+            for point in feature["geometry"]["coordinates"]:
+                if not points or max(abs(point[0] - points[-1][0]), abs(point[1] - points[-1][1])) > 2e-7:
+                    points.append(point)
+    return points
+
+
+def test_live_page_moves_the_marker_and_ends_with_what_the_reconstructor_rebuilt(live_page, live_log):
+    page = live_page
+    assert page.evaluate("viewState.mode") == "live" and page.errors == []
+    assert page.is_hidden("#controls") and page.is_visible("#live")
+    # The vehicle moves as POSITIONs arrive.
+    page.wait_for_function("viewState.vehicle !== null", timeout=60_000)
+    first = page.evaluate("viewState.vehicle")
+    page.wait_for_function(f"JSON.stringify(viewState.vehicle) !== '{json.dumps(first, separators=(',', ':'))}'",
+                           timeout=60_000)
+    assert page.evaluate("document.querySelector('.vehicle') !== null")
+    # The last frames decoded and the bus load are in the panel while frames arrive.
+    page.wait_for_function("viewState.live.bus.frames.length === 12 && viewState.live.bus.load_percent > 0",
+                           timeout=60_000)
+    assert len(page.eval_on_selector_all("#frames li", "items => items.map(i => i.textContent)")) == 12
+    # When the log has been played, the page says no frames come, and shows the horizon the
+    # reconstructor rebuilt from the whole log (adasis reconstruct).
+    seconds = 221 / LIVE_PACE * 4 + 60
+    page.wait_for_function("viewState.live.problem != null && viewState.live.problem.reason.includes('ended')",
+                           timeout=seconds * 1000)
+    doc = page.evaluate("viewLiveNext()")
+    assert "no frames since" in page.inner_text("#source")
+    rebuilt = json.loads(subprocess.run([adasis(), "reconstruct", live_log, "--geojson"], check=True,
+                                        capture_output=True, text=True).stdout)["features"]
+    main = next(f for f in rebuilt if f["properties"]["main"])
+    shown = coordinates_of(doc["features"]["features"], {"trailing", "main_path"})
+    expected = main["geometry"]["coordinates"]
+    # The same line: every shape point the reconstructor holds, in order, and nothing else but
+    # the cut at the vehicle (where the trailing part meets the path ahead).
+    assert len(shown) in (len(expected), len(expected) + 1)
+    near = lambda p, q: max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= 2e-7  # noqa: E731
+    remaining = list(expected)
+    for point in shown:
+        if remaining and near(point, remaining[0]):
+            remaining.pop(0)
+    assert remaining == []
+    side = {f["properties"]["path_index"] for f in rebuilt if not f["properties"]["main"] and
+            f["properties"]["parent"] is not None}
+    drawn = {f["properties"]["path_id"] for f in doc["features"]["features"] if f["properties"]["kind"] == "side_path"}
+    assert drawn == side
+    # The main path on the map is the ways its link identifiers name (OSM way ids), as drawn.
+    ways = {f["properties"]["way_id"] for f in doc["features"]["features"] if f["properties"]["kind"] == "main_path"}
+    assert ways and page.evaluate("viewFitHorizon()")
+    rendered = page.evaluate("map.queryRenderedFeatures({layers: ['horizon-main-path']}).map(f => f.properties.way_id)")
+    assert set(rendered) == ways
+    assert page.errors == [] and page.evaluate("viewState.failures") == 0
