@@ -290,7 +290,7 @@ def live_log(map_path):
 
 @pytest.fixture(scope="module")
 def live_server(map_path, live_log):
-    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--candump", live_log, "--pace", str(LIVE_PACE),
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--candump", live_log, "--speed", str(LIVE_PACE),
                                 "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.search(r"serving (http://127\.0\.0\.1:\d+/) \(live from esplanadi\.log\)", line)

@@ -10,7 +10,7 @@ import Traffic
 import ViewServer
 
 /// `adasis view --map MAP --replay TRACE [--route R] [--objects …] [--port N] [--address A]`, or live:
-/// `adasis view --map MAP --can vcan0` / `--candump LOG [--pace X]`.
+/// `adasis view --map MAP --can vcan0` / `--candump LOG [--speed X]`.
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
@@ -32,7 +32,7 @@ struct ViewCommand: ParsableCommand {
             identifiers as OSM way ids, cameras and road objects, the last frames decoded and the \
             bus load. An interface that goes down or away is shown as "no frames since …" and read \
             again when it is back. --candump LOG plays a candump -L log through the same path at \
-            its own pace (--pace to speed it up).
+            its own pace (--speed to play it faster).
             """)
 
     @Option(help: "The map file (from `adasis map import`).")
@@ -48,7 +48,7 @@ struct ViewCommand: ParsableCommand {
     var candump: String?
 
     @Option(help: "With --candump: play the log at this multiple of its own pace (such as 10).")
-    var pace: Double = 1
+    var speed: Double = 1
 
     @Option(help: "An active route: a file of links as adasis route prints them (L123+ per line).")
     var route: String?
@@ -81,8 +81,8 @@ struct ViewCommand: ParsableCommand {
                 "give one of --replay TRACE (a recorded drive), --can IFACE or --candump LOG (live), not \(sources.count)"
             )
         }
-        guard pace > 0, pace.isFinite else {
-            throw ValidationError("--pace must be a positive multiple, such as 1 or 10")
+        guard speed > 0, speed.isFinite else {
+            throw ValidationError("--speed must be a positive multiple, such as 1 or 10")
         }
         if can != nil || candump != nil {
             for (name, value) in [("--route", route), ("--traffic", traffic), ("--objects", objects)] where value != nil
@@ -142,7 +142,7 @@ struct ViewCommand: ParsableCommand {
             if let can {
                 reader = LiveFrameReader(source: .interface(can))
             } else {
-                reader = LiveFrameReader(source: try Self.readLog(candump!, pace: pace))
+                reader = LiveFrameReader(source: try Self.readLog(candump!, pace: speed))
             }
             let tiles = try MapTileReader(path: map)
             let site = ViewSite(
