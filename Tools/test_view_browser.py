@@ -372,3 +372,87 @@ def test_live_page_moves_the_marker_and_ends_with_what_the_reconstructor_rebuilt
     rendered = page.evaluate("map.queryRenderedFeatures({layers: ['horizon-main-path']}).map(f => f.properties.way_id)")
     assert set(rendered) == ways
     assert page.errors == [] and page.evaluate("viewState.failures") == 0
+
+
+# The route and its proposals (issue 14): a drive to a destination with a road closed on the way
+# until 60 s. The route goes round the closure; when the feed expires, replanning finds the way
+# through (manual acceptance: a proposal), and the driver takes it by steering onto it.
+
+NAVIGATED = os.path.join(ROOT, "Data", "drives", "navigated", "nav-diagonal.csv")
+ORIGIN, DESTINATION = "60.165,24.938", "60.177,24.951"
+
+
+@pytest.fixture(scope="module")
+def proposal_server(map_path):
+    folder = tempfile.mkdtemp(prefix="adasis-view-routes-")
+    planned = subprocess.run([adasis(), "route", "--map", map_path, "--from", ORIGIN, "--to", DESTINATION],
+                             check=True, capture_output=True, text=True).stdout
+    closed = [line for line in planned.splitlines() if line.startswith("L")][54]
+    feed = os.path.join(folder, "closure.json")
+    with open(feed, "w") as file:
+        json.dump({"trafficModelId": "7", "generatedAt": "2026-11-25T12:00:00Z", "validUntil": "2026-11-25T12:01:00Z",
+                   "flowSegments": [], "incidents": [{"id": "closure-1", "iconCategory": 8, "roadClosed": True,
+                                                      "links": [closed], "startTime": "2026-11-25T11:00:00Z",
+                                                      "endTime": "2026-11-25T13:00:00Z"}]}, file)
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", NAVIGATED, "--destination", DESTINATION,
+                                "--traffic", feed, "--acceptance", "manual", "--min-time-difference", "60",
+                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"adasis view --destination did not start: {line!r} {process.stderr.read()}")
+    yield match.group(1), closed
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_route_and_its_proposal_are_drawn_and_toggle(browser, proposal_server):
+    url, closed = proposal_server
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_function("window.viewReady === true", timeout=120_000)
+    served = page.evaluate("fetch('/route.geojson').then(r => r.json())")["features"]
+    links = lambda kind, rid: {f["properties"]["link"] for f in served  # noqa: E731
+                               if f["properties"]["kind"] == kind and f["properties"]["route_id"] == rid}
+    page.evaluate("viewFollow('off')")
+    page.evaluate("""() => fetch('/route.geojson').then(r => r.json()).then(c => {
+            const all = c.features.flatMap(f => f.geometry.coordinates);
+            const b = all.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(all[0], all[0]));
+            map.fitBounds(b, {padding: 40, duration: 0});
+            return map.once('idle'); })""")
+    rendered = lambda layer: page.evaluate(  # noqa: E731
+        f"map.queryRenderedFeatures({{layers: ['{layer}']}}).map(f => [f.properties.route_id, f.properties.link])")
+
+    # Before the feed expires: route 1 goes round the closed road, nothing proposed.
+    page.evaluate("viewSeek(30)")
+    assert page.evaluate("viewState.routes") == {"active": 1}
+    assert {r for r, _ in rendered("route")} == {1} and rendered("route-proposals") == []
+    assert closed not in links("route", 1)
+    # After it: the way through the reopened road is proposed, drawn beside the route.
+    page.evaluate("viewSeek(100)")
+    routes = page.evaluate("viewState.routes")
+    assert routes["active"] == 1 and routes["proposal"] == 2 and routes["proposal_reason"] == "better_route"
+    assert routes["time_saved_s"] >= 60
+    proposal = rendered("route-proposals")
+    assert {r for r, _ in proposal} == {2} and {link for _, link in proposal} <= links("proposal", 2)
+    assert closed in links("proposal", 2)
+    assert "route 2 (better_route, saves" in page.inner_text("#state")
+    # The layer set switches both off, and on again.
+    page.evaluate("viewSetLayerSet('route', false)")
+    page.evaluate("map.once('idle')")
+    assert rendered("route") == [] and rendered("route-proposals") == []
+    page.evaluate("viewSetLayerSet('route', true)")
+    page.evaluate("map.once('idle')")
+    assert rendered("route-proposals") != []
+    # The driver steers onto it: it is the route, and no proposal is left.
+    page.evaluate("viewSeek(250)")
+    assert page.evaluate("viewState.routes") == {"active": 2}
+    assert {r for r, _ in rendered("route")} == {2} and rendered("route-proposals") == []
+    assert errors == []
+    context.close()
