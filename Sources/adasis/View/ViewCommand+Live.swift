@@ -13,6 +13,10 @@ extension ViewCommand {
             assets["style.json"] = styleDocument
             let reader: LiveFrameReader
             if let can {
+                // A name that is not there at the start is a mistake; one that goes away later is waited for.
+                do { _ = try CANInterfaceStatus(interface: can) } catch {
+                    throw ValidationError("--can \(can): \(error)")
+                }
                 reader = LiveFrameReader(source: .interface(can))
             } else {
                 reader = LiveFrameReader(source: try Self.readLog(candump!, pace: speed))
