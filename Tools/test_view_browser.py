@@ -6,7 +6,10 @@ advances (seeking and playing); that MapLibre's queryRenderedFeatures on the mai
 returns the ways `adasis horizon --at` prints for the same moment; that a screenshot is not blank
 and shows the main path's colour where the main path lies; that the panel's CAN bus section
 counts the frames `adasis replay` sends; that the traffic layer shows the feed's flow and
-incidents; that a port in use and a bad style file end the command with the reason. Waits on the page's own state
+incidents; that a port in use and a bad style file end the command with the reason. Live mode
+(a candump log through the reconstructor): the marker moves, the bus panel fills, and at the log's
+end the main and side paths equal what `adasis reconstruct` rebuilds. The route and its
+proposals: drawn by the fix's route ids, toggled with their layer set. Waits on the page's own state
 (window.viewReady, viewSeek(t) resolving once the horizon is drawn), never on sleeps.
 
 Also measures playback frames/s from requestAnimationFrame timestamps (printed; the README keeps
@@ -456,3 +459,21 @@ def test_route_and_its_proposal_are_drawn_and_toggle(browser, proposal_server):
     assert {r for r, _ in rendered("route")} == {2} and rendered("route-proposals") == []
     assert errors == []
     context.close()
+
+
+def test_live_document_latency(live_server):
+    """Measures how long /live.json takes (the page polls it every 250 ms) while the log plays:
+    p50/p99 over 200 requests, printed with the machine's load (the README keeps them)."""
+    import time
+    import urllib.request
+    times, sizes = [], []
+    for _ in range(200):
+        start = time.perf_counter()
+        with urllib.request.urlopen(live_server + "live.json") as response:
+            body = response.read()
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(body))
+        assert json.loads(body)["mode"] == "live"
+    times.sort()
+    print(f"\nadasis view live: /live.json p50 {times[100]:.1f} ms, p99 {times[197]:.1f} ms, "
+          f"body p50 {sorted(sizes)[100] / 1024:.0f} KiB (load average {os.getloadavg()[0]:.1f})")
