@@ -13,8 +13,9 @@ public struct LiveHorizon: Sendable {
     public private(set) var reconstructor = HorizonReconstructor()
     /// The identifiers of the six message types (default: `Docs/adasis-conventions.md`).
     public var identifiers = CANIdentifierAssignment.defaults
-    /// Frames received, ADASIS v2 ones among them, and the others.
+    /// Frames received, of any identifier.
     public private(set) var framesReceived = 0
+    /// Frames received whose identifier is not one of the six message types' (not fed on).
     public private(set) var framesNotADASIS = 0
     /// The reception time of the last ADASIS v2 frame; `nil` before the first.
     public private(set) var lastFrameTime: Double?

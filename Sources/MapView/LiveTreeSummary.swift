@@ -9,15 +9,17 @@ public struct LiveTreeSummary: Codable, Sendable, Equatable {
     public struct Path: Codable, Sendable, Equatable {
         /// Path index, 8…63.
         public var index: Int
-        /// Parent path and branch offset; `nil` for the main path and for paths not placed yet.
+        /// The parent path; `nil` for the main path and for paths not placed yet.
         public var parent: Int?
+        /// Absolute offset on the parent where the path branches off; `nil` without a parent.
         public var branch_offset_m: Int?
         /// 0 for the main path, 1 for its sub-paths …; `nil` when no STUB places the path.
         public var level: Int?
         /// The announcing STUB's probability, percent.
         public var probability_percent: Double?
-        /// SEGMENTs and STUBs held.
+        /// SEGMENTs held.
         public var segments: Int
+        /// STUBs held.
         public var stubs: Int
         /// Profile spots held by type (`long(longitude)`, `short(curvature)` …).
         public var profiles: [String: Int]
@@ -37,17 +39,21 @@ public struct LiveTreeSummary: Codable, Sendable, Equatable {
 
     /// `FI, right-hand traffic, km/h, protocol 2.0.4`; `nil` before any META-DATA.
     public var meta_data: String?
-    /// The POSITION: path index, absolute offset, speed.
+    /// The POSITION's path index.
     public var position_path: Int?
+    /// The POSITION's absolute offset on its path, metres (`nil` when invalid).
     public var position_offset_m: Int?
+    /// The POSITION's speed, km/h (`nil` when invalid).
     public var speed_kmh: Double?
     /// The main path's index.
     public var main_path: Int?
     /// The SEGMENT speed limit at the vehicle, km/h (`nil` unknown).
     public var speed_limit_kmh: Double?
-    /// The next speed-limit change, camera and road objects ahead on the main path.
+    /// The next speed-limit change on the main path.
     public var next_speed_limit: Ahead?
+    /// The next camera on the main path.
     public var next_camera: Ahead?
+    /// The road objects ahead on the main path, nearest first (at most 8).
     public var objects_ahead: [Ahead]
     /// Every path held, main path first, then by level and index.
     public var paths: [Path]

@@ -26,13 +26,14 @@ public final class LiveFrameReader: @unchecked Sendable {
         self.source = source
         self.clock = clock
         switch source {
-        case .interface(let name): horizon = LiveHorizon(source: name)
-        case .log(let name, _, _): horizon = LiveHorizon(source: name)
+        case .interface(let name): sourceName = name
+        case .log(let name, _, _): sourceName = name
         }
+        horizon = LiveHorizon(source: sourceName)
     }
 
     /// The source's name as the page shows it.
-    public var sourceName: String { horizon.source }
+    public let sourceName: String
 
     /// The live horizon's document now (`/live.json`).
     public func document() throws -> Data {
