@@ -91,7 +91,7 @@ public struct LiveTreeSummary: Codable, Sendable, Equatable {
             ? "no path received yet"
             : unplaced.isEmpty
                 ? "all \(held) paths drawn from their shape points"
-                : "\(held - unplaced.count) of \(held) paths drawn; paths \(unplaced.map(String.init).joined(separator: ", ")) have no shape points (PROFILE LONG longitude/latitude: the sender's preset all) or no STUB placing them"
+                : "\(held - unplaced.count) of \(held) paths drawn; paths \(unplaced.prefix(8).map(String.init).joined(separator: ", "))\(unplaced.count > 8 ? " …" : "") have no shape points (PROFILE LONG longitude/latitude: the sender's preset all) or no STUB placing them"
         speed_limit_kmh = nil
         objects_ahead = []
         guard let main = horizon.mainPath, let vehicle = horizon.vehicleOffset else { return }
