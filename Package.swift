@@ -66,7 +66,9 @@ let package = Package(
         // Pictures of the horizon at one moment (SVG).
         .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
         // The map view's requests and answers (page, style, tiles, the replay's horizon by time): no I/O.
-        .target(name: "MapView", dependencies: ["MapTiles", "HorizonPicture", "Traffic", "RoadMap"]),
+        .target(name: "MapView", dependencies: [
+            "MapTiles", "HorizonPicture", "Traffic", "RoadMap", "ADASISv2", "ADASISProvider",
+        ]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
         .target(name: "OpenLR", dependencies: ["RoadMap"]),
@@ -81,7 +83,7 @@ let package = Package(
         ]),
         // adasis view's HTTP server (FlyingFox), its page (MapLibre GL JS vendored) and the map-file tile reader.
         .target(name: "ViewServer", dependencies: [
-            "MapView", "MapTiles", "RoadMap", "RoadMapStore", .product(name: "FlyingFox", package: "FlyingFox"),
+            "MapView", "MapTiles", "RoadMap", "RoadMapStore", "SocketCAN", .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ], resources: [.copy("Resources/page")]),
 
@@ -139,7 +141,7 @@ let package = Package(
         .testTarget(name: "HorizonPictureTests", dependencies: [
             "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
         ]),
-        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles"]),
+        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles", "ADASISv2"]),
         .testTarget(name: "ViewServerTests", dependencies: [
             "TestSupport", "ViewServer", "MapView", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
         ]),
