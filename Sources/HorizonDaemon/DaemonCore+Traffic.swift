@@ -156,6 +156,7 @@ extension DaemonCore {
     private static func refusalName(_ error: TrafficFeedError) -> String {
         switch error {
         case .malformedJSON: return "malformed_json"
+        case .malformedXML: return "malformed_xml"
         case .invalidField: return "invalid_field"
         case .generatedInTheFuture: return "clock"
         case .validUntilBeforeGeneratedAt: return "invalid_validity"
