@@ -31,10 +31,11 @@ struct XMLTree: Sendable {
         let builder = Builder()
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
-            let error = parser.parserError as NSError?
             throw ReadError(
                 line: parser.lineNumber, column: parser.columnNumber,
-                reason: builder.failure ?? error?.localizedDescription ?? "no root element")
+                // Foundation on Linux reports one error code for every syntax error: say where.
+                reason: builder.failure ?? "not well-formed XML"
+                    + (builder.stack.last.map { ", inside <\($0.name)>" } ?? ""))
         }
         return root
     }
