@@ -1,6 +1,7 @@
 import ADASISProvider
 import ADASISv2
 import Foundation
+import GNSSSources
 import RoadMap
 import Testing
 @testable import HorizonDaemon
@@ -45,5 +46,35 @@ struct DaemonTrafficSpeedTests {
         #expect(speeds?[DirectedLink(LinkID(8), .forward)] == .closed && speeds?.count == 3)
         _ = loop.core.reload(configuration, newMap: nil, gnss: .init(connected: true))
         #expect(loop.core.pipeline.provider.trafficSpeeds == nil)
+    }
+
+    @Test(
+        "a DATEX II publication is a feed too: its closure goes out as closed; a broken one is refused as malformed_xml"
+    )
+    func datexFeed() throws {
+        var core = try DaemonCore(
+            configuration: try daemonConfiguration("[messages]\npreset = \"all\"\n"), path: "test.toml", map: street(),
+            metadata: streetMetadata, watchdogInterval: nil, at: 0)
+        _ = core.receive(.init(fix: streetFix(0), receivedAt: 0.1))
+        // The receiver's clock starts at 1000 s (1970-01-01T00:16:40Z); link 8 runs x = 700…800 m east.
+        let start = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94)).unproject(x: 710, y: 0)
+        let end = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94)).unproject(x: 790, y: 0)
+        let publication = """
+            <d2LogicalModel xmlns="http://datex2.eu/schema/2/2_0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+            <payloadPublication xsi:type="SituationPublication"><publicationTime>1970-01-01T00:16:40Z</publicationTime>
+            <situation id="s"><situationRecord xsi:type="RoadOrCarriagewayOrLaneManagement" id="closed">
+            <groupOfLocations xsi:type="Linear"><linearExtension><linearByCoordinatesExtension>
+            <linearCoordinatesStartPoint><pointCoordinates><latitude>\(start.latitude)</latitude><longitude>\(start.longitude)</longitude></pointCoordinates></linearCoordinatesStartPoint>
+            <linearCoordinatesEndPoint><pointCoordinates><latitude>\(end.latitude)</latitude><longitude>\(end.longitude)</longitude></pointCoordinates></linearCoordinatesEndPoint>
+            </linearByCoordinatesExtension></linearExtension></groupOfLocations>
+            <roadOrCarriagewayOrLaneManagementType>roadClosed</roadOrCarriagewayOrLaneManagementType>
+            </situationRecord></situation></payloadPublication></d2LogicalModel>
+            """
+        #expect(core.takeTrafficFeed(Data(publication.utf8), source: "f.xml", at: 0.2).outcome == .applied)
+        #expect(core.pipeline.provider.trafficSpeeds?.speeds[DirectedLink(LinkID(8), .forward)] == .closed)
+        #expect(core.takeTrafficFeed(Data(publication.prefix(200).utf8), source: "f.xml", at: 0.3).outcome == .refused)
+        let metrics = core.snapshot(at: 1, gnss: .init(connected: true))
+        #expect(metrics.trafficFeedsRefused == ["malformed_xml": 1] && metrics.trafficFeedsApplied == 1)
+        #expect(core.pipeline.provider.trafficSpeeds?.speeds[DirectedLink(LinkID(8), .forward)] == .closed)
     }
 }
