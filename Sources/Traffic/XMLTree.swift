@@ -26,6 +26,9 @@ struct XMLTree: Sendable {
 
     /// Reads `data` as an XML document; its root element.
     static func read(_ data: Data) throws(ReadError) -> XMLTree {
+        // FoundationXML traps on an element name that is not valid UTF-8 (Swift 6.3.1, found by
+        // Tools/fuzz traffic): such a document is refused before it reaches the parser.
+        try requireUTF8(data)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let builder = Builder()
@@ -38,6 +41,29 @@ struct XMLTree: Sendable {
                     + (builder.stack.last.map { ", inside <\($0.name)>" } ?? ""))
         }
         return root
+    }
+
+    /// Throws at the first byte of `data` that is not part of a valid UTF-8 sequence.
+    private static func requireUTF8(_ data: Data) throws(ReadError) {
+        var decoder = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0, line = 1, lineStart = 0
+        while true {
+            switch decoder.parseScalar(from: &bytes) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = offset + 1
+                }
+                offset += scalar.count
+            case .emptyInput:
+                return
+            case .error:
+                throw ReadError(
+                    line: line, column: offset - lineStart + 1,
+                    reason: "byte \(offset) is not UTF-8 (DATEX II documents are UTF-8 text)")
+            }
+        }
     }
 
     /// The local part of a qualified name or an `xsi:type` value.

@@ -136,6 +136,19 @@ import Testing
         #expect(throws: TrafficFeedError.self) { try TrafficFeedParser.parse(entity, now: Self.now) }
     }
 
+    @Test("bytes that are not UTF-8 are refused before the XML parser sees them (it traps on them in a name)")
+    func notUTF8() throws {
+        var bytes = [UInt8](Self.publication("<situationRecord xsi:type=\"Accident\" id=\"x\"/>"))
+        let name = try #require(bytes.firstRange(of: Array("situationRecord".utf8)))
+        bytes[name.lowerBound + 13] = 0xDC
+        #expect(
+            throws: TrafficFeedError.malformedXML(
+                "line 5, column 37: byte 309 is not UTF-8 (DATEX II documents are UTF-8 text)")
+        ) {
+            try TrafficFeedParser.parse(Data(bytes), now: Self.now)
+        }
+    }
+
     @Test("bad records are skipped with their reason, the good ones kept")
     func skippedRecords() throws {
         func record(_ type: String, id: String = "r", body: String) -> String {
