@@ -131,6 +131,7 @@ let package = Package(
         ]),
         .testTarget(name: "ADASISProviderTests", dependencies: [
             "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+            "Traffic",
         ]),
         .testTarget(name: "DaemonConfigurationTests", dependencies: [
             "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",

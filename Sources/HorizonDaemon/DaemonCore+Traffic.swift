@@ -1,3 +1,4 @@
+import ADASISProvider
 import Foundation
 import RoadMap
 import Routing
@@ -12,6 +13,8 @@ struct DaemonTraffic {
     var layer: TrafficLayer?
     /// The horizon's network: the map with the layer's incidents and congestion laid over it.
     var overlay: TrafficObjectOverlay?
+    /// The layer's link speeds when the overlay was made, for the traffic-speed profile.
+    var speeds: TrafficSpeedTable?
     /// The identifiers of the incidents in force when the overlay was made.
     var incidentsInForce: Set<String> = []
     /// Feeds taken.
@@ -127,10 +130,12 @@ extension DaemonCore {
         if let layer = traffic.layer {
             routes.setTraffic(layer.routeTraffic(at: date, network: map))
             traffic.overlay = TrafficObjectOverlay(base: map, layer: layer, at: date)
+            traffic.speeds = TrafficSpeedTable(layer.linkSpeeds(at: date))
             traffic.incidentsInForce = Set(layer.incidents(at: date).map(\.record.id))
         } else {
             routes.setTraffic(RouteTraffic())
             traffic.overlay = nil
+            traffic.speeds = nil
             traffic.incidentsInForce = []
         }
         var effects = replacePipeline(reason: reason)
@@ -151,6 +156,7 @@ extension DaemonCore {
     private static func refusalName(_ error: TrafficFeedError) -> String {
         switch error {
         case .malformedJSON: return "malformed_json"
+        case .malformedXML: return "malformed_xml"
         case .invalidField: return "invalid_field"
         case .generatedInTheFuture: return "clock"
         case .validUntilBeforeGeneratedAt: return "invalid_validity"

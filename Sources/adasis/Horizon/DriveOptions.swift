@@ -1,8 +1,10 @@
+import ADASISProvider
 import ArgumentParser
 import DaemonConfiguration
 import Foundation
 import GNSS
 import Horizon
+import HorizonDaemon
 import InputPolicy
 import RoadMap
 import Routing
@@ -127,12 +129,14 @@ struct DriveOptions: ParsableArguments {
         var network = try customObjects(on: map)
         var routeTraffic = RouteTraffic()
         var trafficEnd: Double?
+        var trafficSpeeds: TrafficSpeedTable?
         if traffic.traffic != nil {
             let start = try traffic.startTime(of: trace, path: self.trace)
             if let layer = try traffic.layer(on: map, at: start) {
                 routeTraffic = layer.routeTraffic(at: start, network: map)
                 network = TrafficObjectOverlay(base: network, layer: layer, at: start)
                 trafficEnd = (trace.fixes.first?.time ?? 0) + layer.validUntil.timeIntervalSince(start)
+                trafficSpeeds = TrafficSpeedTable(layer.linkSpeeds(at: start))
             }
         }
         let routes = try routeSession(on: map, trace: trace, traffic: routeTraffic)
@@ -140,6 +144,7 @@ struct DriveOptions: ParsableArguments {
             map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
             horizon: configuration, routes: routes, network: network)
         session.trafficValidUntil = trafficEnd
+        session.trafficSpeeds = trafficSpeeds
         return session
     }
 

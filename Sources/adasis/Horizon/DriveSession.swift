@@ -1,3 +1,4 @@
+import ADASISProvider
 import Foundation
 import GNSS
 import Horizon
@@ -25,6 +26,9 @@ struct DriveSession {
     /// The trace time (seconds) at which the `--traffic` feed expires: from then on routes are
     /// costed without it. `nil` without a feed, or once it has expired.
     var trafficValidUntil: Double?
+    /// The `--traffic` feed's link speeds at its start time, for the traffic-speed profile; `nil`
+    /// without a feed.
+    var trafficSpeeds: TrafficSpeedTable?
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
