@@ -13,20 +13,34 @@ import RoadMap
 /// the one-way direction, else both.
 struct PointFeaturePlacement {
     var links: [RoadLink]
-    /// Where each OSM node lies on links: (link index, offset along the link).
+    /// Where each queried OSM node lies on links: (link index, offset along the link).
     private var positionsOfNode: [Int64: [(link: Int, offset: Double)]] = [:]
     private let nodes: [Int64: GeoPoint]
 
-    init(links: [RoadLink], sections: [LinkSection], nodes: [Int64: GeoPoint]) {
+    /// Notes where the `queriedNodes` (see ``queriedNodes(_:enforcement:)``) lie on the links;
+    /// the other nodes of a map, millions in a country, are never looked up.
+    init(links: [RoadLink], sections: [LinkSection], nodes: [Int64: GeoPoint], queriedNodes: Set<Int64>) {
         self.links = links
         self.nodes = nodes
         for (index, section) in sections.enumerated() {
             var offset = 0.0
             for position in section.nodeIDs.indices {
                 if position > 0 { offset += section.geometry[position - 1].distance(to: section.geometry[position]) }
-                positionsOfNode[section.nodeIDs[position], default: []].append((index, offset))
+                if queriedNodes.contains(section.nodeIDs[position]) {
+                    positionsOfNode[section.nodeIDs[position], default: []].append((index, offset))
+                }
             }
         }
+    }
+
+    /// The nodes the placements look up: tagged point nodes and the node members of enforcement
+    /// relations.
+    static func queriedNodes(_ tagsOfNode: [Int64: [String: String]], enforcement: [OSMRelation]) -> Set<Int64> {
+        var queried = Set(tagsOfNode.keys)
+        for relation in enforcement {
+            for member in relation.members where member.type == .node { queried.insert(member.id) }
+        }
+        return queried
     }
 
     mutating func placeTrafficSignals(_ tagsOfNode: [Int64: [String: String]], report: inout ImportReport) {

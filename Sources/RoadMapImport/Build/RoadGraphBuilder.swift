@@ -154,7 +154,7 @@ public struct RoadGraphBuilder {
         var report = self.report
         var incomplete = 0
         let areas = AdminBoundaries.areas(boundaryRelations, wayNodes: wayNodes, nodes: nodes, incomplete: &incomplete)
-        wayNodes = [:]
+        (wayNodes, neededNodes) = ([:], nil)
         if !boundaryRelations.isEmpty {
             report.adminBoundariesUsed = areas.count
             report.incompleteAdminBoundaries = incomplete
@@ -164,8 +164,7 @@ public struct RoadGraphBuilder {
         var links: [RoadLink] = []
         var places: [AdminPlace] = []
         do {
-            var placeOfWay: [Int64: AdminPlace] = [:]
-            var kept: [(way: RoadWay, attributes: WayAttributes)] = []
+            var kept: [(way: RoadWay, attributes: WayAttributes, place: AdminPlace)] = []
             var roadWays: [RoadWay] = []
             swap(&roadWays, &ways)
             roadWays.sort { $0.id < $1.id }
@@ -185,12 +184,11 @@ public struct RoadGraphBuilder {
                 // Clipping kept only node references that resolve (the others are counted as dropped),
                 // so `nodes` has every node of a kept way, and kept ways have at least two.
                 let place = adminPlacement.place(way.nodeIDs.map { nodes[$0]! })
-                placeOfWay[way.id] = place
                 let attributes = WayAttributes(
                     highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
                     legalDefaults: legalDefaults, unknownArea: options.unknownArea)
                 report.malformedTagValues += attributes.malformedValues
-                kept.append((way, attributes))
+                kept.append((way, attributes, place))
             }
             roadWays = []
             report.roadWays = kept.count
@@ -200,17 +198,18 @@ public struct RoadGraphBuilder {
                 maximumDistance: options.dualCarriagewayDistance)
             sections = LinkSections.split(kept.map(\.way), nodes: nodes)
             links.reserveCapacity(sections.count)
-            let keptByWay = Dictionary(uniqueKeysWithValues: kept.map { ($0.way.id, $0) })
-            kept = []
+            // Sections come way by way in the order of `kept`: walk both together.
+            var wayIndex = 0
             for section in sections {
                 // A link's country and region are those of its own middle; legal defaults follow the
                 // link's country where a way crosses a border.
                 let place = adminPlacement.place(section.geometry)
                 places.append(place)
-                // Sections are split from the kept ways, so their way is kept.
-                let (way, wayAttributes) = keptByWay[section.wayID]!
+                // Sections are split from the kept ways, in their order, so their way is here or ahead.
+                while kept[wayIndex].way.id != section.wayID { wayIndex += 1 }
+                let (way, wayAttributes, wayPlace) = kept[wayIndex]
                 let attributes =
-                    place.country == placeOfWay[section.wayID]?.country
+                    place.country == wayPlace.country
                     ? wayAttributes
                     : WayAttributes(
                         highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
@@ -248,11 +247,16 @@ public struct RoadGraphBuilder {
             nextIndex[tile] = index + 1
             links[position].id = LinkID(tile: tile, index: index)
         }
-        sections = order.map { sections[$0] }
-        links = order.map { links[$0] }
+        // In place: a second array of a country's links would double the build's peak.
+        var placed = [Bool](repeating: false, count: order.count)
+        Self.permute(&sections, by: order, placed: &placed)
+        placed = [Bool](repeating: false, count: order.count)
+        Self.permute(&links, by: order, placed: &placed)
 
         do {
-            var placement = PointFeaturePlacement(links: links, sections: sections, nodes: nodes)
+            var placement = PointFeaturePlacement(
+                links: links, sections: sections, nodes: nodes,
+                queriedNodes: PointFeaturePlacement.queriedNodes(pointNodeTags, enforcement: enforcementRelations))
             // The placement holds the only copies now: it changes its links in place.
             (links, sections, nodes) = ([], [], [:])
             placement.placeTrafficSignals(pointNodeTags, report: &report)
@@ -272,5 +276,25 @@ public struct RoadGraphBuilder {
         graph.countries = Set(places.compactMap { $0.country?.alpha2 }).sorted()
         graph.regions = adminPlacement.regionCodes
         return graph
+    }
+
+    /// Rearranges `array` so that `array[k]` becomes the old `array[order[k]]` (`order` a
+    /// permutation of its indices), following each cycle of the permutation instead of making a
+    /// second array. `placed` is all false on entry, `array.count` long.
+    static func permute<Element>(_ array: inout [Element], by order: [Int], placed: inout [Bool]) {
+        for start in order.indices where !placed[start] {
+            let first = array[start]
+            var position = start
+            while true {
+                placed[position] = true
+                let source = order[position]
+                if source == start {
+                    array[position] = first
+                    break
+                }
+                array[position] = array[source]
+                position = source
+            }
+        }
     }
 }
