@@ -39,6 +39,13 @@ struct HorizonBenchmark: ParsableCommand {
     @Flag(help: "Also send paths one level below --max-level, one link long (as HERE does).")
     var oneLinkLevel = false
 
+    @Flag(
+        help: """
+            Open the map once for every drive and repetition, so tiles stay cached between drives \
+            (default: a freshly opened map per drive run, as a daemon starting that drive has).
+            """)
+    var keepMapOpen = false
+
     @Option(
         help: """
             Write the CLOCK_MONOTONIC start and end (seconds) of the slowest 1 % of fixes to this file, one \
@@ -81,9 +88,10 @@ struct HorizonBenchmark: ParsableCommand {
                     try ColdStart.openAndFirstHorizon(mapPath: mapPath, fix: first, configuration: configuration))
             }
         }
+        let openMap = keepMapOpen ? try MapFile(path: mapPath) : nil
         for _ in 0..<repetitions {
             for name in names {
-                let map = try MapFile(path: mapPath)
+                let map = try openMap ?? MapFile(path: mapPath)
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
                 let matcher = OnlineMapMatcher(network: map)
                 let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
