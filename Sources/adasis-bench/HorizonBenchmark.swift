@@ -39,6 +39,20 @@ struct HorizonBenchmark: ParsableCommand {
     @Flag(help: "Also send paths one level below --max-level, one link long (as HERE does).")
     var oneLinkLevel = false
 
+    @Flag(
+        help: """
+            Open the map once for every drive and repetition, so tiles stay cached between drives \
+            (default: a freshly opened map per drive run, as a daemon starting that drive has).
+            """)
+    var keepMapOpen = false
+
+    @Option(
+        help: """
+            Write the CLOCK_MONOTONIC start and end (seconds) of the slowest 1 % of fixes to this file, one \
+            "start end" line each, to keep only their samples of a `perf record -k mono` profile.
+            """)
+    var tailWindows: String?
+
     func run() throws {
         let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
             .path
@@ -74,9 +88,10 @@ struct HorizonBenchmark: ParsableCommand {
                     try ColdStart.openAndFirstHorizon(mapPath: mapPath, fix: first, configuration: configuration))
             }
         }
+        let openMap = keepMapOpen ? try MapFile(path: mapPath) : nil
         for _ in 0..<repetitions {
             for name in names {
-                let map = try MapFile(path: mapPath)
+                let map = try openMap ?? MapFile(path: mapPath)
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
                 let matcher = OnlineMapMatcher(network: map)
                 let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
@@ -111,7 +126,7 @@ struct HorizonBenchmark: ParsableCommand {
                     parts.append(
                         FixCost(
                             matching: matched - beganCPU, horizon: updated - matched, ingest: ingested - updated,
-                            ticks: finished - ingested))
+                            ticks: finished - ingested, start: began, end: MonotonicClock.now()))
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
                 indicesExhausted += adasis.counters.pathIndicesExhausted
@@ -125,6 +140,10 @@ struct HorizonBenchmark: ParsableCommand {
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
         print("  end to end, thread CPU:  \(totalCPU.summary(scale: 1e6, unit: "µs"))")
         print("  slowest 1 % by thread CPU: \(FixCost.slowest(parts, share: 0.01))")
+        if let tailWindows {
+            let lines = FixCost.slowestFixes(parts, share: 0.01).map { String(format: "%.9f %.9f\n", $0.start, $0.end) }
+            try lines.joined().write(toFile: tailWindows, atomically: true, encoding: .utf8)
+        }
         print("open + first horizon, file out of the page cache: \(coldStart.summary(scale: 1000, unit: "ms"))")
         let totalFrames = framesByType.values.reduce(0, +)
         print(
@@ -155,18 +174,27 @@ struct FixCost {
     var horizon: Double
     var ingest: Double
     var ticks: Double
+    /// CLOCK_MONOTONIC at the fix's start and end, seconds.
+    var start: Double
+    var end: Double
 
     var total: Double { matching + horizon + ingest + ticks }
 
     /// "mean N µs: matching A, horizon update B, provider ingest C, ticks D" over the slowest
     /// `share` of `costs`: where the tail of the per-fix distribution goes.
     static func slowest(_ costs: [FixCost], share: Double) -> String {
-        let count = max(1, Int((Double(costs.count) * share).rounded(.up)))
-        let tail = costs.sorted { $0.total > $1.total }.prefix(count)
+        let tail = slowestFixes(costs, share: share)
+        let count = tail.count
         func mean(_ part: (FixCost) -> Double) -> String {
             String(format: "%.0f", tail.map(part).reduce(0, +) / Double(tail.count) * 1e6)
         }
         return "\(count) fixes, mean \(mean(\.total)) µs: matching \(mean(\.matching)), horizon update "
             + "\(mean(\.horizon)), provider ingest \(mean(\.ingest)), ticks \(mean(\.ticks))"
+    }
+
+    /// The slowest `share` of `costs` by total thread CPU time (at least one), slowest first.
+    static func slowestFixes(_ costs: [FixCost], share: Double) -> ArraySlice<FixCost> {
+        let count = max(1, Int((Double(costs.count) * share).rounded(.up)))
+        return costs.sorted { $0.total > $1.total }.prefix(count)
     }
 }

@@ -127,14 +127,14 @@ package struct CountryChange: Hashable, Sendable {
 
 /// The horizon: a main path and the side paths that branch from it, by identifier.
 public struct PathTree: Hashable, Sendable {
-    /// Every path, by identifier.
-    public var paths: [PathID: HorizonPath]
+    /// Every path, by identifier (with each path's children indexed, see ``PathTable``).
+    public var paths: PathTable
     /// The main path, `nil` when the tree is empty.
     public var mainPathID: PathID?
 
     /// Creates a tree.
     public init(paths: [PathID: HorizonPath] = [:], mainPathID: PathID? = nil) {
-        self.paths = paths
+        self.paths = PathTable(paths)
         self.mainPathID = mainPathID
     }
 
@@ -146,9 +146,8 @@ public struct PathTree: Hashable, Sendable {
 
     /// The paths branching directly off `parent`, by branch offset then identifier.
     public func children(of parent: PathID) -> [HorizonPath] {
-        paths.values.filter { $0.parent == parent }.sorted {
-            ($0.branchOffset ?? 0, $0.id.rawValue) < ($1.branchOffset ?? 0, $1.id.rawValue)
-        }
+        // The table indexes every stored path under its parent, so each identifier resolves.
+        paths.childIDs(of: parent).map { paths[$0]! }
     }
 
     /// `root` and every path below it, parents before children.
@@ -156,7 +155,7 @@ public struct PathTree: Hashable, Sendable {
         var result = [root]
         var index = 0
         while index < result.count {
-            result.append(contentsOf: children(of: result[index]).map(\.id))
+            result.append(contentsOf: paths.childIDs(of: result[index]))
             index += 1
         }
         return result

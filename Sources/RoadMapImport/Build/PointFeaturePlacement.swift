@@ -13,20 +13,34 @@ import RoadMap
 /// the one-way direction, else both.
 struct PointFeaturePlacement {
     var links: [RoadLink]
-    /// Where each OSM node lies on links: (link index, offset along the link).
+    /// Where each queried OSM node lies on links: (link index, offset along the link).
     private var positionsOfNode: [Int64: [(link: Int, offset: Double)]] = [:]
     private let nodes: [Int64: GeoPoint]
 
-    init(links: [RoadLink], sections: [LinkSection], nodes: [Int64: GeoPoint]) {
+    /// Notes where the `queriedNodes` (see ``queriedNodes(_:enforcement:)``) lie on the links;
+    /// the other nodes of a map, millions in a country, are never looked up.
+    init(links: [RoadLink], sections: [LinkSection], nodes: [Int64: GeoPoint], queriedNodes: Set<Int64>) {
         self.links = links
         self.nodes = nodes
         for (index, section) in sections.enumerated() {
             var offset = 0.0
             for position in section.nodeIDs.indices {
                 if position > 0 { offset += section.geometry[position - 1].distance(to: section.geometry[position]) }
-                positionsOfNode[section.nodeIDs[position], default: []].append((index, offset))
+                if queriedNodes.contains(section.nodeIDs[position]) {
+                    positionsOfNode[section.nodeIDs[position], default: []].append((index, offset))
+                }
             }
         }
+    }
+
+    /// The nodes the placements look up: tagged point nodes and the node members of enforcement
+    /// relations.
+    static func queriedNodes(_ tagsOfNode: [Int64: [String: String]], enforcement: [OSMRelation]) -> Set<Int64> {
+        var queried = Set(tagsOfNode.keys)
+        for relation in enforcement {
+            for member in relation.members where member.type == .node { queried.insert(member.id) }
+        }
+        return queried
     }
 
     mutating func placeTrafficSignals(_ tagsOfNode: [Int64: [String: String]], report: inout ImportReport) {
@@ -119,24 +133,18 @@ struct PointFeaturePlacement {
         where tags["highway"] == "speed_camera" && !covered.contains(id) {
             cameraNodes.append((id, tags))
         }
-        let index = InMemoryRoadNetwork(
-            links: links.enumerated().map { offset, link in
-                var copy = link
-                copy.id = LinkID(UInt64(offset))
-                return copy
-            })
+        // Nodes beside the road: their nearest link within the snapping distance, found in one
+        // pass over the links for all of them (no spatial index of the whole map is kept).
+        let besideRoad = Set(zones.flatMap { [$0.from, $0.to] } + cameraNodes.map(\.node)).filter {
+            positionsOfNode[$0] == nil && nodes[$0] != nil
+        }
+        let snapped = NearestLink.find(
+            for: besideRoad.sorted().map { ($0, nodes[$0]!) }, among: links, within: snapDistance)
         func locate(_ node: Int64) -> (link: Int, offset: Double, bearing: Double)? {
             if let positions = positionsOfNode[node], let (linkIndex, offset) = positions.first {
                 return (linkIndex, offset, links[linkIndex].geometry.point(atOffset: offset)?.bearing ?? 0)
             }
-            guard let point = nodes[node],
-                let nearby = try? index.links(near: point, radius: snapDistance),
-                let nearest = nearby.compactMap({ link in link.geometry.project(point).map { (link, $0) } })
-                    .min(by: { ($0.1.distance, $0.0.id) < ($1.1.distance, $1.0.id) })
-            else {
-                return nil
-            }
-            return (Int(nearest.0.id.rawValue), nearest.1.offset, nearest.1.bearing)
+            return snapped[node].map { ($0.link, $0.projection.offset, $0.projection.bearing) }
         }
         let router = zones.isEmpty ? nil : ZoneRoute(links: links)
         for zone in zones {

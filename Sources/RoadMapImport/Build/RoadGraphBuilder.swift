@@ -39,6 +39,7 @@ public struct RoadGraphBuilder {
     struct RoadWay {
         var id: Int64
         var nodeIDs: [Int64]
+        /// The tags the build reads (``WayAttributes/tagKeys``), not all of the way's.
         var tags: [String: String]
         var highway: HighwayClass
     }
@@ -131,7 +132,8 @@ public struct RoadGraphBuilder {
             report.waysRead += 1
             if boundaryWays.contains(way.id) { wayNodes[way.id] = way.nodeIDs }
             if let highway = options.selection.highwayClass(for: way.tags) {
-                ways.append(RoadWay(id: way.id, nodeIDs: way.nodeIDs, tags: way.tags, highway: highway))
+                ways.append(
+                    RoadWay(id: way.id, nodeIDs: way.nodeIDs, tags: WayAttributes.keptTags(way.tags), highway: highway))
             }
         case .relation(let relation):
             report.relationsRead += 1
@@ -144,80 +146,92 @@ public struct RoadGraphBuilder {
     }
 
     /// Builds the graph from everything added.
-    public func build() -> RoadGraph {
+    ///
+    /// Consuming, so that it can let go of the elements as soon as their links are built (pass
+    /// the builder with `consume` to keep its memory from outliving the step that needs it: the
+    /// peak of a large import is here).
+    public consuming func build() -> RoadGraph {
         var report = self.report
         var incomplete = 0
         let areas = AdminBoundaries.areas(boundaryRelations, wayNodes: wayNodes, nodes: nodes, incomplete: &incomplete)
+        (wayNodes, neededNodes) = ([:], nil)
         if !boundaryRelations.isEmpty {
             report.adminBoundariesUsed = areas.count
             report.incompleteAdminBoundaries = incomplete
         }
         let adminPlacement = AdminPlacement(areas: areas, fallback: options.country)
-        var placeOfWay: [Int64: AdminPlace] = [:]
-        var kept: [(way: RoadWay, attributes: WayAttributes)] = []
-        for var way in ways.sorted(by: { $0.id < $1.id }) {
-            var deduplicated: [Int64] = []
-            for id in way.nodeIDs where deduplicated.last != id { deduplicated.append(id) }
-            let clipped = ClippedWay(nodeIDs: deduplicated) { nodes[$0] != nil }
-            guard clipped.nodeIDs.count >= 2 else {
-                report.waysWithoutGeometry += 1
-                continue
-            }
-            if clipped.wasClipped {
-                report.clippedWays += 1
-                report.droppedNodeReferences += clipped.droppedNodeCount
-            }
-            way.nodeIDs = clipped.nodeIDs
-            // Clipping kept only node references that resolve (the others are counted as dropped),
-            // so `nodes` has every node of a kept way, and kept ways have at least two.
-            let place = adminPlacement.place(way.nodeIDs.map { nodes[$0]! })
-            placeOfWay[way.id] = place
-            let attributes = WayAttributes(
-                highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
-                legalDefaults: legalDefaults, unknownArea: options.unknownArea)
-            report.malformedTagValues += attributes.malformedValues
-            kept.append((way, attributes))
-        }
-        report.roadWays = kept.count
-
-        let divided = DualCarriagewayPairing.dividedWays(
-            kept.map { ($0.way.id, $0.way.tags, $0.attributes, $0.way.nodeIDs.map { nodes[$0]! }) },
-            maximumDistance: options.dualCarriagewayDistance)
-        var sections = LinkSections.split(kept.map(\.way), nodes: nodes)
+        var sections: [LinkSection] = []
         var links: [RoadLink] = []
-        links.reserveCapacity(sections.count)
-        let keptByWay = Dictionary(uniqueKeysWithValues: kept.map { ($0.way.id, $0) })
         var places: [AdminPlace] = []
-        for section in sections {
-            // A link's country and region are those of its own middle; legal defaults follow the
-            // link's country where a way crosses a border.
-            let place = adminPlacement.place(section.geometry)
-            places.append(place)
-            // Sections are split from the kept ways, so their way is kept.
-            let (way, wayAttributes) = keptByWay[section.wayID]!
-            let attributes =
-                place.country == placeOfWay[section.wayID]?.country
-                ? wayAttributes
-                : WayAttributes(
+        do {
+            var kept: [(way: RoadWay, attributes: WayAttributes, place: AdminPlace)] = []
+            var roadWays: [RoadWay] = []
+            swap(&roadWays, &ways)
+            roadWays.sort { $0.id < $1.id }
+            for var way in roadWays {
+                var deduplicated: [Int64] = []
+                for id in way.nodeIDs where deduplicated.last != id { deduplicated.append(id) }
+                let clipped = ClippedWay(nodeIDs: deduplicated) { nodes[$0] != nil }
+                guard clipped.nodeIDs.count >= 2 else {
+                    report.waysWithoutGeometry += 1
+                    continue
+                }
+                if clipped.wasClipped {
+                    report.clippedWays += 1
+                    report.droppedNodeReferences += clipped.droppedNodeCount
+                }
+                way.nodeIDs = clipped.nodeIDs
+                // Clipping kept only node references that resolve (the others are counted as dropped),
+                // so `nodes` has every node of a kept way, and kept ways have at least two.
+                let place = adminPlacement.place(way.nodeIDs.map { nodes[$0]! })
+                let attributes = WayAttributes(
                     highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
                     legalDefaults: legalDefaults, unknownArea: options.unknownArea)
-            let isDivided = divided.contains(section.wayID)
-            var formOfWay = attributes.formOfWay
-            if isDivided && formOfWay == .singleCarriageway { formOfWay = .multipleCarriageway }
-            let slope = attributes.incline.map { [ProfilePoint(offset: 0, value: $0)] } ?? []
-            // A section spans at least two nodes (LinkSections splits at positions ≥ 1).
-            links.append(
-                RoadLink(
-                    id: LinkID(0), wayID: section.wayID, startNode: NodeID(section.nodeIDs.first!),
-                    endNode: NodeID(section.nodeIDs.last!), geometry: section.geometry, highway: attributes.highway,
-                    formOfWay: formOfWay, name: attributes.name, ref: attributes.ref, oneway: attributes.oneway,
-                    forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
-                    bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
-                    dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
-                    countryCode: place.country?.numericCode ?? 0,
-                    regionCode: place.region, curvature: CurvatureProfile.points(along: section.geometry),
-                    slope: slope))
-            if isDivided { report.dualCarriagewayLinks += 1 }
+                report.malformedTagValues += attributes.malformedValues
+                kept.append((way, attributes, place))
+            }
+            roadWays = []
+            report.roadWays = kept.count
+
+            let divided = DualCarriagewayPairing.dividedWays(
+                kept.map { ($0.way.id, $0.way.tags, $0.attributes, $0.way.nodeIDs.map { nodes[$0]! }) },
+                maximumDistance: options.dualCarriagewayDistance)
+            sections = LinkSections.split(kept.map(\.way), nodes: nodes)
+            links.reserveCapacity(sections.count)
+            // Sections come way by way in the order of `kept`: walk both together.
+            var wayIndex = 0
+            for section in sections {
+                // A link's country and region are those of its own middle; legal defaults follow the
+                // link's country where a way crosses a border.
+                let place = adminPlacement.place(section.geometry)
+                places.append(place)
+                // Sections are split from the kept ways, in their order, so their way is here or ahead.
+                while kept[wayIndex].way.id != section.wayID { wayIndex += 1 }
+                let (way, wayAttributes, wayPlace) = kept[wayIndex]
+                let attributes =
+                    place.country == wayPlace.country
+                    ? wayAttributes
+                    : WayAttributes(
+                        highway: way.highway, tags: way.tags, country: place.country?.alpha2 ?? "",
+                        legalDefaults: legalDefaults, unknownArea: options.unknownArea)
+                let isDivided = divided.contains(section.wayID)
+                var formOfWay = attributes.formOfWay
+                if isDivided && formOfWay == .singleCarriageway { formOfWay = .multipleCarriageway }
+                let slope = attributes.incline.map { [ProfilePoint(offset: 0, value: $0)] } ?? []
+                // A section spans at least two nodes (LinkSections splits at positions ≥ 1).
+                links.append(
+                    RoadLink(
+                        id: LinkID(0), wayID: section.wayID, startNode: NodeID(section.nodeIDs.first!),
+                        endNode: NodeID(section.nodeIDs.last!), geometry: section.geometry, highway: attributes.highway,
+                        formOfWay: formOfWay, name: attributes.name, ref: attributes.ref, oneway: attributes.oneway,
+                        forward: attributes.forward, backward: attributes.backward, tunnel: attributes.tunnel,
+                        bridge: attributes.bridge, builtUpArea: attributes.builtUpArea,
+                        dividedRoad: isDivided || attributes.formOfWay == .multipleCarriageway,
+                        countryCode: place.country?.numericCode ?? 0,
+                        regionCode: place.region, curvature: CurvatureProfile.points(along: section.geometry),
+                        slope: slope))
+                if isDivided { report.dualCarriagewayLinks += 1 }
+            }
         }
 
         // Identifiers: the tile of the first point, then the order (way, section) inside the tile.
@@ -233,16 +247,25 @@ public struct RoadGraphBuilder {
             nextIndex[tile] = index + 1
             links[position].id = LinkID(tile: tile, index: index)
         }
-        sections = order.map { sections[$0] }
-        links = order.map { links[$0] }
+        // In place: a second array of a country's links would double the build's peak.
+        var placed = [Bool](repeating: false, count: order.count)
+        Self.permute(&sections, by: order, placed: &placed)
+        placed = [Bool](repeating: false, count: order.count)
+        Self.permute(&links, by: order, placed: &placed)
 
-        var placement = PointFeaturePlacement(links: links, sections: sections, nodes: nodes)
-        placement.placeTrafficSignals(pointNodeTags, report: &report)
-        placement.placeRoadNodeObjects(pointNodeTags)
-        placement.placeCameras(
-            pointNodeTags, enforcement: enforcementRelations,
-            snapDistance: options.cameraSnapDistance, report: &report)
-        links = placement.links
+        do {
+            var placement = PointFeaturePlacement(
+                links: links, sections: sections, nodes: nodes,
+                queriedNodes: PointFeaturePlacement.queriedNodes(pointNodeTags, enforcement: enforcementRelations))
+            // The placement holds the only copies now: it changes its links in place.
+            (links, sections, nodes) = ([], [], [:])
+            placement.placeTrafficSignals(pointNodeTags, report: &report)
+            placement.placeRoadNodeObjects(pointNodeTags)
+            placement.placeCameras(
+                pointNodeTags, enforcement: enforcementRelations,
+                snapDistance: options.cameraSnapDistance, report: &report)
+            links = placement.links
+        }
 
         let restrictions = TurnRestrictionResolution.resolve(restrictionRelations, links: links, report: &report)
         report.links = links.count
@@ -253,5 +276,25 @@ public struct RoadGraphBuilder {
         graph.countries = Set(places.compactMap { $0.country?.alpha2 }).sorted()
         graph.regions = adminPlacement.regionCodes
         return graph
+    }
+
+    /// Rearranges `array` so that `array[k]` becomes the old `array[order[k]]` (`order` a
+    /// permutation of its indices), following each cycle of the permutation instead of making a
+    /// second array. `placed` is all false on entry, `array.count` long.
+    static func permute<Element>(_ array: inout [Element], by order: [Int], placed: inout [Bool]) {
+        for start in order.indices where !placed[start] {
+            let first = array[start]
+            var position = start
+            while true {
+                placed[position] = true
+                let source = order[position]
+                if source == start {
+                    array[position] = first
+                    break
+                }
+                array[position] = array[source]
+                position = source
+            }
+        }
     }
 }

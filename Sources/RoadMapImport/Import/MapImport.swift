@@ -84,7 +84,11 @@ public enum MapImport {
             MapImportProgress(
                 phase: .building, objects: objects, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes,
                 pass: passes, passes: passes))
-        var graph = builder.build()
+        // The decoding threads freed their blocks into their own malloc arenas, where the build
+        // (on this thread) cannot reuse them: hand those pages back to the system first.
+        FreedMemoryRelease.releaseFreedMemory()
+        // Consumed: the elements are let go of as their links are built, not kept while writing.
+        var graph = (consume builder).build()
         if let missing = graph.report.linksWithoutCountry, missing > 0, options.country == nil {
             throw MapImportError.countryUnknown(links: missing, boundaries: graph.report.adminBoundariesUsed ?? 0)
         }
