@@ -148,7 +148,7 @@ extension DaemonCore {
     }
 
     /// The metric label of a refused feed.
-    private static func refusalName(_ error: TrafficFeedError) -> String {
+    static func refusalName(_ error: TrafficFeedError) -> String {
         switch error {
         case .malformedJSON: return "malformed_json"
         case .invalidField: return "invalid_field"

@@ -62,6 +62,8 @@ public struct DaemonCore {
     var tickOverruns = 0
     /// The traffic feed in use and the feeds' counts (`DaemonCore+Traffic.swift`).
     var traffic = DaemonTraffic()
+    /// The polls of `[traffic] url` (`DaemonCore+TrafficPolling.swift`).
+    var trafficPolling = TrafficPolling()
 
     /// A core for `configuration` on `map`, starting at monotonic time `now`.
     /// - Parameters:
