@@ -22,9 +22,12 @@ struct DriveSession {
     /// What the horizon reads: the map with the custom objects of `MAP.objects` laid over it
     /// (`adasis objects`), or the map alone when there are none.
     let network: any RoadNetwork
-    /// The trace time (seconds) at which the `--traffic` feed expires: from then on routes are
-    /// costed without it. `nil` without a feed, or once it has expired.
-    var trafficValidUntil: Double?
+    /// The `--traffic` feed over the drive's time (also ``network``); `nil` without a feed.
+    var traffic: TrafficOverTime?
+    /// The horizon events of the last ``follow(_:engine:)`` that rebuilt the tree because the
+    /// traffic's objects changed (an incident started or ended, the feed expired); empty when it
+    /// did not. The replay hands them to its provider.
+    var trafficRebuild: [HorizonEvent] = []
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
@@ -40,13 +43,10 @@ struct DriveSession {
     /// the route events (also printed on standard error).
     @discardableResult
     mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws -> [RouteEvent] {
+        let trafficChanged = try followTraffic(match, engine: engine)
         guard var current = routes else { return [] }
-        if let end = trafficValidUntil, match.time >= end {
-            trafficValidUntil = nil
-            current.setTraffic(RouteTraffic())
-            printToStandardError(
-                "traffic feed expired at \(String(format: "%.1f s", end)): routes are costed without traffic from now on"
-            )
+        if trafficChanged, let traffic {
+            current.setTraffic(traffic.routeTraffic(atTraceTime: match.time, network: map))
         }
         let position = match.state.position.map {
             RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
@@ -58,6 +58,29 @@ struct DriveSession {
         RouteReport.print(events, session: current, time: match.time)
         if current.active?.id != before { try engine.setRoute(current.links) }
         return events
+    }
+}
+
+extension DriveSession {
+    /// Moves the traffic to the time of `match`: when its objects changed, says so on standard
+    /// error and rebuilds `engine`'s tree at the vehicle (a fresh horizon that reads the new
+    /// objects, events in ``trafficRebuild``). Returns whether they changed.
+    mutating func followTraffic(_ match: MatchResult, engine: HorizonEngine) throws -> Bool {
+        trafficRebuild = []
+        guard let traffic, let state = traffic.advance(to: match.time) else { return false }
+        let at = String(format: "%.1f s", match.time)
+        if state.valid {
+            let list = state.incidents.sorted().joined(separator: ", ")
+            printToStandardError(
+                "traffic at \(at): \(state.incidents.count) incidents in force\(list.isEmpty ? "" : " (\(list))")")
+        } else {
+            printToStandardError(
+                "traffic feed expired at \(at): routes are costed and the horizon drawn without traffic from now on")
+        }
+        if case .onRoad = match.state {
+            trafficRebuild = try engine.update(MatchResult(time: match.time, state: match.state, discontinuity: true))
+        }
+        return true
     }
 }
 
