@@ -82,6 +82,7 @@ public struct DaemonCore {
         pipeline = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
         bus = CANBusState(interface: configuration.canInterface)
         routes = RouteSession(planner: RoutePlanner(network: map), configuration: configuration.routing)
+        traffic.network = DaemonTrafficNetwork(map)
         self.watchdogInterval = watchdogInterval
         tickInterval = pipeline.provider.configuration.tickInterval
         nextTick = now

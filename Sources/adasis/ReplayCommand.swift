@@ -78,16 +78,11 @@ struct ReplayCommand: ParsableCommand {
             let pipeline = try makePipeline(session)
             // The route session sees every match and hands a replanned route to the engine.
             var routeError: (any Error)?
-            let follow: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { fix, match, _ in
+            let follow: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, match, _ in
                 guard routeError == nil else { return }
                 do { try session.follow(match, engine: pipeline.engine) } catch { routeError = error }
-                // The traffic's objects changed: the provider takes the rebuilt tree (a fresh horizon).
-                if !session.trafficRebuild.isEmpty {
-                    pipeline.provider.ingest(
-                        fix: fix, match: match, tree: pipeline.engine.tree,
-                        vehicleOffset: pipeline.engine.vehicleOffset,
-                        events: session.trafficRebuild, routeActive: pipeline.engine.route != nil)
-                }
+                // The traffic's objects changed in place: the provider sends only those that changed.
+                if session.trafficObjectsChanged { pipeline.provider.contentChanged(tree: pipeline.engine.tree) }
             }
             if let candump {
                 var lines = ""

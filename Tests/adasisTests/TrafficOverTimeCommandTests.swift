@@ -76,5 +76,25 @@ struct TrafficOverTimeCommandTests {
         // As with the roadworks in force all along (TrafficUseCommandTests): 143 … 153 m of the main path.
         let lines = main.filter { $0.contains("object incident (13)") }
         #expect(lines.count == 1 && lines.first?.hasSuffix("143 … 153 m") == true, "\(rebuilt.stdout)")
+
+        // Taken in place: the incident's start and end and the feed's expiry start no new main
+        // path and send no segment again (as many as without traffic).
+        let plain = try runAdasis([
+            "replay", "--map", map, TrafficUseCommandTests.drive, "--preset", "all", "--candump", log,
+        ])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        func summary(_ stderr: String) -> (segments: Substring?, mainPaths: Substring?) {
+            let last = stderr.split(separator: "\n").last { $0.hasPrefix("adasis replay: sent ") } ?? ""
+            let words = last.split(separator: " ")
+            let segments = words.firstIndex(of: "segment").flatMap {
+                words.indices.contains($0 + 1) ? words[$0 + 1] : nil
+            }
+            let mainPaths = words.firstIndex(of: "new").flatMap { $0 > 0 ? words[$0 - 1] : nil }
+            return (segments, mainPaths)
+        }
+        let traffic = summary(replay.stderr)
+        let without = summary(plain.stderr)
+        #expect(traffic.segments != nil && traffic.segments == without.segments, "\(replay.stderr)\n\(plain.stderr)")
+        #expect(traffic.mainPaths != nil && traffic.mainPaths == without.mainPaths, "\(replay.stderr)\n\(plain.stderr)")
     }
 }

@@ -24,10 +24,10 @@ struct DriveSession {
     let network: any RoadNetwork
     /// The `--traffic` feed over the drive's time (also ``network``); `nil` without a feed.
     var traffic: TrafficOverTime?
-    /// The horizon events of the last ``follow(_:engine:)`` that rebuilt the tree because the
-    /// traffic's objects changed (an incident started or ended, the feed expired); empty when it
-    /// did not. The replay hands them to its provider.
-    var trafficRebuild: [HorizonEvent] = []
+    /// Whether the last ``follow(_:engine:)`` changed the road objects of the engine's tree in
+    /// place (an incident started or ended, the feed expired). The replay then tells its provider,
+    /// which sends only the objects that changed.
+    var trafficObjectsChanged = false
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
@@ -63,10 +63,10 @@ struct DriveSession {
 
 extension DriveSession {
     /// Moves the traffic to the time of `match`: when its objects changed, says so on standard
-    /// error and rebuilds `engine`'s tree at the vehicle (a fresh horizon that reads the new
-    /// objects, events in ``trafficRebuild``). Returns whether they changed.
+    /// error and has `engine` read its tree's objects again in place (``trafficObjectsChanged``).
+    /// Returns whether they changed.
     mutating func followTraffic(_ match: MatchResult, engine: HorizonEngine) throws -> Bool {
-        trafficRebuild = []
+        trafficObjectsChanged = false
         guard let traffic, let state = traffic.advance(to: match.time) else { return false }
         let at = String(format: "%.1f s", match.time)
         if state.valid {
@@ -77,9 +77,7 @@ extension DriveSession {
             printToStandardError(
                 "traffic feed expired at \(at): routes are costed and the horizon drawn without traffic from now on")
         }
-        if case .onRoad = match.state {
-            trafficRebuild = try engine.update(MatchResult(time: match.time, state: match.state, discontinuity: true))
-        }
+        trafficObjectsChanged = try engine.refreshFeatures()
         return true
     }
 }

@@ -45,11 +45,7 @@ enum ViewTimeline {
                 guard failure == nil else { return }
                 do {
                     try routes.follow(result, engine: engine)
-                    if !routes.trafficRebuild.isEmpty {
-                        pipeline.provider.ingest(
-                            fix: fix, match: result, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
-                            events: routes.trafficRebuild, routeActive: engine.route != nil)
-                    }
+                    if routes.trafficObjectsChanged { pipeline.provider.contentChanged(tree: engine.tree) }
                     let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
                     let events = tracker.update(mainPathObjects: objects, vehicleOffset: engine.vehicleOffset)
                     var snapshot = HorizonSnapshot(result: result, engine: engine, map: routes.map, withQueries: true)
