@@ -57,6 +57,7 @@ extension TrafficDaemonTests {
                 sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
                 python3 -m http.server --bind 127.0.0.1 --directory '\(served.path)' \(httpPort) >/dev/null 2>&1 &
                 server=$!
+                wait_for 30 "the HTTP server" python3 -c 'import urllib.request; urllib.request.urlopen("\(base)/model")'
                 TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
                 faker=$!
                 sleep 1
@@ -67,7 +68,7 @@ extension TrafficDaemonTests {
                 wait_for 150 "a POSITION on a path" on_path '\(log)'
                 wait_for 30 "model m1" grep -q 'model m1) applied' '\(errors)'
                 echo m2 > '\(model).new' && mv '\(model).new' '\(model)'
-                wait_for 30 "the truncated model's failure" grep -q 'traffic poll of .* failed' '\(errors)'
+                wait_for 30 "the truncated model's failure" grep -q 'feed-m2.json: the answer was refused' '\(errors)'
                 date +%s.%N > '\(switched)'
                 echo m3 > '\(model).new' && mv '\(model).new' '\(model)'
                 wait_for 30 "model m3" grep -q 'model m3) applied' '\(errors)' && sleep 4
