@@ -35,31 +35,26 @@ let package = Package(
     targets: [
         // C shims and system libraries (not API).
         .target(name: "CSocketCAN"),
-        .systemLibrary(
-            name: "CLibSocketCAN", pkgConfig: "libsocketcan",
-            providers: [.apt(["libsocketcan-dev"])]),
+        .systemLibrary(name: "CLibSocketCAN", pkgConfig: "libsocketcan",
+                       providers: [.apt(["libsocketcan-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Libraries: pure logic, I/O only at the edges.
         .target(name: "ADASISv2"),
         // System-call fault injection for tests, as swift-system's ENABLE_MOCKING: debug builds only.
-        .target(
-            name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"],
-            swiftSettings: [.define("SOCKETCAN_FAULT_INJECTION", .when(configuration: .debug))]),
+        .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"],
+                swiftSettings: [.define("SOCKETCAN_FAULT_INJECTION", .when(configuration: .debug))]),
         // The road model (links, geometry, attributes, the RoadNetwork protocol): no I/O.
         .target(name: "RoadMap"),
         // The SQLite map store: tiles, the map file writer, the caching reader, atomic file replacement.
-        .target(
-            name: "RoadMapStore",
-            dependencies: [
-                "RoadMap", "CZlib",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+        .target(name: "RoadMapStore", dependencies: [
+            "RoadMap", "CZlib",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // The importer: OSM PBF, tags, the graph build; writes map files through the store.
-        .target(
-            name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
-            resources: [.copy("Resources/legal_default_speeds.json")]),
+        .target(name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
+                resources: [.copy("Resources/legal_default_speeds.json")]),
         // The bad-input policy every reader shares: skip and count by reason with lines, or --strict.
         .target(name: "InputPolicy"),
         .target(name: "GNSS", dependencies: ["InputPolicy"]),
@@ -71,7 +66,9 @@ let package = Package(
         // Pictures of the horizon at one moment (SVG).
         .target(name: "HorizonPicture", dependencies: ["RoadMap", "Horizon"]),
         // The map view's requests and answers (page, style, tiles, the replay's horizon by time): no I/O.
-        .target(name: "MapView", dependencies: ["MapTiles", "HorizonPicture", "Traffic", "RoadMap"]),
+        .target(name: "MapView", dependencies: [
+            "MapTiles", "HorizonPicture", "Traffic", "RoadMap", "ADASISv2", "ADASISProvider",
+        ]),
         .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
         .target(name: "OpenLR", dependencies: ["RoadMap"]),
@@ -81,52 +78,40 @@ let package = Package(
         // Adapters beside the models: GNSS sources (gpsd, NMEA devices and files, the clock).
         .target(name: "GNSSSources", dependencies: ["GNSS", .product(name: "Logging", package: "swift-log")]),
         // The head unit's route interface on D-Bus (sd-bus): a typed sd-bus wrapper and its server thread.
-        .target(
-            name: "RouteBus",
-            dependencies: [
-                "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "RouteBus", dependencies: [
+            "CSystemdBus", "RoadMap", "Routing", .product(name: "Logging", package: "swift-log"),
+        ]),
         // adasis view's HTTP server (FlyingFox), its page (MapLibre GL JS vendored) and the map-file tile reader.
-        .target(
-            name: "ViewServer",
-            dependencies: [
-                "MapView", "MapTiles", "RoadMap", "RoadMapStore", .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
-            ], resources: [.copy("Resources/page")]),
+        .target(name: "ViewServer", dependencies: [
+            "MapView", "MapTiles", "RoadMap", "RoadMapStore", "SocketCAN", .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
+        ], resources: [.copy("Resources/page")]),
 
         // Traffic feeds over HTTP (URLSession): polling with traffic-model-id sync, the disk cache of responses.
         .target(name: "TrafficFeedHTTP", dependencies: ["Traffic"]),
 
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
-        .target(
-            name: "HorizonDaemon",
-            dependencies: [
-                "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon",
-                "DaemonConfiguration",
-                "ADASISProvider", "Routing", "RouteBus", "Traffic", "TrafficFeedHTTP",
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "HorizonDaemon", dependencies: [
+            "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
+            "ADASISProvider", "Routing", "RouteBus", "Traffic", "TrafficFeedHTTP",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // The one executable: command line and daemon wiring.
-        .executableTarget(
-            name: "adasis",
-            dependencies: [
-                "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
-                "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
-                "MapTiles", "HorizonPicture", "MapView", "ViewServer", "TrafficFeedHTTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .executableTarget(name: "adasis", dependencies: [
+            "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon",
+            "DaemonConfiguration", "ADASISProvider", "HorizonDaemon", "Routing", "InputPolicy", "OpenLR", "Traffic",
+            "MapTiles", "HorizonPicture", "MapView", "ViewServer", "TrafficFeedHTTP",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // Benchmarks (release builds; measure, never assert).
-        .executableTarget(
-            name: "adasis-bench",
-            dependencies: [
-                "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider",
-                "ADASISv2",
-                "Routing", "MapTiles",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+        .executableTarget(name: "adasis-bench", dependencies: [
+            "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
+            "Routing", "MapTiles",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // Shared by the test targets only (seeded generator, fuzz mutation, road-network fixtures,
         // repository root, free port, process runner); never a dependency of product code.
@@ -136,81 +121,54 @@ let package = Package(
         .testTarget(name: "ADASISv2Tests", dependencies: ["TestSupport", "ADASISv2"]),
         .testTarget(name: "SocketCANTests", dependencies: ["TestSupport", "SocketCAN"]),
         .testTarget(name: "RoadMapTests", dependencies: ["TestSupport", "RoadMap"]),
-        .testTarget(
-            name: "RoadMapStoreTests",
-            dependencies: [
-                "TestSupport", "RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
-        .testTarget(
-            name: "RoadMapImportTests", dependencies: ["TestSupport", "RoadMapImport", "RoadMapStore", "RoadMap"]),
+        .testTarget(name: "RoadMapStoreTests", dependencies: [
+            "TestSupport", "RoadMapStore", "RoadMap", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "RoadMapImportTests", dependencies: ["TestSupport", "RoadMapImport", "RoadMapStore", "RoadMap"]),
         .testTarget(name: "InputPolicyTests", dependencies: ["InputPolicy"]),
         .testTarget(name: "GNSSTests", dependencies: ["TestSupport", "GNSS", "InputPolicy"], exclude: ["Fixtures"]),
-        .testTarget(
-            name: "GNSSSourcesTests",
-            dependencies: [
-                "TestSupport", "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
-            ]),
-        .testTarget(
-            name: "ADASISProviderTests",
-            dependencies: [
-                "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport",
-                "GNSS",
-            ]),
-        .testTarget(
-            name: "DaemonConfigurationTests",
-            dependencies: [
-                "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
-            ]),
-        .testTarget(
-            name: "MapTilesTests",
-            dependencies: [
-                "TestSupport", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
-            ], exclude: ["decode_mvt.py"]),
-        .testTarget(
-            name: "HorizonPictureTests",
-            dependencies: [
-                "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
-            ]),
-        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles"]),
-        .testTarget(
-            name: "ViewServerTests",
-            dependencies: [
-                "TestSupport", "ViewServer", "MapView", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
-            ]),
+        .testTarget(name: "GNSSSourcesTests", dependencies: [
+            "TestSupport", "GNSSSources", "GNSS", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "ADASISProviderTests", dependencies: [
+            "TestSupport", "ADASISProvider", "ADASISv2", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+            "Traffic",
+        ]),
+        .testTarget(name: "DaemonConfigurationTests", dependencies: [
+            "TestSupport", "DaemonConfiguration", "ADASISv2", "RoadMap", "Routing",
+        ]),
+        .testTarget(name: "MapTilesTests", dependencies: [
+            "TestSupport", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ], exclude: ["decode_mvt.py"]),
+        .testTarget(name: "HorizonPictureTests", dependencies: [
+            "TestSupport", "HorizonPicture", "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS",
+        ]),
+        .testTarget(name: "MapViewTests", dependencies: ["MapView", "MapTiles", "ADASISv2"]),
+        .testTarget(name: "ViewServerTests", dependencies: [
+            "TestSupport", "ViewServer", "MapView", "MapTiles", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
         .testTarget(name: "RoutingTests", dependencies: ["TestSupport", "Routing", "RoadMap"]),
-        .testTarget(
-            name: "OpenLRTests",
-            dependencies: [
-                "TestSupport", "OpenLR", "RoadMap", "RoadMapStore", "RoadMapImport",
-            ]),
-        .testTarget(
-            name: "TrafficTests",
-            dependencies: [
-                "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
-            ]),
-        .testTarget(
-            name: "TrafficFeedHTTPTests",
-            dependencies: [
-                "TestSupport", "TrafficFeedHTTP", "Traffic", "RoadMap",
-            ], exclude: ["feed_server.py", "Responses"]),
+        .testTarget(name: "OpenLRTests", dependencies: [
+            "TestSupport", "OpenLR", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
+        .testTarget(name: "TrafficTests", dependencies: [
+            "TestSupport", "Traffic", "OpenLR", "Routing", "RoadMap", "RoadMapStore", "RoadMapImport",
+        ]),
+        .testTarget(name: "TrafficFeedHTTPTests", dependencies: [
+            "TestSupport", "TrafficFeedHTTP", "Traffic", "RoadMap",
+        ], exclude: ["feed_server.py", "Responses"]),
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
-        .testTarget(
-            name: "HorizonDaemonTests",
-            dependencies: [
-                "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2",
-                "DaemonConfiguration",
-                "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus", "Traffic",
-                "TrafficFeedHTTP",
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .testTarget(name: "HorizonDaemonTests", dependencies: [
+            "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
+            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus", "Traffic", "TrafficFeedHTTP",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "RouteBusTests", dependencies: ["TestSupport", "RouteBus", "RoadMap", "Routing"]),
-        .testTarget(
-            name: "adasisTests",
-            dependencies: [
-                "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
-                "RoadMapStore", "RoadMapImport", "Horizon", "Routing", "GNSS",
-            ],
-            exclude: ["Golden"]),
+        .testTarget(name: "adasisTests", dependencies: [
+            "TestSupport", "adasis", "ADASISv2", "SocketCAN", "ADASISProvider", "DaemonConfiguration", "RoadMap",
+            "RoadMapStore", "RoadMapImport", "Horizon", "Routing", "GNSS",
+        ],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,10 @@ advances (seeking and playing); that MapLibre's queryRenderedFeatures on the mai
 returns the ways `adasis horizon --at` prints for the same moment; that a screenshot is not blank
 and shows the main path's colour where the main path lies; that the panel's CAN bus section
 counts the frames `adasis replay` sends; that the traffic layer shows the feed's flow and
-incidents; that a port in use and a bad style file end the command with the reason. Waits on the page's own state
+incidents; that a port in use and a bad style file end the command with the reason. Live mode
+(a candump log through the reconstructor): the marker moves, the bus panel fills, and at the log's
+end the main and side paths equal what `adasis reconstruct` rebuilds. The route and its
+proposals: drawn by the fix's route ids, toggled with their layer set. Waits on the page's own state
 (window.viewReady, viewSeek(t) resolving once the horizon is drawn), never on sleeps.
 
 Also measures playback frames/s from requestAnimationFrame timestamps (printed; the README keeps
@@ -270,3 +273,207 @@ def test_a_port_in_use_and_a_bad_style_end_the_command_with_the_reason(map_path)
                          capture_output=True, text=True, timeout=300)
     assert run.returncode != 0
     assert "is not a MapLibre style: it needs \"version\": 8" in run.stderr
+
+
+# Live mode (issue 14): the frames of a candump log played through the reconstructor, as
+# `adasis view --can IFACE` reads a bus (the vcan0 path itself: adasisTests/ViewLiveKernelTests).
+
+LIVE_PACE = 10
+
+
+@pytest.fixture(scope="module")
+def live_log(map_path):
+    folder = tempfile.mkdtemp(prefix="adasis-view-live-")
+    path = os.path.join(folder, "esplanadi.log")
+    subprocess.run([adasis(), "replay", "--map", map_path, DRIVE, "--preset", "all", "--candump", path], check=True,
+                   capture_output=True)
+    yield path
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def live_server(map_path, live_log):
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--candump", live_log, "--speed", str(LIVE_PACE),
+                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"serving (http://127\.0\.0\.1:\d+/) \(live from esplanadi\.log\)", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"adasis view --candump did not start: {line!r} {process.stderr.read()}")
+    yield match.group(1)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def live_page(browser, live_server):
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("requestfailed", lambda request: page.errors.append(f"request failed: {request.url}"))
+    page.goto(live_server)
+    page.wait_for_function("window.viewReady === true", timeout=120_000)
+    yield page
+    context.close()
+
+
+def coordinates_of(features, kinds):
+    """The line coordinates of the features of `kinds`, joined in order without repeated joints."""
+    points = []
+    for feature in features:
+        if feature["properties"]["kind"] in kinds and feature["geometry"]["type"] == "LineString":
+            for point in feature["geometry"]["coordinates"]:
+                if not points or max(abs(point[0] - points[-1][0]), abs(point[1] - points[-1][1])) > 2e-7:
+                    points.append(point)
+    return points
+
+
+def test_live_page_moves_the_marker_and_ends_with_what_the_reconstructor_rebuilt(live_page, live_log):
+    page = live_page
+    assert page.evaluate("viewState.mode") == "live" and page.errors == []
+    assert page.is_hidden("#controls") and page.is_visible("#live")
+    # The vehicle moves as POSITIONs arrive.
+    page.wait_for_function("viewState.vehicle !== null", timeout=60_000)
+    first = page.evaluate("viewState.vehicle")
+    page.wait_for_function(f"JSON.stringify(viewState.vehicle) !== '{json.dumps(first, separators=(',', ':'))}'",
+                           timeout=60_000)
+    assert page.evaluate("document.querySelector('.vehicle') !== null")
+    # The last frames decoded and the bus load are in the panel while frames arrive.
+    page.wait_for_function("viewState.live.bus.frames.length === 12 && viewState.live.bus.load_percent > 0",
+                           timeout=60_000)
+    assert len(page.eval_on_selector_all("#frames li", "items => items.map(i => i.textContent)")) == 12
+    # When the log has been played, the page says no frames come, and shows the horizon the
+    # reconstructor rebuilt from the whole log (adasis reconstruct).
+    seconds = 221 / LIVE_PACE * 4 + 60
+    page.wait_for_function("viewState.live.problem != null && viewState.live.problem.reason.includes('ended')",
+                           timeout=seconds * 1000)
+    doc = page.evaluate("viewLiveNext()")
+    assert "no frames since" in page.inner_text("#source")
+    rebuilt = json.loads(subprocess.run([adasis(), "reconstruct", live_log, "--geojson"], check=True,
+                                        capture_output=True, text=True).stdout)["features"]
+    main = next(f for f in rebuilt if f["properties"]["main"])
+    shown = coordinates_of(doc["features"]["features"], {"trailing", "main_path"})
+    expected = main["geometry"]["coordinates"]
+    # The same line: every shape point the reconstructor holds, in order, and nothing else but
+    # the cut at the vehicle (where the trailing part meets the path ahead).
+    assert len(shown) in (len(expected), len(expected) + 1)
+    near = lambda p, q: max(abs(p[0] - q[0]), abs(p[1] - q[1])) <= 2e-7  # noqa: E731
+    remaining = list(expected)
+    for point in shown:
+        if remaining and near(point, remaining[0]):
+            remaining.pop(0)
+    assert remaining == []
+    side = {f["properties"]["path_index"] for f in rebuilt if not f["properties"]["main"] and
+            f["properties"]["parent"] is not None}
+    drawn = {f["properties"]["path_id"] for f in doc["features"]["features"] if f["properties"]["kind"] == "side_path"}
+    assert drawn == side
+    # The main path on the map is the ways its link identifiers name (OSM way ids), as drawn.
+    ways = {f["properties"]["way_id"] for f in doc["features"]["features"] if f["properties"]["kind"] == "main_path"}
+    assert ways and page.evaluate("viewFitHorizon()")
+    rendered = page.evaluate("map.queryRenderedFeatures({layers: ['horizon-main-path']}).map(f => f.properties.way_id)")
+    assert set(rendered) == ways
+    assert page.errors == [] and page.evaluate("viewState.failures") == 0
+
+
+# The route and its proposals (issue 14): a drive to a destination with a road closed on the way
+# until 60 s. The route goes round the closure; when the feed expires, replanning finds the way
+# through (manual acceptance: a proposal), and the driver takes it by steering onto it.
+
+NAVIGATED = os.path.join(ROOT, "Data", "drives", "navigated", "nav-diagonal.csv")
+ORIGIN, DESTINATION = "60.165,24.938", "60.177,24.951"
+
+
+@pytest.fixture(scope="module")
+def proposal_server(map_path):
+    folder = tempfile.mkdtemp(prefix="adasis-view-routes-")
+    planned = subprocess.run([adasis(), "route", "--map", map_path, "--from", ORIGIN, "--to", DESTINATION],
+                             check=True, capture_output=True, text=True).stdout
+    closed = [line for line in planned.splitlines() if line.startswith("L")][54]
+    feed = os.path.join(folder, "closure.json")
+    with open(feed, "w") as file:
+        json.dump({"trafficModelId": "7", "generatedAt": "2026-11-25T12:00:00Z", "validUntil": "2026-11-25T12:01:00Z",
+                   "flowSegments": [], "incidents": [{"id": "closure-1", "iconCategory": 8, "roadClosed": True,
+                                                      "links": [closed], "startTime": "2026-11-25T11:00:00Z",
+                                                      "endTime": "2026-11-25T13:00:00Z"}]}, file)
+    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", NAVIGATED, "--destination", DESTINATION,
+                                "--traffic", feed, "--acceptance", "manual", "--min-time-difference", "60",
+                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"adasis view --destination did not start: {line!r} {process.stderr.read()}")
+    yield match.group(1), closed
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_route_and_its_proposal_are_drawn_and_toggle(browser, proposal_server):
+    url, closed = proposal_server
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_function("window.viewReady === true", timeout=120_000)
+    served = page.evaluate("fetch('/route.geojson').then(r => r.json())")["features"]
+    links = lambda kind, rid: {f["properties"]["link"] for f in served  # noqa: E731
+                               if f["properties"]["kind"] == kind and f["properties"]["route_id"] == rid}
+    page.evaluate("viewFollow('off')")
+    page.evaluate("""() => fetch('/route.geojson').then(r => r.json()).then(c => {
+            const all = c.features.flatMap(f => f.geometry.coordinates);
+            const b = all.reduce((b, p) => b.extend(p), new maplibregl.LngLatBounds(all[0], all[0]));
+            map.fitBounds(b, {padding: 40, duration: 0});
+            return map.once('idle'); })""")
+    rendered = lambda layer: page.evaluate(  # noqa: E731
+        f"map.queryRenderedFeatures({{layers: ['{layer}']}}).map(f => [f.properties.route_id, f.properties.link])")
+
+    # Before the feed expires: route 1 goes round the closed road, nothing proposed.
+    page.evaluate("viewSeek(30)")
+    assert page.evaluate("viewState.routes") == {"active": 1}
+    assert {r for r, _ in rendered("route")} == {1} and rendered("route-proposals") == []
+    assert closed not in links("route", 1)
+    # After it: the way through the reopened road is proposed, drawn beside the route.
+    page.evaluate("viewSeek(100)")
+    routes = page.evaluate("viewState.routes")
+    assert routes["active"] == 1 and routes["proposal"] == 2 and routes["proposal_reason"] == "better_route"
+    assert routes["time_saved_s"] >= 60
+    proposal = rendered("route-proposals")
+    assert {r for r, _ in proposal} == {2} and {link for _, link in proposal} <= links("proposal", 2)
+    assert closed in links("proposal", 2)
+    assert "route 2 (better_route, saves" in page.inner_text("#state")
+    # The layer set switches both off, and on again.
+    page.evaluate("viewSetLayerSet('route', false)")
+    page.evaluate("map.once('idle')")
+    assert rendered("route") == [] and rendered("route-proposals") == []
+    page.evaluate("viewSetLayerSet('route', true)")
+    page.evaluate("map.once('idle')")
+    assert rendered("route-proposals") != []
+    # The driver steers onto it: it is the route, and no proposal is left.
+    page.evaluate("viewSeek(250)")
+    assert page.evaluate("viewState.routes") == {"active": 2}
+    assert {r for r, _ in rendered("route")} == {2} and rendered("route-proposals") == []
+    assert errors == []
+    context.close()
+
+
+def test_live_document_latency(live_server):
+    """Measures how long /live.json takes (the page polls it every 250 ms) while the log plays:
+    p50/p99 over 200 requests, printed with the machine's load (the README keeps them)."""
+    import time
+    import urllib.request
+    times, sizes = [], []
+    for _ in range(200):
+        start = time.perf_counter()
+        with urllib.request.urlopen(live_server + "live.json") as response:
+            body = response.read()
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(body))
+        assert json.loads(body)["mode"] == "live"
+    times.sort()
+    print(f"\nadasis view live: /live.json p50 {times[100]:.1f} ms, p99 {times[197]:.1f} ms, "
+          f"body p50 {sorted(sizes)[100] / 1024:.0f} KiB (load average {os.getloadavg()[0]:.1f})")

@@ -85,6 +85,7 @@ extension ADASISProvider {
             units: configuration.metaData.speedUnits, routeActive: routeActive,
             objectTypes: configuration.roadObjectTypes,
             probability: probabilityOfPath[path.id] ?? path.probability,
+            trafficSpeeds: trafficSpeeds,
             roadLink: { [unowned self] in self.roadLink($0) },
             childIndex: { [unowned self] offset, link in
                 self.childIndex(of: path, at: offset, entering: link, time: time)

@@ -54,6 +54,9 @@ public final class ADASISProvider {
     var visitOrder = PathVisitOrder()
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
     var treeChangedSinceRetire = true
+    /// The traffic speeds the traffic-speed profile sends (``setTrafficSpeeds(_:)``); `nil` while
+    /// no traffic layer was ever active, and then the profile is not sent.
+    public internal(set) var trafficSpeeds: TrafficSpeedTable?
 
     /// Creates a provider reading link geometry and branch attributes from `network`.
     public init(configuration: ProviderConfiguration, network: any RoadNetwork) {

@@ -16,6 +16,9 @@ struct PathContent {
     /// The path's probability when its index was given out (SEGMENT RelativeProbability): fixed for
     /// the path's life, so promoting a side path to main path does not re-send its SEGMENTs.
     let probability: Double
+    /// The traffic speeds in force, `nil` while no traffic layer was ever active (then the
+    /// traffic-speed profile is not sent).
+    var trafficSpeeds: TrafficSpeedTable? = nil
     /// The road link of a branch (for the STUB's class, form of way and lanes).
     let roadLink: (LinkID) -> RoadLink?
     /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
@@ -38,6 +41,7 @@ struct PathContent {
         let sendsLinkIdentifier = selection.sends(ProfileLongType.linkIdentifier)
         let sendsLongitude = selection.sends(ProfileLongType.longitude)
         let sendsLatitude = selection.sends(ProfileLongType.latitude)
+        let trafficSpeeds = selection.sends(ProfileShortType.trafficSpeed) ? self.trafficSpeeds : nil
         var previousSegment: SegmentMessage?
         var previousCurvature: UInt16?
         var previousSlope: UInt16?
@@ -97,6 +101,12 @@ struct PathContent {
                     guard code != previousSlope, inWindow(point.offset) else { continue }
                     result.append(spot(.slopeLinear, offset: point.offset, value: code))
                 }
+            }
+            // Traffic speed: a spot at every link start (not only where it changes), so a new
+            // table only ever changes values at offsets the receiver already holds.
+            if let trafficSpeeds, inWindow(link.startOffset) {
+                let code = ValueCoding.trafficSpeedCode(trafficSpeeds.speed(on: link.link))
+                result.append(spot(.trafficSpeed, offset: link.startOffset, value: code))
             }
             for feature in link.features where inWindow(feature.offset) {
                 switch feature.kind {

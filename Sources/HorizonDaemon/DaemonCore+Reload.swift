@@ -32,6 +32,7 @@ extension DaemonCore {
         configuration = new
         map = network
         mapMetadata = metadata
+        if let speeds = traffic.speeds { fresh.provider.setTrafficSpeeds(speeds) }
         fresh.provider.continueStream(from: pipeline.provider)
         retire(pipeline)
         pipeline = fresh

@@ -1,3 +1,4 @@
+import ADASISProvider
 import Foundation
 import Horizon
 import RoadMap
@@ -13,6 +14,8 @@ struct DaemonTraffic {
     var layer: TrafficLayer?
     /// The horizon's network: the map with the layer's incidents and congestion laid over it.
     var overlay: TrafficObjectOverlay?
+    /// The layer's link speeds when the overlay was made, for the traffic-speed profile.
+    var speeds: TrafficSpeedTable?
     /// The identifiers of the incidents in force when the overlay was made.
     var incidentsInForce: Set<String> = []
     /// What the pipeline reads: ``overlay`` or the map, switched in place (set by the core's init).
@@ -145,10 +148,12 @@ extension DaemonCore {
         if let layer = traffic.layer {
             routes.setTraffic(layer.routeTraffic(at: date, network: map))
             traffic.overlay = TrafficObjectOverlay(base: map, layer: layer, at: date)
+            traffic.speeds = TrafficSpeedTable(layer.linkSpeeds(at: date))
             traffic.incidentsInForce = Set(layer.incidents(at: date).map(\.record.id))
         } else {
             routes.setTraffic(RouteTraffic())
             traffic.overlay = nil
+            traffic.speeds = nil
             traffic.incidentsInForce = []
         }
         if inPlace, let effects = takeTrafficInPlace(reason: reason) { return effects }
@@ -168,6 +173,10 @@ extension DaemonCore {
         switched.current = traffic.overlay ?? map
         do {
             if try pipeline.engine.refreshFeatures() { pipeline.provider.contentChanged(tree: pipeline.engine.tree) }
+            // The traffic-speed profile follows (an empty table, "no data", once traffic is gone).
+            if let speeds = traffic.speeds ?? pipeline.provider.trafficSpeeds.map({ _ in TrafficSpeedTable() }) {
+                pipeline.provider.setTrafficSpeeds(speeds)
+            }
         } catch {
             switched.current = previous
             return nil
@@ -188,6 +197,7 @@ extension DaemonCore {
     static func refusalName(_ error: TrafficFeedError) -> String {
         switch error {
         case .malformedJSON: return "malformed_json"
+        case .malformedXML: return "malformed_xml"
         case .invalidField: return "invalid_field"
         case .generatedInTheFuture: return "clock"
         case .validUntilBeforeGeneratedAt: return "invalid_validity"

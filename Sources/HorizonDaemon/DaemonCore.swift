@@ -222,6 +222,7 @@ public struct DaemonCore {
             let fresh = try HorizonPipeline(
                 network: horizonNetwork, horizon: settings.horizon, provider: settings.provider)
             try fresh.engine.setRoute(routes.links)
+            if let speeds = traffic.speeds { fresh.provider.setTrafficSpeeds(speeds) }
             fresh.provider.continueStream(from: pipeline.provider)
             retire(pipeline)
             pipeline = fresh

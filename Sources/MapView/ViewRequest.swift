@@ -17,6 +17,10 @@ public enum ViewRequest: Equatable, Sendable {
     case route
     /// The traffic feed's flow and incidents, as GeoJSON.
     case traffic
+    /// What the view shows: `{"mode": "replay"}` or `{"mode": "live", "source": …}`.
+    case mode
+    /// The live horizon now (live mode).
+    case live
 }
 
 /// A request the view refuses: the HTTP status and the reason, for the response body.
@@ -43,7 +47,7 @@ extension ViewRequest {
     ///
     /// Paths: `/` (the page), `/assets/NAME`, `/style.json`, `/tiles/LAYER/Z/X/Y.pbf` (and
     /// `/tiles/Z/X/Y.pbf` for the roads), `/timeline.json`, `/horizon.json?t=SECONDS`,
-    /// `/route.geojson`, `/traffic.geojson`.
+    /// `/route.geojson`, `/traffic.geojson`, `/view.json` (the mode), `/live.json` (live mode).
     public init(method: String, target: String) throws(ViewRequestError) {
         guard method == "GET" || method == "HEAD" else {
             throw ViewRequestError(
@@ -56,6 +60,8 @@ extension ViewRequest {
         case "/timeline.json": self = .timeline
         case "/route.geojson": self = .route
         case "/traffic.geojson": self = .traffic
+        case "/view.json": self = .mode
+        case "/live.json": self = .live
         case "/horizon.json":
             guard let text = query["t"] else {
                 throw ViewRequestError(status: 400, reason: "/horizon.json needs the time: ?t=SECONDS, such as ?t=12.5")
@@ -78,7 +84,7 @@ extension ViewRequest {
                 throw ViewRequestError(
                     status: 404,
                     reason:
-                        "no page \(path): the view serves /, /style.json, /tiles/LAYER/Z/X/Y.pbf, /timeline.json, /horizon.json?t=S, /route.geojson and /traffic.geojson"
+                        "no page \(path): the view serves /, /style.json, /view.json, /tiles/LAYER/Z/X/Y.pbf, /timeline.json, /horizon.json?t=S, /live.json, /route.geojson and /traffic.geojson"
                 )
             }
         }

@@ -40,6 +40,9 @@ public struct ViewSite {
     public var traffic: Data
     /// The encoded tile of a layer at an address; throws when the map cannot be read.
     public var tiles: (String, TileAddress) throws -> [UInt8]
+    /// Live mode: where the frames come from, and the live horizon's document now (`/live.json`,
+    /// from ``LiveHorizon``); `nil` on a replay.
+    public var live: (source: String, document: () throws -> Data)?
 
     /// A site.
     public init(
@@ -53,6 +56,19 @@ public struct ViewSite {
         self.route = route
         self.traffic = traffic
         self.tiles = tiles
+        self.live = nil
+    }
+
+    /// A live site: the horizon rebuilt from the frames of `source`, `live` giving its document
+    /// now; no timeline.
+    public init(
+        assets: [String: Data], style: Data, liveSource source: String, live: @escaping () throws -> Data,
+        tiles: @escaping (String, TileAddress) throws -> [UInt8]
+    ) {
+        self.init(
+            assets: assets, style: style, timeline: ReplayTimeline(frames: []),
+            route: Data(#"{"features":[],"type":"FeatureCollection"}"#.utf8), tiles: tiles)
+        self.live = (source, live)
     }
 
     /// The answer to `method` on `target` (path and query as in the request line). Never throws:
@@ -78,13 +94,39 @@ public struct ViewSite {
             return ViewResponse(status: 200, contentType: "application/geo+json", body: route)
         case .traffic:
             return ViewResponse(status: 200, contentType: "application/geo+json", body: traffic)
+        case .mode:
+            let mode: [String: String] = live.map { ["mode": "live", "source": $0.source] } ?? ["mode": "replay"]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return ViewResponse(
+                status: 200, contentType: "application/json", body: (try? encoder.encode(mode)) ?? Data())
+        case .live:
+            guard let live else {
+                throw ViewRequestError(
+                    status: 404,
+                    reason: "/live.json is for live mode (adasis view --can or --candump); this is a replay")
+            }
+            do {
+                return ViewResponse(status: 200, contentType: "application/json", body: try live.document())
+            } catch {
+                throw ViewRequestError(status: 500, reason: "cannot encode the live horizon: \(error)")
+            }
         case .timeline:
+            if let live {
+                throw ViewRequestError(
+                    status: 404, reason: "live mode (\(live.source)) has no timeline: the horizon now is at /live.json")
+            }
             do {
                 return ViewResponse(status: 200, contentType: "application/json", body: try timeline.summary())
             } catch {
                 throw ViewRequestError(status: 500, reason: "cannot encode the timeline: \(error)")
             }
         case .horizon(let time):
+            if let live {
+                throw ViewRequestError(
+                    status: 404,
+                    reason: "live mode (\(live.source)) has no replay time: the horizon now is at /live.json")
+            }
             guard let frame = timeline.frame(at: time) else {
                 let end = timeline.frames.last.map { String(format: "%.1f", $0.time) } ?? "0"
                 throw ViewRequestError(

@@ -96,6 +96,10 @@ public enum SkipReason: Error, Hashable, Sendable, CustomStringConvertible {
     case endsBeforeStart
     /// The incident ended before the time the feed is applied at.
     case ended
+    /// The record is suspended (DATEX II `validityStatus` `suspended`): not in force.
+    case suspended
+    /// The record uses something this reader does not place (a point location, a location table).
+    case unsupported(String)
 
     /// A short name for counting by reason.
     public var name: String {
@@ -106,6 +110,8 @@ public enum SkipReason: Error, Hashable, Sendable, CustomStringConvertible {
         case .notOnMap: return "not on the map"
         case .endsBeforeStart: return "ends before it starts"
         case .ended: return "ended"
+        case .suspended: return "suspended"
+        case .unsupported: return "unsupported"
         }
     }
 
@@ -117,6 +123,8 @@ public enum SkipReason: Error, Hashable, Sendable, CustomStringConvertible {
         case .notOnMap(let why): return "not on the map: \(why)"
         case .endsBeforeStart: return "endTime is before startTime"
         case .ended: return "the incident has ended"
+        case .suspended: return "the record is suspended (validityStatus)"
+        case .unsupported(let what): return "not supported: \(what)"
         }
     }
 }

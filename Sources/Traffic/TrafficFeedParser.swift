@@ -5,6 +5,8 @@ import RoadMap
 public enum TrafficFeedError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not JSON (truncated, a syntax error); the parser's words.
     case malformedJSON(String)
+    /// An XML feed (DATEX II) that is not well-formed XML; where and the parser's words.
+    case malformedXML(String)
     /// A required top-level field is missing or has the wrong type.
     case invalidField(String)
     /// The feed says it was made after the time it is applied at, beyond the allowed clock skew:
@@ -18,6 +20,7 @@ public enum TrafficFeedError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .malformedJSON(let why): return "not a JSON traffic feed (truncated or malformed): \(why)"
+        case .malformedXML(let why): return "not a DATEX II XML feed (truncated or malformed): \(why)"
         case .invalidField(let field): return "field \"\(field)\" is missing or invalid; see Docs/traffic-feed.md"
         case .generatedInTheFuture(let at, let now):
             return "generatedAt \(TrafficTime.format(at)) is after now (\(TrafficTime.format(now))): a clock is wrong"
@@ -47,8 +50,10 @@ public enum TrafficFeedParser {
     public static let allowedClockSkew: TimeInterval = 300
 
     /// Parses `data`, checked against `now` (the time the feed is applied at; never read from a clock
-    /// here). Bad records are skipped and listed; a bad feed throws and yields nothing.
+    /// here). Bad records are skipped and listed; a bad feed throws and yields nothing. XML (DATEX II
+    /// situation records) is recognised by its content and read by ``DatexFeedParser``.
     public static func parse(_ data: Data, now: Date) throws(TrafficFeedError) -> TrafficFeed {
+        if DatexFeedParser.looksLikeXML(data) { return try DatexFeedParser.parse(data, now: now) }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)

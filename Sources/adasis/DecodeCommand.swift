@@ -195,6 +195,8 @@ struct DecodeCommand: ParsableCommand {
                 ][min(Int(raw), 5)]
             case 17?:
                 return "(traffic signals)"
+            case 21?:
+                return "(\(ValueCoding.trafficSpeed(code: UInt16(truncatingIfNeeded: raw))))"
             case 18?, 19?, 20?:
                 if name == "Value1" {
                     guard profile == 19 else { return "" }
@@ -252,6 +254,7 @@ struct DecodeCommand: ParsableCommand {
         case 18: return "(road object)"
         case 19: return "(road object zone start)"
         case 20: return "(road object zone end)"
+        case 21: return "(traffic speed)"
         default: return ""
         }
     }

@@ -104,6 +104,11 @@ enum ReconstructedHorizonText {
                 lines.append(
                     "  profile \(type): \(spots.count) spots from \(offsets.first ?? 0) to \(offsets.last ?? 0) m")
             }
+            let trafficSpeeds = path.trafficSpeedChanges
+            if !trafficSpeeds.isEmpty {
+                lines.append(
+                    "  traffic speed: " + trafficSpeeds.map { "\($0.offset) m \($0.speed)" }.joined(separator: ", "))
+            }
             for object in path.objects { lines.append("  " + objectLine(object)) }
         }
         var counters: [String] = []

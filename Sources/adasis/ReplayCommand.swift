@@ -78,11 +78,23 @@ struct ReplayCommand: ParsableCommand {
             let pipeline = try makePipeline(session)
             // The route session sees every match and hands a replanned route to the engine.
             var routeError: (any Error)?
+            // When the feed expires the traffic-speed profile says "no data" everywhere.
+            var speedsExpireAt = session.trafficSpeeds == nil ? nil : session.trafficValidUntil
             let follow: (GNSSFix, MatchResult, [HorizonEvent]) -> Void = { _, match, _ in
+                if let end = speedsExpireAt, match.time >= end {
+                    pipeline.provider.setTrafficSpeeds(TrafficSpeedTable())
+                    speedsExpireAt = nil
+                }
                 guard routeError == nil else { return }
                 do { try session.follow(match, engine: pipeline.engine) } catch { routeError = error }
                 // The traffic's objects changed in place: the provider sends only those that changed.
                 if session.trafficObjectsChanged { pipeline.provider.contentChanged(tree: pipeline.engine.tree) }
+                if let traffic = session.traffic, session.trafficSpeeds != nil, session.trafficObjectsChanged,
+                    traffic.state.valid
+                {
+                    pipeline.provider.setTrafficSpeeds(
+                        TrafficSpeedTable(traffic.layer.linkSpeeds(at: traffic.date(atTraceTime: match.time))))
+                }
             }
             if let candump {
                 var lines = ""
@@ -122,6 +134,7 @@ struct ReplayCommand: ParsableCommand {
             network: session.network, matcher: session.matcher, horizon: session.horizon,
             provider: configuration)
         try pipeline.engine.setRoute(session.route)
+        if let speeds = session.trafficSpeeds { pipeline.provider.setTrafficSpeeds(speeds) }
         return pipeline
     }
 

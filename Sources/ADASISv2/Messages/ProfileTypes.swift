@@ -22,7 +22,7 @@ public enum ProfileShortType: Hashable, Sendable {
     /// Reserved codes 9…15.
     case reserved(UInt8)
     /// System-specific codes 16…31 (this project: 16 safety camera, 17 traffic signals, 18 road
-    /// object, 19 road-object zone start, 20 road-object zone end).
+    /// object, 19 road-object zone start, 20 road-object zone end, 21 traffic speed).
     case systemSpecific(UInt8)
 
     /// This project's safety-camera profile (system-specific 16).
@@ -36,6 +36,10 @@ public enum ProfileShortType: Hashable, Sendable {
     public static let roadObjectZoneStart = ProfileShortType.systemSpecific(19)
     /// This project's end of a road-object zone (system-specific 20): Value0 = object type code.
     public static let roadObjectZoneEnd = ProfileShortType.systemSpecific(20)
+    /// This project's traffic speed (system-specific 21): a traffic layer's speed from the spot's
+    /// offset on, coded by ``ValueCoding/trafficSpeedCode(_:)`` (km/h, 1021 closed, 1023 no data).
+    /// Sent only while a traffic layer is active.
+    public static let trafficSpeed = ProfileShortType.systemSpecific(21)
 
     /// Every one of the 32 codes of the 5-bit field, in code order.
     public static var allCodes: [ProfileShortType] { (0...31).compactMap { ProfileShortType(rawValue: $0) } }

@@ -15,6 +15,17 @@ struct AlongTrackEstimate: Hashable, Sendable {
     var offset: Double
     /// Variance of ``offset``, square metres.
     var variance: Double
+    /// The dead-reckoning prediction this estimate was fused from, in the same frame (`nil` when it
+    /// was restarted from the measurement): what a fixed-lag smoother (``smoothed(by:nextFiltered:)``) needs.
+    var prediction: Prediction? = nil
+
+    /// A dead-reckoning prediction: offset and variance before the fix's measurement was fused in.
+    struct Prediction: Hashable, Sendable {
+        /// Predicted metres from the entry of the state's link.
+        var offset: Double
+        /// Its variance, square metres.
+        var variance: Double
+    }
 
     /// A state with no history: the measured offset with the measurement's variance.
     static func measured(_ candidate: MatchCandidate, sigma: Double) -> AlongTrackEstimate {
@@ -54,6 +65,22 @@ struct AlongTrackEstimate: Hashable, Sendable {
             return AlongTrackEstimate(offset: target.measuredOffset, variance: measurementVariance)
         }
         let gain = predictedVariance / innovationVariance
-        return AlongTrackEstimate(offset: predicted + gain * innovation, variance: (1 - gain) * predictedVariance)
+        return AlongTrackEstimate(
+            offset: predicted + gain * innovation, variance: (1 - gain) * predictedVariance,
+            prediction: Prediction(offset: predicted, variance: predictedVariance))
+    }
+
+    /// This (filtered) estimate corrected by the smoothed estimate of the next state on the best
+    /// path (Rauch–Tung–Striebel step): `next` was predicted from this one by dead reckoning, so
+    /// where the later fixes put it tells where this state really was. Unchanged when `next` was
+    /// restarted from its measurement.
+    func smoothed(by next: AlongTrackEstimate, nextFiltered: AlongTrackEstimate) -> AlongTrackEstimate {
+        guard let prediction = nextFiltered.prediction, prediction.variance > 0, prediction.variance.isFinite
+        else { return self }
+        let gain = variance / prediction.variance
+        return AlongTrackEstimate(
+            offset: offset + gain * (next.offset - prediction.offset),
+            variance: max(0, variance + gain * gain * (next.variance - prediction.variance)),
+            prediction: prediction)
     }
 }

@@ -16,11 +16,13 @@ struct MatchedPositionPlacement {
     var filter: [Double]
     /// Their along-track estimates.
     var estimates: [AlongTrackEstimate]
+    /// The state to place; `nil` places the one with the best Viterbi score (the end of the best path).
+    var state: Int? = nil
 
     /// The matched position; its confidence is the filtered posterior of the best state.
     func position(routeSearch: inout RouteDistanceSearch, network: any RoadNetwork) throws -> MatchedPosition {
         var best = 0
-        for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j }
+        if let state { best = state } else { for j in viterbi.indices where viterbi[j] > viterbi[best] { best = j } }
         let candidate = column[best], estimate = estimates[best]
         let confidence = exp(filter[best])
         if estimate.offset > candidate.length {

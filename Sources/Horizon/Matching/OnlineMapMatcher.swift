@@ -21,6 +21,7 @@ import RoadMap
 /// Decoding is causal: each fix extends the Viterbi column of the previous one (normalised log
 /// scores; the scores summarise the whole history, so memory is one column) and the result is the
 /// state ending the best path. Its confidence is the filtered posterior of that state.
+/// ``FixedLagMatcher`` reads the same best path a few fixes later instead (for recordings).
 /// Deterministic: time comes from the fixes only.
 public final class OnlineMapMatcher {
     /// The road graph matched against.
@@ -45,6 +46,10 @@ public final class OnlineMapMatcher {
     private var nextFilter: [Double] = []
     private var nextEstimates: [AlongTrackEstimate] = []
     private var routeDistances: [Double] = []
+    private var nextBack: [Int] = []
+
+    /// The last columns with their back-pointers, kept only for ``FixedLagMatcher`` (capacity 0 otherwise).
+    var smoothingWindow = SmoothingWindow()
 
     private var lastFix: GNSSFix?
     private var lastState: MatchState = .unknown
@@ -183,6 +188,7 @@ public final class OnlineMapMatcher {
         filter.removeAll(keepingCapacity: true)
         estimates.removeAll(keepingCapacity: true)
         columnFix = nil
+        smoothingWindow.removeAll()
     }
 
     private func startColumn(_ candidates: [MatchCandidate], fix: GNSSFix, sigma: Double) {
@@ -196,6 +202,7 @@ public final class OnlineMapMatcher {
         filter.append(contentsOf: viterbi)
         normaliseAsProbabilities(&filter)
         columnFix = fix
+        smoothingWindow.append(states: column, viterbi: viterbi, filter: filter, estimates: estimates, back: [])
     }
 
     /// One Viterbi and forward-filter step. Returns false when no transition is possible.
@@ -223,6 +230,8 @@ public final class OnlineMapMatcher {
         nextFilter.append(contentsOf: repeatElement(0, count: candidates.count))
         nextEstimates.removeAll(keepingCapacity: true)
         for candidate in candidates { nextEstimates.append(.measured(candidate, sigma: sigma)) }
+        nextBack.removeAll(keepingCapacity: true)
+        nextBack.append(contentsOf: repeatElement(-1, count: candidates.count))
         for (i, source) in column.enumerated()
         where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
             try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
@@ -237,6 +246,7 @@ public final class OnlineMapMatcher {
                 let transition = -abs(driven - expected) / beta
                 if viterbi[i] + transition > nextViterbi[j] {
                     nextViterbi[j] = viterbi[i] + transition
+                    nextBack[j] = i
                     nextEstimates[j] = estimates[i].advanced(
                         from: source, to: candidates[j], routeDistance: routeDistances[j], expectedDistance: expected,
                         processVariance: drivesAlong(fix, candidates[j]) ? drift * drift : .infinity,
@@ -258,6 +268,7 @@ public final class OnlineMapMatcher {
         swap(&estimates, &nextEstimates)
         column = candidates
         columnFix = fix
+        smoothingWindow.append(states: column, viterbi: viterbi, filter: filter, estimates: estimates, back: nextBack)
         return true
     }
 
@@ -281,6 +292,17 @@ public final class OnlineMapMatcher {
     /// The end of the best path, placed at its along-track estimate (see ``MatchedPositionPlacement``).
     private func chosenPosition() throws -> MatchedPosition {
         let placement = MatchedPositionPlacement(column: column, viterbi: viterbi, filter: filter, estimates: estimates)
+        return try placement.position(routeSearch: &routeSearch, network: network)
+    }
+
+    /// State `state` of the smoothing window's column `index`, placed at `estimate` (its smoothed
+    /// along-track estimate) as ``chosenPosition()`` places the best state at its filtered one.
+    func smoothedPosition(column index: Int, state: Int, estimate: AlongTrackEstimate) throws -> MatchedPosition {
+        let kept = smoothingWindow.columns[index]
+        var estimates = kept.estimates
+        estimates[state] = estimate
+        let placement = MatchedPositionPlacement(
+            column: kept.states, viterbi: kept.viterbi, filter: kept.filter, estimates: estimates, state: state)
         return try placement.position(routeSearch: &routeSearch, network: network)
     }
 

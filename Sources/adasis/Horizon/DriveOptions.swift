@@ -1,8 +1,10 @@
+import ADASISProvider
 import ArgumentParser
 import DaemonConfiguration
 import Foundation
 import GNSS
 import Horizon
+import HorizonDaemon
 import InputPolicy
 import RoadMap
 import Routing
@@ -127,6 +129,7 @@ struct DriveOptions: ParsableArguments {
         var network = try customObjects(on: map)
         var routeTraffic = RouteTraffic()
         var overTime: TrafficOverTime?
+        var trafficSpeeds: TrafficSpeedTable?
         if traffic.traffic != nil {
             let start = try traffic.startTime(of: trace, path: self.trace)
             if let layer = try traffic.layer(on: map, at: start) {
@@ -136,6 +139,7 @@ struct DriveOptions: ParsableArguments {
                     base: network, layer: layer, traceTime: trace.fixes.first?.time ?? 0, date: start)
                 network = following
                 overTime = following
+                trafficSpeeds = TrafficSpeedTable(layer.linkSpeeds(at: start))
             }
         }
         let routes = try routeSession(on: map, trace: trace, traffic: routeTraffic)
@@ -143,6 +147,7 @@ struct DriveOptions: ParsableArguments {
             map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
             horizon: configuration, routes: routes, network: network)
         session.traffic = overTime
+        session.trafficSpeeds = trafficSpeeds
         return session
     }
 

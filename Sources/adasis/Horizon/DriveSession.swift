@@ -1,3 +1,4 @@
+import ADASISProvider
 import Foundation
 import GNSS
 import Horizon
@@ -28,6 +29,13 @@ struct DriveSession {
     /// place (an incident started or ended, the feed expired). The replay then tells its provider,
     /// which sends only the objects that changed.
     var trafficObjectsChanged = false
+    /// The `--traffic` feed's link speeds at its start time, for the traffic-speed profile; `nil`
+    /// without a feed.
+    var trafficSpeeds: TrafficSpeedTable?
+    /// The trace time (seconds) at which the `--traffic` feed expires; `nil` without a feed.
+    var trafficValidUntil: Double? {
+        traffic.map { $0.layer.validUntil.timeIntervalSince($0.dateOfTraceZero) }
+    }
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }

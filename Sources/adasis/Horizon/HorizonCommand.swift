@@ -40,6 +40,19 @@ struct HorizonCommand: ParsableCommand {
             """)
     var mppSplits = false
 
+    @Option(
+        help: ArgumentParser.ArgumentHelp(
+            "Build each fix's horizon from the match of the fix N back, decided with fixed-lag smoothing (adasis match --lag): what a horizon that waits N fixes would show at each fix; the first N fixes print nothing.",
+            valueName: "N"))
+    var lag = 0
+
+    func validate() throws {
+        if !(0...10).contains(lag) { throw ValidationError("--lag must be 0…10 fixes, got \(lag)") }
+        if lag > 0, drive.baseline || drive.route != nil || drive.destination != nil {
+            throw ValidationError("--lag smooths the HMM matcher alone: not with --baseline, --route or --destination")
+        }
+    }
+
     func run() throws {
         do {
             var configuration = HorizonConfiguration()
@@ -58,9 +71,20 @@ struct HorizonCommand: ParsableCommand {
                 ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             var buffer = Data()
             var tracker = RoadObjectTracker()
+            let smoother = (session.matcher as? OnlineMapMatcher).flatMap {
+                lag > 0 ? FixedLagMatcher(matcher: $0, lag: lag) : nil
+            }
             for (index, fix) in session.trace.fixes.enumerated() {
-                if session.trace.startsAfterReset(index) { session.matcher.reset() }
-                let result = try session.matcher.match(fix)
+                var result: MatchResult
+                if let smoother {
+                    if session.trace.startsAfterReset(index) { _ = smoother.reset() }
+                    // The match of the fix `lag` back, as the horizon has it at this fix's time.
+                    guard let lagged = try smoother.match(fix).last else { continue }
+                    result = MatchResult(time: fix.time, state: lagged.state, discontinuity: lagged.discontinuity)
+                } else {
+                    if session.trace.startsAfterReset(index) { session.matcher.reset() }
+                    result = try session.matcher.match(fix)
+                }
                 _ = try engine.update(result)
                 try session.follow(result, engine: engine)
                 let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []

@@ -11,9 +11,11 @@ struct TrafficCommand: ParsableCommand {
         commandName: "traffic",
         abstract: "Place a traffic feed's records on a map; write OpenLR references for map paths.",
         discussion: """
-            The feed format is in Docs/traffic-feed.md.
+            The feed formats are in Docs/traffic-feed.md: the JSON feed, or DATEX II situation records
+            (XML, v2.3 or v3), told apart by their content.
 
               adasis traffic show --map helsinki.map feed.json --at 2026-11-25T12:00:00Z
+              adasis traffic show --map helsinki.map situations.xml --at 2026-11-25T12:00:00Z
               adasis traffic show --map helsinki.map https://example.org/feed.json --cache ~/.cache/adasis/traffic
               adasis traffic encode --map helsinki.map L12+ L13+
             """,
@@ -29,7 +31,10 @@ struct TrafficShowCommand: ParsableCommand {
     @Option(help: "The map file.")
     var map: String
 
-    @Argument(help: "The feed (JSON, Docs/traffic-feed.md): a file, or an http:// or https:// URL.")
+    @Argument(
+        help:
+            "The feed (JSON, or DATEX II situation records as XML; Docs/traffic-feed.md): a file, or an http:// or https:// URL."
+    )
     var feed: String
 
     @OptionGroup var transport: TrafficTransportOptions

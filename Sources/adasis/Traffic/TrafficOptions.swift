@@ -8,7 +8,7 @@ import Traffic
 struct TrafficOptions: ParsableArguments {
     @Option(
         help:
-            "A traffic feed (JSON, Docs/traffic-feed.md): travel times use its speeds and delays, closed roads are not entered, and incidents and congestion ahead become road objects."
+            "A traffic feed (JSON, or DATEX II situation records as XML; Docs/traffic-feed.md): travel times use its speeds and delays, closed roads are not entered, and incidents and congestion ahead become road objects."
     )
     var traffic: String?
 

@@ -1,6 +1,7 @@
 import ADASISProvider
 import ADASISv2
 import Foundation
+import MapView
 
 /// What the provider sent up to one moment of the replay, for the view's panel: the last frames
 /// decoded, the bus load over the last second and the provider's counters.
@@ -49,9 +50,5 @@ struct ViewBusLog: Encodable {
     }
 
     /// `TYPE Field=value …`, as `adasis decode` prints a frame (raw field values).
-    static func describe(_ frame: ProviderFrame) -> String {
-        guard let (type, fields) = try? FieldPacking.unpack(frame.data) else { return "undecodable" }
-        let names = (MessageLayout.fields(of: type) ?? []).filter { !$0.isReserved && $0.name != "MessageType" }
-        return (["\(type)"] + names.map { "\($0.name)=\(fields[$0.name, default: 0])" }).joined(separator: " ")
-    }
+    static func describe(_ frame: ProviderFrame) -> String { FrameText.describe(frame.data) }
 }

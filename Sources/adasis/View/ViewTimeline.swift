@@ -19,12 +19,24 @@ enum ViewTimeline {
         var snapshot: HorizonSnapshot
         var features: GeoJSONFeatureCollection
         var bus: ViewBusLog?
+        var routes: RouteState
+    }
+
+    /// The route session at a fix: the active route and the pending proposal, by their ids in
+    /// `/route.geojson`.
+    struct RouteState: Encodable {
+        var active: Int?
+        var proposal: Int?
+        var proposal_reason: String?
+        var time_saved_s: Double?
     }
 
     /// Runs the drive of `session` through the whole pipeline, as `adasis replay` does (default
     /// messages), and keeps every fix's document: the horizon as `adasis horizon` computes it and
     /// what the provider had sent up to the fix.
-    static func make(session: inout DriveSession) throws -> ReplayTimeline {
+    /// Also returns every route that was active or proposed during the drive, as GeoJSON (see
+    /// ``routeFeatures(_:kind:id:network:)``).
+    static func make(session: inout DriveSession) throws -> (timeline: ReplayTimeline, routes: Data) {
         var provider = ProviderConfiguration()
         provider.roadObjectTypes = session.horizon.roadObjectTypes
         provider.metaData = MetaDataMessage(map: session.map.metadata)
@@ -39,6 +51,8 @@ enum ViewTimeline {
         var sent: [ProviderFrame] = []
         var failure: (any Error)?
         var routes = session
+        var routeFeatures: [GeoJSONFeature] = []
+        var drawn = Set<String>()
         try pipeline.replay(
             session.trace.fixes, matcherResets: Set(session.trace.resets.map(\.fixIndex)),
             onFix: { fix, result, _ in
@@ -46,6 +60,18 @@ enum ViewTimeline {
                 do {
                     try routes.follow(result, engine: engine)
                     if routes.trafficObjectsChanged { pipeline.provider.contentChanged(tree: engine.tree) }
+                    let active = routes.routes?.active
+                    let proposal = routes.routes?.proposal
+                    for (kind, id, links) in [
+                        ("route", active?.id, active?.links), ("proposal", proposal?.id, proposal?.links),
+                    ]
+                    where id != nil && drawn.insert("\(kind) \(id!)").inserted {
+                        routeFeatures += try Self.routeFeatures(
+                            links ?? [], kind: kind, id: id!, network: routes.network)
+                    }
+                    let routeState = RouteState(
+                        active: active?.id, proposal: proposal?.id, proposal_reason: proposal?.reason.rawValue,
+                        time_saved_s: proposal.map { ($0.timeSaved * 10).rounded() / 10 })
                     let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
                     let events = tracker.update(mainPathObjects: objects, vehicleOffset: engine.vehicleOffset)
                     var snapshot = HorizonSnapshot(result: result, engine: engine, map: routes.map, withQueries: true)
@@ -62,7 +88,8 @@ enum ViewTimeline {
                                 time_s: snapshot.time_s, fix: [fix.longitude, fix.latitude], speed_mps: fix.speed,
                                 heading_deg: fix.heading, snapshot: snapshot, features: features,
                                 bus: ViewBusLog(
-                                    time: fix.time, frames: sent[...], counters: pipeline.provider.counters))
+                                    time: fix.time, frames: sent[...], counters: pipeline.provider.counters),
+                                routes: routeState)
                         ))
                 } catch { failure = error }
             },
@@ -71,24 +98,28 @@ enum ViewTimeline {
         session = routes
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return ReplayTimeline(
+        let timeline = ReplayTimeline(
             frames: try documents.map { time, document in
                 ReplayTimeline.Frame(
                     time: time, longitude: document.fix[0], latitude: document.fix[1],
                     document: try encoder.encode(document))
             })
+        return (timeline, try GeoJSONFeatureCollection(features: routeFeatures).encoded())
     }
 
-    /// The route's links as GeoJSON lines (`kind` `route`, `link`), or an empty collection.
-    static func route(_ links: [DirectedLink]?, network: some RoadNetwork) throws -> Data {
-        var features: [GeoJSONFeature] = []
-        for link in links ?? [] {
+    /// A route's links as GeoJSON lines: `kind` `route` (active at some time) or `proposal`
+    /// (proposed at some time), `route_id`, `link`. A route that was first proposed, then taken,
+    /// appears as both; the page shows each by the ids of the fix's ``RouteState``.
+    static func routeFeatures(_ links: [DirectedLink], kind: String, id: Int, network: some RoadNetwork) throws
+        -> [GeoJSONFeature]
+    {
+        try links.map { link in
             let road = try network.link(link.link)
-            features.append(
-                GeoJSONFeature(
-                    geometry: .line(link.direction == .forward ? road.geometry : road.geometry.reversed()),
-                    properties: ["kind": .string("route"), "link": .string(link.description)]))
+            return GeoJSONFeature(
+                geometry: .line(link.direction == .forward ? road.geometry : road.geometry.reversed()),
+                properties: [
+                    "kind": .string(kind), "route_id": .integer(Int64(id)), "link": .string(link.description),
+                ])
         }
-        return try GeoJSONFeatureCollection(features: features).encoded()
     }
 }

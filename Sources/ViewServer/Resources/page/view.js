@@ -1,4 +1,5 @@
-// adasis view: the horizon of a replayed drive on MapLibre GL JS. Plain script, no build step.
+// adasis view: the horizon of a replayed drive, or live from a CAN bus, on MapLibre GL JS.
+// Plain script, no build step (live mode: live.js).
 // The page exposes its state for tests and tools: window.viewState (ready, time, playing,
 // horizonTime, loads, vehicle), window.viewReady, window.map, and the functions viewSeek(t),
 // viewPlay(speed), viewPause(), viewFitHorizon(), viewSetLayerSet(name, visible).
@@ -138,7 +139,11 @@ function renderPanel(doc) {
   if (s.confidence != null) row(st, 'confidence', s.confidence.toFixed(3));
   row(st, 'main path', `${s.main_path.length} ways, ${s.main_path.reduce((a, w) => a + w.length_m, 0).toFixed(0)} m`);
   row(st, 'side paths', `${s.side_paths.length}`);
-  row(st, 'route', s.following_route ? 'followed' : 'none');
+  const routes = doc.routes || {};
+  row(st, 'route', routes.active != null ? `route ${routes.active}${s.following_route ? ', followed' : ''}` : 'none');
+  if (routes.proposal != null) {
+    row(st, 'proposal', `route ${routes.proposal} (${routes.proposal_reason}, saves ${routes.time_saved_s.toFixed(0)} s)`);
+  }
   const ahead = $('ahead');
   ahead.replaceChildren();
   const names = { speed_limit_change: 'speed limit', curve: 'curve', camera: 'camera',
@@ -193,6 +198,19 @@ function renderCounters() {
   row(counters, 'frames/s', `${state.fps.toFixed(0)}`);
 }
 
+// Shows the route active at this fix and the pending proposal (ids in /route.geojson): the
+// style's layers with metadata adasis:route-role "active" or "proposal".
+function showRoutes(routes) {
+  const ids = { active: routes ? routes.active : undefined, proposal: routes ? routes.proposal : undefined };
+  state.routes = routes || null;
+  for (const layer of map.getStyle().layers) {
+    const role = layer.metadata && layer.metadata['adasis:route-role'];
+    if (!role) continue;
+    const kind = role === 'active' ? 'route' : 'proposal';
+    map.setFilter(layer.id, ['all', ['==', ['get', 'kind'], kind], ['==', ['get', 'route_id'], ids[role] ?? -1]]);
+  }
+}
+
 // Loads the horizon of fix `index` (latest request wins).
 function loadHorizon(index) {
   const number = ++requestNumber;
@@ -203,6 +221,7 @@ function loadHorizon(index) {
     state.horizonTime = doc.time_s;
     state.horizon = doc;
     state.loads += 1;
+    showRoutes(doc.routes);
     renderPanel(doc);
   }).catch((error) => showError(String(error)));
   return pending;
@@ -285,7 +304,10 @@ window.viewFitHorizon = async function viewFitHorizon() {
 };
 
 async function main() {
-  const [style, summary] = await Promise.all([fetchJSON('/style.json'), fetchJSON('/timeline.json')]);
+  const [style, mode] = await Promise.all([fetchJSON('/style.json'), fetchJSON('/view.json')]);
+  state.mode = mode.mode;
+  if (mode.mode === 'live') return mainLive(style, mode);
+  const summary = await fetchJSON('/timeline.json');
   timeline = summary;
   map = new maplibregl.Map({
     container: 'map', style: absolutise(style), center: timeline.fixes[0], zoom: 16,

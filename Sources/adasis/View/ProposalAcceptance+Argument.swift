@@ -1,0 +1,4 @@
+import ArgumentParser
+import Routing
+
+extension ProposalAcceptance: ExpressibleByArgument {}
