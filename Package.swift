@@ -93,7 +93,8 @@ let package = Package(
         // The daemon: an I/O-free core (DaemonCore) and the run loop that feeds it.
         .target(name: "HorizonDaemon", dependencies: [
             "ADASISv2", "SocketCAN", "RoadMap", "RoadMapStore", "GNSS", "GNSSSources", "Horizon", "DaemonConfiguration",
-            "ADASISProvider", "Routing", "RouteBus", "Traffic", .product(name: "Logging", package: "swift-log"),
+            "ADASISProvider", "Routing", "RouteBus", "Traffic", "TrafficFeedHTTP",
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The one executable: command line and daemon wiring.
@@ -159,7 +160,7 @@ let package = Package(
         .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
-            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus", "Traffic",
+            "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus", "Traffic", "TrafficFeedHTTP",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "RouteBusTests", dependencies: ["TestSupport", "RouteBus", "RoadMap", "Routing"]),

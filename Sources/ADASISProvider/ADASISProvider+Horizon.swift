@@ -17,6 +17,7 @@ extension ADASISProvider {
             probabilityOfPath[id] = nil
             ledger.removePath(index)
             dirtyFrom[id] = nil
+            objectsChanged.remove(id)
         }
     }
 
@@ -49,7 +50,8 @@ extension ADASISProvider {
             if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
                 let lower = max(
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
-                sendChanges(content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle)
+                sendChanges(
+                    content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle, lower: lower, upper: sent)
             }
             if frontier > sent {
                 var atoms = content.atoms(lower: sent, upper: frontier)
@@ -113,9 +115,19 @@ extension ADASISProvider {
     }
 
     /// Content already sent that now differs goes again with Update = 1; content that appeared
-    /// in the sent range goes as new.
-    private func sendChanges(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double) {
+    /// in the sent range goes as new; road-object marks sent in the range `lower…upper` that are
+    /// gone are withdrawn (``withdrawal(of:)``).
+    private func sendChanges(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double, lower: Double, upper: Double) {
         var changed: [ContentAtom] = []
+        let present = Set(atoms.map(\.key))
+        if objectsChanged.remove(path.id) != nil, let index = indexOfPath[path.id] {
+            for held in ledger.atoms(index) where !present.contains(held.key) {
+                let offset = Double(held.key.offset)
+                guard offset > lower, offset <= upper, let withdrawal = Self.withdrawal(of: held) else { continue }
+                ledger[held.key] = nil
+                changed.append(withdrawal)
+            }
+        }
         var added: [ContentAtom] = []
         var stubsAt: [Int: [ContentAtom]] = [:]
         var junctionsChanged = Set<Int>()

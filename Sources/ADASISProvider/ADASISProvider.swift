@@ -31,6 +31,8 @@ public final class ADASISProvider {
     var ledger = ContentLedger()
     /// Per path, the offset from which content may have changed since it was sent (from the events).
     var dirtyFrom: [PathID: Double] = [:]
+    /// Paths whose road objects changed in place (``contentChanged(tree:)``): marks gone from them are withdrawn.
+    var objectsChanged: Set<PathID> = []
     var tree = PathTree()
     var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
     var fix: GNSSFix?
@@ -101,6 +103,7 @@ public final class ADASISProvider {
         probabilityOfPath = [:]
         ledger.removeAll()
         dirtyFrom = [:]
+        objectsChanged = []
         visitOrder.wakeAll()
         lastMiniSegment = nil
         scheduler.discardHorizon()

@@ -28,6 +28,9 @@ extension DaemonCore {
         metrics.trafficFeedsRefused = traffic.refused
         metrics.trafficRecordsSkipped = traffic.recordsSkipped
         metrics.trafficObjects = traffic.overlay?.objectCount ?? 0
+        metrics.trafficPolls = trafficPolling.polls
+        metrics.trafficPollsFailed = trafficPolling.failed
+        metrics.trafficStale = trafficPolling.staleReason != nil && traffic.layer != nil
         return metrics
     }
 

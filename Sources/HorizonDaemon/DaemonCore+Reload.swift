@@ -61,7 +61,7 @@ extension DaemonCore {
             // Custom objects read again: the traffic's objects are laid over them anew.
             if customObjects != nil { effects += placeTrafficOnNewMap() }
         }
-        if new.traffic.feedPath == nil { effects += dropTraffic(reason: "[traffic] feed removed") }
+        if !new.traffic.hasSource { effects += dropTraffic(reason: "[traffic] feed and url removed") }
         reloadsApplied += 1
         effects.append(.log(.notice, "configuration \(configurationPath) reloaded: new pipeline"))
         return effects

@@ -1,5 +1,6 @@
 import ADASISProvider
 import Foundation
+import Horizon
 import RoadMap
 import Routing
 import Traffic
@@ -17,6 +18,10 @@ struct DaemonTraffic {
     var speeds: TrafficSpeedTable?
     /// The identifiers of the incidents in force when the overlay was made.
     var incidentsInForce: Set<String> = []
+    /// What the pipeline reads: ``overlay`` or the map, switched in place (set by the core's init).
+    var network: DaemonTrafficNetwork?
+    /// Traffic changes the running horizon took in place (only the changed objects sent).
+    var updatedInPlace = 0
     /// Feeds taken.
     var applied = 0
     /// Feeds refused whole, by reason.
@@ -77,7 +82,7 @@ extension DaemonCore {
                 "traffic feed \(source) (model \(feed.trafficModelID)) applied: \(layer.flow.count) links with flow, \(layer.incidents(at: date).count) incidents, \(layer.congestion.count) congested stretches, \(layer.skipped.count) records left out"
             )
         ]
-        effects += refreshTraffic(at: date, reason: "traffic model \(feed.trafficModelID)")
+        effects += refreshTraffic(at: date, reason: "traffic model \(feed.trafficModelID)", inPlace: true)
         return (.applied, effects)
     }
 
@@ -100,17 +105,18 @@ extension DaemonCore {
                     .warning,
                     "traffic feed (model \(layer.trafficModelID)) expired at \(ISO8601DateFormatter().string(from: layer.validUntil)): routing and the horizon go on without traffic"
                 )
-            ] + refreshTraffic(at: date, reason: "traffic expired")
+            ] + refreshTraffic(at: date, reason: "traffic expired", inPlace: true)
         }
         guard Set(layer.incidents(at: date).map(\.record.id)) != traffic.incidentsInForce else { return [] }
-        return refreshTraffic(at: date, reason: "incidents changed")
+        return refreshTraffic(at: date, reason: "incidents changed", inPlace: true)
     }
 
     /// After a reload onto a new map: the running feed placed again on it.
     mutating func placeTrafficOnNewMap() -> [DaemonEffect] {
         guard let feed = traffic.feed, let lastFix else { return [] }
         traffic.layer = TrafficLayer(feed: feed, network: map)
-        return refreshTraffic(at: Date(timeIntervalSince1970: lastFix.time), reason: "traffic on the new map")
+        return refreshTraffic(
+            at: Date(timeIntervalSince1970: lastFix.time), reason: "traffic on the new map", inPlace: false)
     }
 
     /// Stops using the running feed (a reload without `[traffic] feed`); nothing when there is none.
@@ -119,14 +125,26 @@ extension DaemonCore {
         traffic.feed = nil
         traffic.layer = nil
         return [.log(.notice, "traffic dropped (\(reason))")]
-            + refreshTraffic(at: Date(timeIntervalSince1970: lastFix.time), reason: reason)
+            + refreshTraffic(at: Date(timeIntervalSince1970: lastFix.time), reason: reason, inPlace: false)
     }
 
-    /// The horizon's network: the map, with the traffic's objects laid over it when there is traffic.
-    var horizonNetwork: any RoadNetwork { traffic.overlay ?? map }
+    /// The horizon's network: the map, with the traffic's objects laid over it when there is
+    /// traffic, read through ``DaemonTraffic/network`` (pointed at them here) so that a traffic
+    /// change can be taken in place.
+    var horizonNetwork: any RoadNetwork {
+        let network: any RoadNetwork = traffic.overlay ?? map
+        // Custom objects without traffic are read directly: the engine names them by their ids
+        // only on a CustomObjectOverlay (the first feed then replaces the pipeline).
+        guard let switched = traffic.network, !(network is CustomObjectOverlay) else { return network }
+        switched.current = network
+        return switched
+    }
 
-    /// Gives the running traffic (or none) at `date` to route planning and the horizon.
-    private mutating func refreshTraffic(at date: Date, reason: String) -> [DaemonEffect] {
+    /// Gives the running traffic (or none) at `date` to route planning and the horizon. With
+    /// `inPlace` (the map is the same) the running pipeline reads the new objects and sends only
+    /// what changed (``takeTrafficInPlace(reason:)``); otherwise, or when that fails, a new
+    /// pipeline continues the stream.
+    private mutating func refreshTraffic(at date: Date, reason: String, inPlace: Bool) -> [DaemonEffect] {
         if let layer = traffic.layer {
             routes.setTraffic(layer.routeTraffic(at: date, network: map))
             traffic.overlay = TrafficObjectOverlay(base: map, layer: layer, at: date)
@@ -138,10 +156,33 @@ extension DaemonCore {
             traffic.speeds = nil
             traffic.incidentsInForce = []
         }
+        if inPlace, let effects = takeTrafficInPlace(reason: reason) { return effects }
         var effects = replacePipeline(reason: reason)
         // The new pipeline has not seen a fix: give it the last one so the horizon returns at once.
         if let lastFix, !gnssLost, let (match, _) = try? pipeline.process(lastFix) { effects += followRoute(match) }
         return effects
+    }
+
+    /// Points the running pipeline's network at the new objects and has the engine read them again
+    /// on the tree it holds; the provider then sends the new, changed and withdrawn road objects
+    /// only (same paths, same indices). `nil` when the pipeline does not read the switched network
+    /// (it was built on another map) or a link cannot be read: the caller replaces the pipeline.
+    private mutating func takeTrafficInPlace(reason: String) -> [DaemonEffect]? {
+        guard let switched = traffic.network, pipeline.engine.network === switched else { return nil }
+        let previous = switched.current
+        switched.current = traffic.overlay ?? map
+        do {
+            if try pipeline.engine.refreshFeatures() { pipeline.provider.contentChanged(tree: pipeline.engine.tree) }
+            // The traffic-speed profile follows (an empty table, "no data", once traffic is gone).
+            if let speeds = traffic.speeds ?? pipeline.provider.trafficSpeeds.map({ _ in TrafficSpeedTable() }) {
+                pipeline.provider.setTrafficSpeeds(speeds)
+            }
+        } catch {
+            switched.current = previous
+            return nil
+        }
+        traffic.updatedInPlace += 1
+        return [.log(.info, "horizon objects updated in place (\(reason))")]
     }
 
     private mutating func refuseTrafficFeed(source: String, reason: String, problem: String) -> (
@@ -153,7 +194,7 @@ extension DaemonCore {
     }
 
     /// The metric label of a refused feed.
-    private static func refusalName(_ error: TrafficFeedError) -> String {
+    static func refusalName(_ error: TrafficFeedError) -> String {
         switch error {
         case .malformedJSON: return "malformed_json"
         case .malformedXML: return "malformed_xml"

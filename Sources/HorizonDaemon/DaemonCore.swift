@@ -62,6 +62,8 @@ public struct DaemonCore {
     var tickOverruns = 0
     /// The traffic feed in use and the feeds' counts (`DaemonCore+Traffic.swift`).
     var traffic = DaemonTraffic()
+    /// The polls of `[traffic] url` (`DaemonCore+TrafficPolling.swift`).
+    var trafficPolling = TrafficPolling()
 
     /// A core for `configuration` on `map`, starting at monotonic time `now`.
     /// - Parameters:
@@ -80,6 +82,7 @@ public struct DaemonCore {
         pipeline = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
         bus = CANBusState(interface: configuration.canInterface)
         routes = RouteSession(planner: RoutePlanner(network: map), configuration: configuration.routing)
+        traffic.network = DaemonTrafficNetwork(map)
         self.watchdogInterval = watchdogInterval
         tickInterval = pipeline.provider.configuration.tickInterval
         nextTick = now

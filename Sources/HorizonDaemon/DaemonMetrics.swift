@@ -88,6 +88,12 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var trafficRecordsSkipped: [String: Int] = [:]
     /// Road objects (incidents, congested stretches) the running traffic lays over the map.
     public var trafficObjects = 0
+    /// Polls of `[traffic] url` taken.
+    public var trafficPolls = 0
+    /// Polls of `[traffic] url` that brought nothing usable (the previous traffic kept), by reason.
+    public var trafficPollsFailed: [String: Int] = [:]
+    /// Whether the traffic held is stale: served from the cache or kept while the server cannot be asked.
+    public var trafficStale = false
 
     /// The snapshot in the Prometheus text format.
     public var prometheusText: String {
@@ -188,6 +194,18 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_traffic_objects", .gauge, help: "Incidents and congested stretches laid over the map.",
             value: Double(trafficObjects))
+        document.append(
+            "adasis_traffic_polls_total", .counter, help: "Polls of the traffic feed URL.", value: Double(trafficPolls))
+        document.append(
+            "adasis_traffic_polls_failed_total", .counter,
+            help: "Polls of the traffic feed URL that brought nothing usable, the previous traffic kept, by reason.",
+            samples: trafficPollsFailed.sorted { $0.key < $1.key }.map {
+                .init([("reason", $0.key)], Double($0.value))
+            })
+        document.append(
+            "adasis_traffic_stale", .gauge,
+            help: "1 while the traffic held is stale (from the cache, the server cannot be asked), else 0.",
+            value: trafficStale ? 1 : 0)
         return document.text
     }
 }

@@ -31,6 +31,8 @@ public final class RunDaemon {
     private let opener: any FrameSinkOpener
     private var metricsFailing = false
     private var trafficFile = TrafficFileWatch()
+    /// The HTTP polls of `[traffic] url`, when configured.
+    private var trafficPolling: TrafficFeedPolling?
     private var notifyFailing = false
 
     /// Opens the map, builds the core and starts the GNSS reader; the CAN socket is opened by
@@ -54,6 +56,7 @@ public final class RunDaemon {
         transmitter = CANTransmitter(interface: configuration.canInterface, opener: opener)
         inbox = GNSSReader.start(configuration.gnss, logger: logger)
         routeBus = Self.startRouteBus(configuration.dbus, logger: logger)
+        trafficPolling = try TrafficFeedPolling.start(configuration.traffic, file: path)
         logger.info("map \(configuration.mapPath) open (countries \(map.metadata.countries.joined(separator: ",")))")
     }
 
@@ -100,6 +103,7 @@ public final class RunDaemon {
                 inbox.requestStop()
                 perform(effects)
                 routeBus?.requestStop()
+                trafficPolling?.stop()
                 transmitter.close()
                 return 0
             case SIGHUP:
@@ -128,8 +132,10 @@ public final class RunDaemon {
         }
     }
 
-    /// Hands the traffic feed file to the core when it changed (`[traffic] feed`).
+    /// Hands the traffic feed file to the core when it changed (`[traffic] feed`), and the
+    /// results of the HTTP polls (`[traffic] url`).
     private func checkTrafficFeed(at now: Double) {
+        if let trafficPolling { perform(trafficPolling.handOver(to: &core, at: now)) }
         let settings = core.configuration.traffic
         guard let path = settings.feedPath else { return }
         switch trafficFile.check(path, interval: settings.checkInterval, at: now) {
@@ -165,8 +171,12 @@ public final class RunDaemon {
         var opened: MapFile?
         var network: (any RoadNetwork)?
         var customObjects: (any RoadNetwork)?
+        var polling: TrafficFeedPolling?
         let running = core.configuration
         do {
+            if new.traffic != running.traffic {
+                polling = try TrafficFeedPolling.start(new.traffic, file: core.configurationPath)
+            }
             if new.mapPath != running.mapPath || new.mapCacheMegabytes != running.mapCacheMegabytes {
                 let map = try Self.openMap(new, file: core.configurationPath)
                 network = try Self.withCustomObjects(map, new, file: core.configurationPath)
@@ -184,6 +194,12 @@ public final class RunDaemon {
                 customObjects: customObjects, gnss: inbox.source))
         // Prefetch into the map the core now reads: the new one only if the core took the reload.
         if let opened, core.configuration == new { map = opened }
+        if core.configuration == new, new.traffic != running.traffic {
+            trafficPolling?.stop()
+            trafficPolling = polling
+        } else {
+            polling?.stop()
+        }
         if core.configuration == new, new.dbus != running.dbus {
             routeBus?.requestStop()
             routeBus = Self.startRouteBus(new.dbus, logger: logger)

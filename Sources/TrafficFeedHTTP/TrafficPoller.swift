@@ -38,6 +38,18 @@ public struct TrafficUpdate: Sendable {
     public var origin: BodyOrigin
     /// When the server last sent or confirmed it.
     public var receivedAt: Date
+    /// The feed's bytes as served, for a user that checks them again against its own time (the
+    /// daemon checks against the receiver's clock, the poller against the system's).
+    public var body: Data
+
+    /// Creates an update.
+    public init(feed: TrafficFeed, freshness: Freshness, origin: BodyOrigin, receivedAt: Date, body: Data) {
+        self.feed = feed
+        self.freshness = freshness
+        self.origin = origin
+        self.receivedAt = receivedAt
+        self.body = body
+    }
 }
 
 /// Why a poll got no new feed (the poller keeps the one it had).
@@ -150,15 +162,18 @@ public actor TrafficPoller {
             return fail(.badFeedURL(source.feedURL), stale: nil)
         }
         statistics.feedFetches += 1
-        let fetched: FetchedBody<TrafficFeed>
+        let fetched: FetchedBody<ParsedFeed>
         do {
-            fetched = try await fetcher.fetch(url, now: now) { data in try TrafficFeedParser.parse(data, now: now) }
+            fetched = try await fetcher.fetch(url, now: now) { data in
+                ParsedFeed(feed: try TrafficFeedParser.parse(data, now: now), body: data)
+            }
         } catch {
             if case .unavailable(let network) = error { return fail(.feed(error), stale: network.name) }
             return fail(.feed(error), stale: nil)
         }
         let update = TrafficUpdate(
-            feed: fetched.value, freshness: fetched.freshness, origin: fetched.origin, receivedAt: fetched.receivedAt)
+            feed: fetched.value.feed, freshness: fetched.freshness, origin: fetched.origin,
+            receivedAt: fetched.receivedAt, body: fetched.value.body)
         let same = current?.feed.trafficModelID == update.feed.trafficModelID
         current = update
         if same { return .unchanged(update) }
@@ -186,4 +201,10 @@ public actor TrafficPoller {
         }
         return .failed(error, current: current)
     }
+}
+
+/// A feed and the bytes it was parsed from.
+private struct ParsedFeed: Sendable {
+    var feed: TrafficFeed
+    var body: Data
 }

@@ -87,6 +87,14 @@ struct ReplayCommand: ParsableCommand {
                 }
                 guard routeError == nil else { return }
                 do { try session.follow(match, engine: pipeline.engine) } catch { routeError = error }
+                // The traffic's objects changed in place: the provider sends only those that changed.
+                if session.trafficObjectsChanged { pipeline.provider.contentChanged(tree: pipeline.engine.tree) }
+                if let traffic = session.traffic, session.trafficSpeeds != nil, session.trafficObjectsChanged,
+                    traffic.state.valid
+                {
+                    pipeline.provider.setTrafficSpeeds(
+                        TrafficSpeedTable(traffic.layer.linkSpeeds(at: traffic.date(atTraceTime: match.time))))
+                }
             }
             if let candump {
                 var lines = ""

@@ -60,4 +60,37 @@ struct ReconstructorObjectTests {
         let objects = reconstructor.horizon.paths[8]?.objects ?? []
         #expect(objects == [ReconstructedObject(code: 4, start: 150, end: 900, value: 1023, isPoint: false)])
     }
+
+    @Test("an Update with Distance1 = 1023 withdraws a mark (an incident gone); a plain retransmission does not")
+    func withdrawal() {
+        var reconstructor = HorizonReconstructor()
+        for message in [
+            Self.position(10),
+            Self.mark(.roadObjectZoneStart, 100, code: 13),
+            Self.mark(.roadObjectZoneEnd, 200, code: 13),
+            Self.mark(.roadObjectZoneStart, 400, code: 15, value1: 12),
+            Self.mark(.roadObjectZoneEnd, 500, code: 15),
+        ] {
+            reconstructor.apply(message, time: 0)
+        }
+        #expect(reconstructor.horizon.paths[8]?.objects.count == 2)
+        for offset: UInt16 in [100, 200] {
+            guard
+                case .profileShort(var withdrawal) = Self.mark(
+                    offset == 100 ? .roadObjectZoneStart : .roadObjectZoneEnd, offset, code: 13)
+            else { continue }
+            withdrawal.distance1 = 1023
+            withdrawal.isUpdate = true
+            reconstructor.apply(.profileShort(withdrawal), time: 1)
+        }
+        #expect(
+            reconstructor.horizon.paths[8]?.objects == [
+                ReconstructedObject(code: 15, start: 400, end: 500, value: 12, isPoint: false)
+            ])
+        // Distance1 = 1023 without Update (not a withdrawal) stores the mark as before.
+        guard case .profileShort(var plain) = Self.mark(.roadObjectZoneStart, 100, code: 13) else { return }
+        plain.distance1 = 1023
+        reconstructor.apply(.profileShort(plain), time: 2)
+        #expect(reconstructor.horizon.paths[8]?.objects.contains { $0.code == 13 } == true)
+    }
 }

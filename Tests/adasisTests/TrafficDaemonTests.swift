@@ -8,10 +8,10 @@ import TestSupport
 @Suite("adasis run with a traffic feed", .serialized)
 struct TrafficDaemonTests {
     /// A feed valid from before the drive (Data/drives/mannerheimintie.nmea, 2026-03-02 10:00 UTC)
-    /// for as long as any test runs, whatever time gpsd reports.
-    static func feed(incidents: String) -> String {
+    /// for as long as any test runs, whatever time gpsd reports; its traffic model id is `model`.
+    static func feed(model: String = UUID().uuidString, incidents: String) -> String {
         """
-        {"trafficModelId": "\(UUID().uuidString)", "generatedAt": "2026-03-02T09:59:00Z",
+        {"trafficModelId": "\(model)", "generatedAt": "2026-03-02T09:59:00Z",
          "validUntil": "2099-01-01T00:00:00Z", "incidents": [\(incidents)]}
         """
     }

@@ -78,7 +78,8 @@ extension HorizonReconstructor {
             if path.objectMarks[mark] != nil, profile.isRetransmission, !profile.isUpdate {
                 return ignoreRetransmission(.profileShort)
             }
-            path.objectMarks[mark] = profile.value1
+            // An Update with Distance1 = 1023 withdraws the mark (the object is gone).
+            path.objectMarks[mark] = profile.isUpdate && profile.distance1 == 1023 ? nil : profile.value1
             horizon.paths[profile.pathIndex] = path
             return
         }

@@ -128,14 +128,17 @@ struct DriveOptions: ParsableArguments {
         configuration.places = PlaceCodes(map: map.metadata)
         var network = try customObjects(on: map)
         var routeTraffic = RouteTraffic()
-        var trafficEnd: Double?
+        var overTime: TrafficOverTime?
         var trafficSpeeds: TrafficSpeedTable?
         if traffic.traffic != nil {
             let start = try traffic.startTime(of: trace, path: self.trace)
             if let layer = try traffic.layer(on: map, at: start) {
                 routeTraffic = layer.routeTraffic(at: start, network: map)
-                network = TrafficObjectOverlay(base: network, layer: layer, at: start)
-                trafficEnd = (trace.fixes.first?.time ?? 0) + layer.validUntil.timeIntervalSince(start)
+                // The incidents in force follow the drive's time (TrafficOverTime, DriveSession.follow).
+                let following = TrafficOverTime(
+                    base: network, layer: layer, traceTime: trace.fixes.first?.time ?? 0, date: start)
+                network = following
+                overTime = following
                 trafficSpeeds = TrafficSpeedTable(layer.linkSpeeds(at: start))
             }
         }
@@ -143,7 +146,7 @@ struct DriveOptions: ParsableArguments {
         var session = DriveSession(
             map: map, trace: trace, matcher: routes == nil ? matcher : RouteSnappingMatcher(matcher, routes: routes),
             horizon: configuration, routes: routes, network: network)
-        session.trafficValidUntil = trafficEnd
+        session.traffic = overTime
         session.trafficSpeeds = trafficSpeeds
         return session
     }

@@ -23,12 +23,19 @@ struct DriveSession {
     /// What the horizon reads: the map with the custom objects of `MAP.objects` laid over it
     /// (`adasis objects`), or the map alone when there are none.
     let network: any RoadNetwork
-    /// The trace time (seconds) at which the `--traffic` feed expires: from then on routes are
-    /// costed without it. `nil` without a feed, or once it has expired.
-    var trafficValidUntil: Double?
+    /// The `--traffic` feed over the drive's time (also ``network``); `nil` without a feed.
+    var traffic: TrafficOverTime?
+    /// Whether the last ``follow(_:engine:)`` changed the road objects of the engine's tree in
+    /// place (an incident started or ended, the feed expired). The replay then tells its provider,
+    /// which sends only the objects that changed.
+    var trafficObjectsChanged = false
     /// The `--traffic` feed's link speeds at its start time, for the traffic-speed profile; `nil`
     /// without a feed.
     var trafficSpeeds: TrafficSpeedTable?
+    /// The trace time (seconds) at which the `--traffic` feed expires; `nil` without a feed.
+    var trafficValidUntil: Double? {
+        traffic.map { $0.layer.validUntil.timeIntervalSince($0.dateOfTraceZero) }
+    }
 
     /// The active route's links, or `nil`.
     var route: [DirectedLink]? { routes?.links }
@@ -44,13 +51,10 @@ struct DriveSession {
     /// the route events (also printed on standard error).
     @discardableResult
     mutating func follow(_ match: MatchResult, engine: HorizonEngine) throws -> [RouteEvent] {
+        let trafficChanged = try followTraffic(match, engine: engine)
         guard var current = routes else { return [] }
-        if let end = trafficValidUntil, match.time >= end {
-            trafficValidUntil = nil
-            current.setTraffic(RouteTraffic())
-            printToStandardError(
-                "traffic feed expired at \(String(format: "%.1f s", end)): routes are costed without traffic from now on"
-            )
+        if trafficChanged, let traffic {
+            current.setTraffic(traffic.routeTraffic(atTraceTime: match.time, network: map))
         }
         let position = match.state.position.map {
             RouteSession.VehiclePosition(link: $0.link, offset: $0.offset, point: $0.point)
@@ -62,6 +66,27 @@ struct DriveSession {
         RouteReport.print(events, session: current, time: match.time)
         if current.active?.id != before { try engine.setRoute(current.links) }
         return events
+    }
+}
+
+extension DriveSession {
+    /// Moves the traffic to the time of `match`: when its objects changed, says so on standard
+    /// error and has `engine` read its tree's objects again in place (``trafficObjectsChanged``).
+    /// Returns whether they changed.
+    mutating func followTraffic(_ match: MatchResult, engine: HorizonEngine) throws -> Bool {
+        trafficObjectsChanged = false
+        guard let traffic, let state = traffic.advance(to: match.time) else { return false }
+        let at = String(format: "%.1f s", match.time)
+        if state.valid {
+            let list = state.incidents.sorted().joined(separator: ", ")
+            printToStandardError(
+                "traffic at \(at): \(state.incidents.count) incidents in force\(list.isEmpty ? "" : " (\(list))")")
+        } else {
+            printToStandardError(
+                "traffic feed expired at \(at): routes are costed and the horizon drawn without traffic from now on")
+        }
+        trafficObjectsChanged = try engine.refreshFeatures()
+        return true
     }
 }
 

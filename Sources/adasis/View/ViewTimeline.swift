@@ -59,6 +59,7 @@ enum ViewTimeline {
                 guard failure == nil else { return }
                 do {
                     try routes.follow(result, engine: engine)
+                    if routes.trafficObjectsChanged { pipeline.provider.contentChanged(tree: engine.tree) }
                     let active = routes.routes?.active
                     let proposal = routes.routes?.proposal
                     for (kind, id, links) in [
