@@ -116,7 +116,7 @@ public struct RoadGraphBuilder {
             let highway = node.tags["highway"]
             let isPointFeature =
                 highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
-                || PointFeaturePlacement.roadNodeKind(node.tags) != nil
+                || PointFeaturePlacement.roadNodeKind(node.tags) != nil || node.tags["hazard"] != nil
             if let neededNodes, !isPointFeature, !neededNodes.contains(node.id) { return }
             nodes[node.id] = GeoPoint(
                 latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
@@ -242,6 +242,8 @@ public struct RoadGraphBuilder {
         placement.placeCameras(
             pointNodeTags, enforcement: enforcementRelations,
             snapDistance: options.cameraSnapDistance, report: &report)
+        placement.placeHazards(
+            ways: kept.filter { $0.way.tags["hazard"] != nil }.map(\.way.id), pointNodeTags, report: &report)
         links = placement.links
 
         let restrictions = TurnRestrictionResolution.resolve(restrictionRelations, links: links, report: &report)
