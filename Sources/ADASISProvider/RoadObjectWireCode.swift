@@ -23,6 +23,7 @@ public enum RoadObjectWireCode {
         case .incident: 13
         case .userDefined: 14
         case .congestion: 15
+        case .hazard: 16
         }
     }
 

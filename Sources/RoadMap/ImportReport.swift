@@ -37,6 +37,8 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public var averageSpeedZones: Int?
     /// Average-speed zones with no legal drive between their members, kept as a point at `from`.
     public var unroutedZones: Int?
+    /// Hazards placed: `hazard=*` road ways (stretches) and road nodes (points) (`nil` in older maps).
+    public var hazards: Int?
     /// One-way links paired into dual carriageways.
     public var dualCarriagewayLinks = 0
 

@@ -37,6 +37,10 @@ public enum RoadObjectType: String, Hashable, Sendable, Codable, CaseIterable, C
     /// Congested traffic: a stretch where a traffic feed reports the flow below the congestion
     /// threshold of its free-flow speed (`Docs/traffic-feed.md`).
     case congestion
+    /// A hazard a road sign warns of (`hazard=*`: children, animals crossing, a dangerous curve,
+    /// …), a stretch on a way or a point on a road node. Not enforcement: no legal filter drops it.
+    /// Declared last, as the map file stores a zone's type by its position in `allCases`.
+    case hazard
 
     /// Whether the type is a safety location (speed enforcement and danger zones), the types that
     /// local law may forbid warning of.
@@ -46,7 +50,7 @@ public enum RoadObjectType: String, Hashable, Sendable, Codable, CaseIterable, C
             .dangerZone:
             return true
         case .tunnel, .bridge, .tollBooth, .borderCrossing, .railwayCrossing, .trafficSignals, .incident,
-            .userDefined, .congestion:
+            .userDefined, .congestion, .hazard:
             return false
         }
     }

@@ -7,21 +7,17 @@ import RoadMap
 /// type ``RoadMap/RoadObjectType/incident`` or ``RoadMap/RoadObjectType/congestion`` on the links
 /// it covers, in its driving direction only. The horizon then derives, tracks and sends them like
 /// the map's own zones (PROFILE SHORT 19/20, `Docs/adasis-conventions.md`). Everything else
-/// passes through.
+/// passes through (``RoadMap/FeatureOverlayNetwork``).
 ///
 /// The overlay is a snapshot of the layer at one time (``init(base:layer:at:)``): incidents that
 /// start or end later, and the layer's expiry, need a new overlay.
-public final class TrafficObjectOverlay: RoadNetwork {
-    /// The network underneath.
-    public let base: any RoadNetwork
+public final class TrafficObjectOverlay: FeatureOverlayNetwork {
     /// How many road objects (incidents and congested stretches) are laid over the map.
     public let objectCount: Int
-    private let featuresOfLink: [LinkID: [PointFeature]]
 
     /// `layer`'s incidents in force at `time`, and its congested stretches, laid over `base` (the
     /// network the layer was placed on). An expired layer adds nothing.
     public init(base: any RoadNetwork, layer: TrafficLayer, at time: Date) {
-        self.base = base
         var features: [LinkID: [PointFeature]] = [:]
         var count = 0
         func lay(_ line: DecodedLine, type: RoadObjectType, zone: Int64, speed: Double?) {
@@ -50,8 +46,8 @@ public final class TrafficObjectOverlay: RoadNetwork {
                 lay(stretch.line, type: .congestion, zone: zone, speed: stretch.closed ? 0 : stretch.currentSpeed)
             }
         }
-        featuresOfLink = features
         objectCount = count
+        super.init(base: base, featuresOfLink: features)
     }
 
     /// A zone number for a traffic object's key: FNV-1a of the key, kept positive, so the same
@@ -64,25 +60,4 @@ public final class TrafficObjectOverlay: RoadNetwork {
         }
         return Int64(hash >> 1)
     }
-
-    private func overlaid(_ link: RoadLink) -> RoadLink {
-        guard let extra = featuresOfLink[link.id] else { return link }
-        var result = link
-        result.features = (link.features + extra).sorted { $0.offset < $1.offset }
-        return result
-    }
-
-    public func link(_ id: LinkID) throws -> RoadLink { overlaid(try base.link(id)) }
-
-    public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-        try base.links(near: point, radius: radius).map(overlaid)
-    }
-
-    public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
-        try base.successors(of: directedLink)
-    }
-
-    public func outgoing(from node: NodeID) throws -> [DirectedLink] { try base.outgoing(from: node) }
-
-    public func incoming(to node: NodeID) throws -> [DirectedLink] { try base.incoming(to: node) }
 }

@@ -94,8 +94,12 @@ struct CustomObjectTests {
         }
     }
 
-    @Test("custom objects appear on the main path and are entered and exited once each on the drive")
-    func inTheHorizon() throws {
+    /// `underAnotherOverlay`: with an overlay laid over the custom objects' (as the daemon lays
+    /// the traffic's), the objects keep the client's ids.
+    @Test(
+        "custom objects appear on the main path and are entered and exited once each on the drive",
+        arguments: [false, true])
+    func inTheHorizon(underAnotherOverlay: Bool) throws {
         let map = try BorderDrive.map()
         let matcher = CustomObjectMatcher(network: map)
         var placed: [PlacedCustomObject] = []
@@ -105,7 +109,8 @@ struct CustomObjectTests {
                 PlacedCustomObject(number: Int64(number + 1), id: object.id, pieces: try matcher.match(object)))
         }
         let overlay = CustomObjectOverlay(base: map, objects: placed)
-        let pipeline = try HorizonPipeline(network: overlay)
+        let network = underAnotherOverlay ? FeatureOverlayNetwork(base: overlay, featuresOfLink: [:]) : overlay
+        let pipeline = try HorizonPipeline(network: network)
         var tracker = RoadObjectTracker()
         var events: [String] = []
         for fix in try BorderDrive.fixes() {

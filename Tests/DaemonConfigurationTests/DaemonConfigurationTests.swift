@@ -73,7 +73,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.positionRate == 10 && configuration.metaDataInterval == 5)
         #expect(!configuration.byteOrderLittleEndian && configuration.multiplexedIdentifier == nil)
         #expect(configuration.messagePreset == .default)
-        #expect(configuration.roadObjectTypes.count == 15)
+        #expect(configuration.roadObjectTypes.count == 16)
     }
 
     @Test(
@@ -107,7 +107,7 @@ struct DaemonConfigurationTests {
                 "a.toml:6: horizon.objects: unknown road object type 'speed_trap'; use a comma-separated list of "
                     + "fixed_speed_camera, mobile_speed_zone, red_light_camera, average_speed_zone, restriction_camera, "
                     + "danger_zone, tunnel, bridge, toll_booth, border_crossing, railway_crossing, traffic_signals, "
-                    + "incident, user_defined, congestion (or all)"
+                    + "incident, user_defined, congestion, hazard (or all)"
             ),
         ])
     func errors(text: String, message: String) {

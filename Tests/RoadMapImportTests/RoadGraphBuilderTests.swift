@@ -214,4 +214,38 @@ struct RoadObjectImportTests {
         #expect(crossings.count == 2)
         #expect(crossings.contains { $0 == (1, .forward) } && crossings.contains { $0 == (3, .backward) })
     }
+
+    @Test("hazard=* ways are hazard stretches in each direction driven; a hazard=* road node is a point")
+    func hazards() throws {
+        // Way 5 (two-way, hazard=children) north from node 10, split at node 61 where the one-way
+        // way 6 leaves; node 63 on way 6 carries hazard=animal_crossing.
+        let graph = try Self.build([
+            RoadGraphBuilderTests.point(60, 60.1720, 24.9400), RoadGraphBuilderTests.point(61, 60.1730, 24.9400),
+            RoadGraphBuilderTests.point(62, 60.1740, 24.9400),
+            RoadGraphBuilderTests.point(63, 60.1730, 24.9410, ["hazard": "animal_crossing"]),
+            RoadGraphBuilderTests.point(64, 60.1730, 24.9420),
+            .way(OSMWay(id: 5, nodeIDs: [10, 60, 61, 62], tags: ["highway": "residential", "hazard": "children"])),
+            .way(OSMWay(id: 6, nodeIDs: [61, 63, 64], tags: ["highway": "residential", "oneway": "yes"])),
+        ])
+        #expect(graph.report.hazards == 3)  // way 5 in each direction, node 63
+        var pieces: [(link: RoadLink, feature: PointFeature, piece: ZonePiece)] = []
+        for link in graph.links {
+            for feature in link.features {
+                if case .zone(let piece) = feature.kind, piece.type == .hazard { pieces.append((link, feature, piece)) }
+            }
+        }
+        let stretch = pieces.filter { $0.piece.zone == 5 }
+        #expect(stretch.count == 4 && stretch.allSatisfy { $0.link.wayID == 5 && $0.piece.length == $0.link.length })
+        for direction in [LinkDirection.forward, .backward] {
+            let driven = stretch.filter { $0.feature.direction == direction }
+            // Northward the zone starts at node 10 and ends at 62; southward the other way round.
+            let startNode = NodeID(direction == .forward ? 10 : 62)
+            let endNode = NodeID(direction == .forward ? 62 : 10)
+            #expect(driven.filter(\.piece.isZoneStart).map { $0.link.entryNode(direction) } == [startNode])
+            #expect(driven.filter(\.piece.isZoneEnd).map { $0.link.exitNode(direction) } == [endNode])
+        }
+        let point = try #require(pieces.first { $0.piece.zone == -63 })
+        #expect(point.link.wayID == 6 && point.piece.length == 0 && point.feature.direction == nil)
+        #expect(point.feature.kind.roadObjectType == .hazard && !RoadObjectType.hazard.isSafetyLocation)
+    }
 }

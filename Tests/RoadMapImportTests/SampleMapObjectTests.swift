@@ -86,5 +86,7 @@ struct SampleMapObjectTests {
         #expect(finland[.bridge] == Set(links.filter { $0.bridge == true }.map(\.wayID)).count)
         #expect(finland[.fixedSpeedCamera] == 2)
         #expect(finland[.trafficSignals] == statistics.trafficSignalFeatures)
+        // Bulevardi's hazard=children way (333061573), one stretch per direction.
+        #expect(finland[.hazard] == 2)
     }
 }

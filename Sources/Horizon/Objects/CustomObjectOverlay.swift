@@ -2,27 +2,28 @@ import RoadMap
 
 /// A road network with custom objects laid over the links of another: each object's pieces become
 /// `user_defined` zone pieces on their links, so the horizon derives, tracks and sends them like
-/// the map's own zones (``HorizonPath/roadObjects(types:)``). Everything else passes through.
-public final class CustomObjectOverlay: RoadNetwork {
-    /// The network underneath.
-    public let base: any RoadNetwork
-    private let featuresOfLink: [LinkID: [PointFeature]]
+/// the map's own zones (``HorizonPath/roadObjects(types:)``). Everything else passes through
+/// (``RoadMap/FeatureOverlayNetwork``).
+public final class CustomObjectOverlay: FeatureOverlayNetwork {
     /// The client's id of each object that has one, by the object's number.
     private let clientIDs: [Int64: String]
 
-    /// `objects` laid over `base`.
+    /// `objects` laid over `base`. A piece on a link `base` cannot read is left out (the link
+    /// itself cannot be read through the overlay either).
     public init(base: any RoadNetwork, objects: [PlacedCustomObject]) {
-        self.base = base
         var features: [LinkID: [PointFeature]] = [:]
         var clientIDs: [Int64: String] = [:]
         for object in objects {
             clientIDs[object.number] = object.id
             for piece in object.pieces {
-                features[piece.link, default: []] += Self.features(piece, zone: object.number)
+                guard let length = try? base.link(piece.link).length else { continue }
+                features[piece.link, default: []] += Self.features(piece, zone: object.number).map {
+                    Self.flags($0, length: length)
+                }
             }
         }
-        featuresOfLink = features
         self.clientIDs = clientIDs
+        super.init(base: base, featuresOfLink: features)
     }
 
     /// `objects` with each custom object named by the client's own id (``PlacedCustomObject/id``)
@@ -53,15 +54,6 @@ public final class CustomObjectOverlay: RoadNetwork {
         }
     }
 
-    private func overlaid(_ link: RoadLink) -> RoadLink {
-        guard let extra = featuresOfLink[link.id] else { return link }
-        var result = link
-        result.features = (link.features + extra.map { Self.flags($0, length: link.length) }).sorted {
-            $0.offset < $1.offset
-        }
-        return result
-    }
-
     /// Sets a zone piece's start and end flags for its driving direction on a link of `length`:
     /// it continues from the previous link when it begins at the link's entry, and into the next
     /// when it reaches the exit.
@@ -76,18 +68,4 @@ public final class CustomObjectOverlay: RoadNetwork {
         result.kind = .zone(piece)
         return result
     }
-
-    public func link(_ id: LinkID) throws -> RoadLink { overlaid(try base.link(id)) }
-
-    public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-        try base.links(near: point, radius: radius).map(overlaid)
-    }
-
-    public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
-        try base.successors(of: directedLink)
-    }
-
-    public func outgoing(from node: NodeID) throws -> [DirectedLink] { try base.outgoing(from: node) }
-
-    public func incoming(to node: NodeID) throws -> [DirectedLink] { try base.incoming(to: node) }
 }

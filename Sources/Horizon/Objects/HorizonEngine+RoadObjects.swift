@@ -5,12 +5,16 @@ extension HorizonEngine {
     /// start offset; empty for a path not in the tree.
     ///
     /// On the main path, an object whose end lies more than the trailing length behind the
-    /// vehicle is gone, as are the links there. Custom objects (a ``CustomObjectOverlay`` network)
-    /// carry the client's own ids.
+    /// vehicle is gone, as are the links there. Custom objects (a ``CustomObjectOverlay`` network,
+    /// or one under another overlay, such as the traffic's) carry the client's own ids.
     public func roadObjects(on path: PathID) -> [PathRoadObject] {
         guard let horizonPath = tree.paths[path] else { return [] }
         var objects = horizonPath.roadObjects(types: configuration.roadObjectTypes)
-        if let overlay = network as? CustomObjectOverlay { objects = overlay.namingCustomObjects(objects) }
+        if let overlay = (network as? FeatureOverlayNetwork)?.overlays.lazy.compactMap({ $0 as? CustomObjectOverlay })
+            .first
+        {
+            objects = overlay.namingCustomObjects(objects)
+        }
         guard path == tree.mainPathID, let vehicleOffset else { return objects }
         let behind = vehicleOffset - configuration.trailingLength
         return objects.filter { $0.end >= behind }

@@ -31,6 +31,8 @@ public final class HorizonEngine {
     var nextPathID = 1
     /// Time and main-path offset of the last full recomputation.
     var lastRecomputation: (time: Double, offset: Double)?
+    /// Time and main-path offset of the vehicle at the last fix placed on the tree.
+    var lastPlacement: (time: Double, offset: Double)?
     /// The branches after each directed link computed so far. It caches a computed result, not map
     /// reads: the branch model reads the successors, their geometry and attributes and scores
     /// every branch, which costs far more than the tile lookups; the map does not change under
@@ -129,19 +131,29 @@ public final class HorizonEngine {
     private func place(_ position: MatchedPosition, time: Double, discontinuity: Bool) throws {
         guard !discontinuity, let main = tree.mainPath else {
             try rebuild(at: position)
+            lastPlacement = (time, vehicleOffset ?? 0)
             try recompute(time: time)
             return
         }
-        if let index = main.links[vehicleLinkIndex...].firstIndex(where: { $0.link == position.link }) {
+        // The vehicle's link ahead on the main path, unless it lies beyond the vehicle's reach and
+        // a side path holds it within reach (a main path that loops round a block holds the link
+        // the vehicle turned onto again, far ahead).
+        let ahead = main.links[vehicleLinkIndex...].firstIndex { $0.link == position.link }
+        var nearer: PathID?
+        if let index = ahead, !isReachable(main.links[index].startOffset + position.offset, time: time) {
+            nearer = sidePath(containing: position, time: time, withinReach: true)
+        }
+        if let index = ahead, nearer == nil {
             moveVehicle(on: main, linkIndex: index, offset: position.offset)
+            lastPlacement = (time, vehicleOffset ?? 0)
             rejoinRoute()
             if routeChanged || throttleElapsed(time: time) { try recompute(time: time) }
             return
         }
-        if let sidePath = sidePath(containing: position.link) {
+        if let sidePath = nearer ?? sidePath(containing: position, time: time, withinReach: false) {
             promote(sidePath)
-            // Holds by construction: promote keeps the path itself, and sidePath(containing:) chose
-            // it because it holds the link.
+            // Holds by construction: promote keeps the path itself, and sidePath(containing:time:withinReach:)
+            // chose it because it holds the link.
             let promoted = tree.paths[sidePath]!
             let index = promoted.links.firstIndex { $0.link == position.link }!
             moveVehicle(on: promoted, linkIndex: index, offset: position.offset)
@@ -149,7 +161,21 @@ public final class HorizonEngine {
         } else {
             try rebuild(at: position)
         }
+        lastPlacement = (time, vehicleOffset ?? 0)
         try recompute(time: time)
+    }
+
+    /// The fastest a vehicle is taken to drive, m/s (252 km/h), and the distance allowed on top
+    /// for the matched position's jitter, metres.
+    static let plausibleSpeed = 70.0
+    static let plausibleMargin = 50.0
+
+    /// Whether the vehicle can have reached main-path offset `offset` at `time` from where it was
+    /// last placed, driving at most ``plausibleSpeed`` (plus ``plausibleMargin``).
+    private func isReachable(_ offset: Double, time: Double) -> Bool {
+        guard let last = lastPlacement else { return true }
+        let elapsed = max(0, time - last.time)
+        return offset - last.offset <= Self.plausibleSpeed * elapsed + Self.plausibleMargin
     }
 
     /// When the vehicle is back on a link of the active route (after a detour, or on a side path
@@ -182,6 +208,7 @@ public final class HorizonEngine {
         vehicleOffset = nil
         vehicleLinkIndex = 0
         lastRecomputation = nil
+        lastPlacement = nil
     }
 
     /// Starts a new tree whose main path begins at the entry of the vehicle's link.
@@ -203,11 +230,33 @@ public final class HorizonEngine {
         moveVehicle(on: path, linkIndex: 0, offset: position.offset)
     }
 
-    /// The first side path (shallowest level, then smallest identifier) holding `link`.
-    private func sidePath(containing link: DirectedLink) -> PathID? {
+    /// The first side path (shallowest level, then smallest identifier) holding the vehicle's
+    /// link; `withinReach`: only where the vehicle can have reached it (``isReachable(_:time:)``,
+    /// measured along the tree from the main path's start).
+    private func sidePath(containing position: MatchedPosition, time: Double, withinReach: Bool) -> PathID? {
         tree.paths.values
-            .filter { $0.parent != nil && $0.links.contains { $0.link == link } }
+            .filter { path in
+                guard path.parent != nil, let link = path.links.first(where: { $0.link == position.link }) else {
+                    return false
+                }
+                guard withinReach else { return true }
+                guard let offset = mainPathOffset(of: path, link.startOffset + position.offset) else { return false }
+                return isReachable(offset, time: time)
+            }
             .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
+    }
+
+    /// Offset `offset` of `path` measured from the main path's start along the tree: a side path's
+    /// offsets count from its branch point on its parent. `nil` when a parent is missing.
+    private func mainPathOffset(of path: HorizonPath, _ offset: Double) -> Double? {
+        var path = path
+        var result = offset
+        while let parentID = path.parent {
+            guard let parent = tree.paths[parentID] else { return nil }
+            result += path.branchOffset ?? 0
+            path = parent
+        }
+        return result
     }
 
     /// Makes `id` the main path; everything outside its subtree is removed.

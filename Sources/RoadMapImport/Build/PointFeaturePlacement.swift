@@ -14,7 +14,7 @@ import RoadMap
 struct PointFeaturePlacement {
     var links: [RoadLink]
     /// Where each queried OSM node lies on links: (link index, offset along the link).
-    private var positionsOfNode: [Int64: [(link: Int, offset: Double)]] = [:]
+    var positionsOfNode: [Int64: [(link: Int, offset: Double)]] = [:]
     private let nodes: [Int64: GeoPoint]
 
     /// Notes where the `queriedNodes` (see ``queriedNodes(_:enforcement:)``) lie on the links;
@@ -73,7 +73,7 @@ struct PointFeaturePlacement {
     /// Puts `kind` at road node `node`: inside a link at its offset for `direction`; at a link's
     /// end for the direction arriving there; where nothing arrives, at the start of the links
     /// leaving. Whether it was placed on any link.
-    private mutating func placeOnRoad(_ kind: PointFeatureKind, node: Int64, direction: LinkDirection?) -> Bool {
+    mutating func placeOnRoad(_ kind: PointFeatureKind, node: Int64, direction: LinkDirection?) -> Bool {
         guard let positions = positionsOfNode[node] else { return false }
         var placed = false
         for (index, offset) in positions {
@@ -189,7 +189,7 @@ struct PointFeaturePlacement {
     /// The longest average-speed zone looked for between its members, metres.
     static let longestZone = 50_000.0
 
-    private mutating func add(_ feature: PointFeature, to index: Int) {
+    mutating func add(_ feature: PointFeature, to index: Int) {
         links[index].features.append(feature)
         links[index].features.sort { $0.offset < $1.offset }
     }

@@ -49,6 +49,8 @@ public struct RoadGraphBuilder {
     var nodes: [Int64: GeoPoint] = [:]
     var pointNodeTags: [Int64: [String: String]] = [:]
     var ways: [RoadWay] = []
+    /// The road ways tagged `hazard=*` (their tags are not kept: see ``WayAttributes/tagKeys``).
+    var hazardWays: [Int64] = []
     var restrictionRelations: [OSMRelation] = []
     var boundaryRelations: [OSMRelation] = []
     var boundaryWays = Set<Int64>()
@@ -117,7 +119,7 @@ public struct RoadGraphBuilder {
             let highway = node.tags["highway"]
             let isPointFeature =
                 highway == "traffic_signals" || SafetyCameraTags.cameraType(for: node.tags) != nil
-                || PointFeaturePlacement.roadNodeKind(node.tags) != nil
+                || PointFeaturePlacement.roadNodeKind(node.tags) != nil || node.tags["hazard"] != nil
             if let neededNodes, !isPointFeature, !neededNodes.contains(node.id) { return }
             nodes[node.id] = GeoPoint(
                 latitude: TileCoordinate.degrees(TileCoordinate.fixedPoint(node.latitude)),
@@ -132,6 +134,7 @@ public struct RoadGraphBuilder {
             report.waysRead += 1
             if boundaryWays.contains(way.id) { wayNodes[way.id] = way.nodeIDs }
             if let highway = options.selection.highwayClass(for: way.tags) {
+                if way.tags["hazard"] != nil { hazardWays.append(way.id) }
                 ways.append(
                     RoadWay(id: way.id, nodeIDs: way.nodeIDs, tags: WayAttributes.keptTags(way.tags), highway: highway))
             }
@@ -264,6 +267,7 @@ public struct RoadGraphBuilder {
             placement.placeCameras(
                 pointNodeTags, enforcement: enforcementRelations,
                 snapDistance: options.cameraSnapDistance, report: &report)
+            placement.placeHazards(ways: hazardWays, pointNodeTags, report: &report)
             links = placement.links
         }
 

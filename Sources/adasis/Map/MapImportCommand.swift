@@ -130,7 +130,7 @@ enum MapReportText {
             "  clipped:     \(report.clippedWays) ways cut at the extract's edge (\(report.droppedNodeReferences) missing node references), \(report.waysWithoutGeometry) ways dropped (fewer than 2 nodes present)",
             "  skipped:     \(report.malformedTagValues) malformed tag values",
             "  restrictions: \(report.turnRestrictions) turn restrictions (\(report.unusableTurnRestrictions) unusable)",
-            "  features:    \(report.safetyCameras) safety cameras (\(report.unplacedSafetyCameras) too far from a road), \(report.trafficSignals) traffic signals, \(report.averageSpeedZones ?? 0) average-speed zones (\(report.unroutedZones ?? 0) without a drive between their ends, kept as points)",
+            "  features:    \(report.safetyCameras) safety cameras (\(report.unplacedSafetyCameras) too far from a road), \(report.trafficSignals) traffic signals, \(report.averageSpeedZones ?? 0) average-speed zones (\(report.unroutedZones ?? 0) without a drive between their ends, kept as points), \(report.hazards ?? 0) hazards",
             "  divided:     \(report.dualCarriagewayLinks) links paired into dual carriageways",
         ]
             + (report.adminBoundariesUsed.map {

@@ -1,0 +1,50 @@
+/// A road network with extra point features (points and zone pieces) laid over the links of
+/// another: ``link(_:)`` and ``links(near:radius:)`` return the base's links with the extra
+/// features merged in offset order; the graph itself (successors, outgoing, incoming) passes
+/// through unchanged.
+///
+/// The one overlay of the project: the traffic layer's incidents and congestion
+/// (`TrafficObjectOverlay`) and the client's custom objects (`CustomObjectOverlay`) are made
+/// with it, each computing its features once when it is made. Overlays stack: an overlay's base
+/// may be another overlay (``overlays``).
+open class FeatureOverlayNetwork: RoadNetwork {
+    /// The network underneath.
+    public let base: any RoadNetwork
+    /// The extra features of each link, as given.
+    private let featuresOfLink: [LinkID: [PointFeature]]
+
+    /// `featuresOfLink` laid over `base`: each link's extra features are added to its own.
+    public init(base: any RoadNetwork, featuresOfLink: [LinkID: [PointFeature]]) {
+        self.base = base
+        self.featuresOfLink = featuresOfLink
+    }
+
+    /// This overlay and the overlays under it, top first (an overlay's base may be one too).
+    public var overlays: [FeatureOverlayNetwork] {
+        var result: [FeatureOverlayNetwork] = [self]
+        while let next = result.last?.base as? FeatureOverlayNetwork { result.append(next) }
+        return result
+    }
+
+    /// `link` with the extra features of its identifier, all sorted by offset.
+    private func overlaid(_ link: RoadLink) -> RoadLink {
+        guard let extra = featuresOfLink[link.id] else { return link }
+        var result = link
+        result.features = (link.features + extra).sorted { $0.offset < $1.offset }
+        return result
+    }
+
+    public func link(_ id: LinkID) throws -> RoadLink { overlaid(try base.link(id)) }
+
+    public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        try base.links(near: point, radius: radius).map(overlaid)
+    }
+
+    public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
+        try base.successors(of: directedLink)
+    }
+
+    public func outgoing(from node: NodeID) throws -> [DirectedLink] { try base.outgoing(from: node) }
+
+    public func incoming(to node: NodeID) throws -> [DirectedLink] { try base.incoming(to: node) }
+}
