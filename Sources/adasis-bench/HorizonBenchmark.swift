@@ -39,6 +39,9 @@ struct HorizonBenchmark: ParsableCommand {
     @Flag(help: "Also send paths one level below --max-level, one link long (as HERE does).")
     var oneLinkLevel = false
 
+    @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (leaves of the tree).")
+    var uTurns = false
+
     func run() throws {
         let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
             .path
@@ -64,6 +67,7 @@ struct HorizonBenchmark: ParsableCommand {
         var horizonConfiguration = HorizonConfiguration()
         horizonConfiguration.maximumLevel = maxLevel
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
+        horizonConfiguration.branchModel.offersUTurns = uTurns
         let radius = horizonConfiguration.lookAhead
         configuration.sendRadius = (0...(maxLevel + (oneLinkLevel ? 1 : 0))).map { radius[min($0, radius.count - 1)] }
         var coldStart = Samples()
