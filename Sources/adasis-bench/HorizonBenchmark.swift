@@ -34,13 +34,15 @@ struct HorizonBenchmark: ParsableCommand {
     var repetitions: Int = 3
 
     @Option(help: "Deepest side-path level built and sent (levels beyond 2 use level 2's 500 m).")
-    var maxLevel: Int = 2
+    var maxLevel: Int = HorizonConfiguration().maximumLevel
 
     @Flag(help: "Also send paths one level below --max-level, one link long (as HERE does).")
     var oneLinkLevel = false
 
-    @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (leaves of the tree).")
-    var uTurns = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (leaves of the tree).")
+    var uTurns = BranchProbabilityModel().offersUTurns
 
     func run() throws {
         let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")

@@ -101,6 +101,7 @@ extension HorizonEngine {
             if distance >= reach { break }
             let taken = path.links[index + 1].link
             for branch in junction.exitBranches where branch.link != taken {
+                if branch.isOfferedUTurn, path.level > 0, !configuration.uTurnsOffSidePaths { continue }
                 let key = SideKey(junction.endOffset, branch.link)
                 guard !existing.contains(key) else { continue }
                 existing.insert(key)
