@@ -34,10 +34,15 @@ struct HorizonBenchmark: ParsableCommand {
     var repetitions: Int = 3
 
     @Option(help: "Deepest side-path level built and sent (levels beyond 2 use level 2's 500 m).")
-    var maxLevel: Int = 2
+    var maxLevel: Int = HorizonConfiguration().maximumLevel
 
     @Flag(help: "Also send paths one level below --max-level, one link long (as HERE does).")
     var oneLinkLevel = false
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (leaves of the tree).")
+    var uTurns = BranchProbabilityModel().offersUTurns
 
     @Flag(
         help: """
@@ -78,6 +83,7 @@ struct HorizonBenchmark: ParsableCommand {
         var horizonConfiguration = HorizonConfiguration()
         horizonConfiguration.maximumLevel = maxLevel
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
+        horizonConfiguration.branchModel.offersUTurns = uTurns
         let radius = horizonConfiguration.lookAhead
         configuration.sendRadius = (0...(maxLevel + (oneLinkLevel ? 1 : 0))).map { radius[min($0, radius.count - 1)] }
         var coldStart = Samples()

@@ -134,6 +134,8 @@ struct PeerFeatureDriveTests {
         #expect(observed == returned)
         #expect(mostProbablePaths > 10)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
-        if drive != "motorway" { #expect(splits > 0, "city drives pass symmetric junctions") }
+        // Kamppi passes symmetric junctions; esplanadi's near-ties (the incoming street's name
+        // turning off a T against the through road) are decided by the through-road factor.
+        if drive == "kamppi" { #expect(splits > 0, "kamppi passes symmetric junctions") }
     }
 }

@@ -119,6 +119,47 @@ import TestSupport
         #expect(uTurn?.probability == 0 && uTurn?.turnAngle == 180)
     }
 
+    @Test func theThroughRoadOfATJunctionKeepsTheMainPath() throws {
+        // The incoming street's name goes on to the left, 65° off; the road straight on is the
+        // through road of the T.
+        var graph = PlaneRoadGraph()
+        graph.node(0, 0, 0)
+        graph.node(1, -100, 0)
+        graph.node(2, 100, 0)
+        graph.node(3, 42.3, 90.6)
+        graph.road(1, 1, 0, name: "Unioninkatu")
+        graph.road(2, 0, 2)
+        graph.road(3, 0, 3, name: "Unioninkatu")
+        let withoutThroughRoad = BranchProbabilityModel(throughRoadFactor: 1)
+        #expect(try withoutThroughRoad.branches(after: fwd(1), in: graph.network).first?.link == fwd(3))
+        let branches = try model.branches(after: fwd(1), in: graph.network)
+        #expect(branches.map(\.link) == [fwd(2), fwd(3)])
+        #expect(abs(branches[0].probability - 2 / (2 + 2 * 0.555)) < 0.01)  // angle(65°) = 0.555
+        // Not a T: with a fourth road (a crossing) nothing is the through road.
+        var crossing = graph
+        crossing.node(4, 0, -100)
+        crossing.road(4, 0, 4)
+        #expect(try model.branches(after: fwd(1), in: crossing.network).first?.link == fwd(3))
+    }
+
+    @Test func uTurnsAreOfferedAtJunctionsOnlyAndTheirPathsAreLeaves() throws {
+        // Side roads leave at nodes 2 and 4; nodes 1 and 3 only join two links of the street.
+        let network = PlaneRoadGraph.street(count: 5, sideEvery: 2).network
+        let asked = BranchProbabilityModel(offersUTurns: true)
+        #expect(try asked.branches(after: fwd(1), in: network).allSatisfy { !$0.isUTurn })
+        #expect(try asked.branches(after: fwd(2), in: network).last?.isUTurn == true)
+        // Turning round at node 4 leads back through the junction at node 2 (150 m from the vehicle,
+        // within level 2's 500 m): an ordinary level-1 path would branch there, a U-turn does not.
+        let engine = try HorizonEngine(
+            network: network, configuration: .init(maximumLevel: 3, branchModel: asked))
+        _ = try engine.update(onRoad(fwd(3), 50, time: 0, discontinuity: true))
+        let main = try #require(engine.tree.mainPath)
+        let uTurn = try #require(engine.tree.children(of: main.id).first { $0.links.first?.link == bwd(4) })
+        #expect(uTurn.links.map(\.link).prefix(3) == [bwd(4), bwd(3), bwd(2)])
+        #expect(engine.tree.children(of: uTurn.id).isEmpty)
+        #expect(engine.tree.children(of: main.id).contains { $0.links.first?.link == fwd(104) })
+    }
+
     @Test func deadEndOfAOnewayOffersNothing() throws {
         var graph = PlaneRoadGraph.fourWay()
         graph.links[1].oneway = .forward

@@ -43,7 +43,11 @@ public struct JunctionBranch: Hashable, Sendable {
 /// - `continuity = nameContinuityFactor` (2) when the candidate carries the incoming road's
 ///   name or ref, else 1;
 /// - `lanes = 1 + laneStepFactor · (min(lanes, 4) − 1)` (0.15 per extra lane in the driving
-///   direction), 1 when the lane count is unknown.
+///   direction), 1 when the lane count is unknown;
+/// - `through = throughRoadFactor` (2) for the through road of a T-junction: of exactly two
+///   continuations, the one within `throughRoadDeviation` (30°) of straight on while the other
+///   turns off by 60° or more, so the through road keeps the main path against a side road of a
+///   higher class or with the incoming name.
 ///
 /// **Probabilities** are the weights normalised to sum to 1. Every branch keeps its own
 /// probability, so nearly equal continuations (a symmetric fork) both show about one half; the
@@ -60,6 +64,12 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     public var nameContinuityFactor: Double
     /// Weight added per lane beyond the first (up to four lanes).
     public var laneStepFactor: Double
+    /// Factor for the through road of a T-junction: at a junction of three roads where one
+    /// continuation goes on within ``throughRoadDeviation`` of straight and the other turns off
+    /// by at least twice that, the straight one is the through road and keeps the main path.
+    public var throughRoadFactor: Double
+    /// Largest turn, degrees, of the through road at a T-junction (default 30).
+    public var throughRoadDeviation: Double
     /// Whether a legal U-turn at a junction (the incoming link driven back) is offered as a
     /// continuation with probability 0, as HERE does on request, so side paths cover drivers who
     /// turn round and the client can filter them out. Off by default: the main path never takes
@@ -69,8 +79,11 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     /// Creates a model; the defaults are the documented ones.
     public init(
         angleFloor: Double = 0.1, classStepFactor: Double = 0.5, rampEntryFactor: Double = 0.5,
-        nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15, offersUTurns: Bool = false
+        nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15, throughRoadFactor: Double = 2,
+        throughRoadDeviation: Double = 30, offersUTurns: Bool = false
     ) {
+        self.throughRoadFactor = throughRoadFactor
+        self.throughRoadDeviation = throughRoadDeviation
         self.angleFloor = angleFloor
         self.classStepFactor = classStepFactor
         self.rampEntryFactor = rampEntryFactor
@@ -95,6 +108,17 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         let continuity = (sameName || sameRef) ? nameContinuityFactor : 1
         let lanes = candidate.attributes(direction).lanes.map { 1 + laneStepFactor * Double(min(Int($0), 4) - 1) } ?? 1
         return angle * roadClass * ramp * continuity * max(lanes, 1)
+    }
+
+    /// The index of the continuation that carries the through road of a T-junction (two
+    /// continuations: one within ``throughRoadDeviation`` of straight on, the other turning off
+    /// by at least twice as much), `nil` elsewhere.
+    func throughRoad(_ angles: [Double]) -> Int? {
+        guard angles.count == 2 else { return nil }
+        let straight = abs(angles[0]) <= abs(angles[1]) ? 0 : 1
+        let straightTurn = abs(angles[straight]), stemTurn = abs(angles[1 - straight])
+        guard straightTurn <= throughRoadDeviation, stemTurn >= 2 * throughRoadDeviation else { return nil }
+        return straight
     }
 
     /// The legal continuations after driving `incoming` to its end, most probable first.
@@ -122,6 +146,7 @@ public struct BranchProbabilityModel: Hashable, Sendable {
                         turnAngle: angle)
                 ))
         }
+        if let through = throughRoad(weighted.map(\.angle)) { weighted[through].weight *= throughRoadFactor }
         let total = weighted.reduce(0) { $0 + $1.weight }
         let branches = weighted.map {
             JunctionBranch(
@@ -133,7 +158,8 @@ public struct BranchProbabilityModel: Hashable, Sendable {
             if abs(a.turnAngle) != abs(b.turnAngle) { return abs(a.turnAngle) < abs(b.turnAngle) }
             return a.link < b.link
         }
-        guard offersUTurns, legal.contains(uTurn) else { return sorted }
+        // Offered at junctions only (two or more ways on), not where a road merely continues.
+        guard offersUTurns, forward.count >= 2, legal.contains(uTurn) else { return sorted }
         return sorted + [JunctionBranch(link: uTurn, probability: 0, turnAngle: 180, isUTurn: true)]
     }
 }

@@ -63,12 +63,15 @@ extension HorizonEngine {
             let id = queue[index]
             index += 1
             // Every queued path got its start distance and is in the tree (queued from it).
-            guard let start = startDistance[id], let level = tree.paths[id]?.level else { continue }
+            guard let start = startDistance[id], let path = tree.paths[id] else { continue }
+            let level = path.level
+            // An offered U-turn is a leaf: extended, never branched.
+            let isUTurn = path.isOfferedUTurn
             // Paths of the one-link level (below maximumLevel) are neither extended nor branched.
             if start.isFinite, level <= configuration.maximumLevel {
                 let added = try extend(id, to: configuration.lookAhead(level: level) - start)
                 if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
-                if level < configuration.maximumLevel || configuration.addsOneLinkLevel {
+                if !isUTurn, level < configuration.maximumLevel || configuration.addsOneLinkLevel {
                     try addSidePaths(to: id, startDistance: start, reach: configuration.lookAhead(level: level + 1))
                 }
             }
@@ -98,6 +101,7 @@ extension HorizonEngine {
             if distance >= reach { break }
             let taken = path.links[index + 1].link
             for branch in junction.exitBranches where branch.link != taken {
+                if branch.isOfferedUTurn, path.level > 0, !configuration.uTurnsOffSidePaths { continue }
                 let key = SideKey(junction.endOffset, branch.link)
                 guard !existing.contains(key) else { continue }
                 existing.insert(key)

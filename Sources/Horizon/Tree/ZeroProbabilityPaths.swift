@@ -21,3 +21,15 @@ extension HorizonEngine {
         return result
     }
 }
+
+extension JunctionBranch {
+    /// Whether this is a U-turn offered on request (probability 0), not the only way on at a dead end.
+    var isOfferedUTurn: Bool { isUTurn && probability == 0 }
+}
+
+extension HorizonPath {
+    /// Whether this side path is a U-turn offered on request (``BranchProbabilityModel/offersUTurns``):
+    /// it follows the road back from its junction and is a leaf of the tree, never branched, so
+    /// U-turns on every level cost one path per junction instead of a subtree each.
+    var isOfferedUTurn: Bool { level > 0 && probability == 0 && turnAngle == 180 }
+}

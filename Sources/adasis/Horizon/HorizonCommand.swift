@@ -27,8 +27,10 @@ struct HorizonCommand: ParsableCommand {
     @Option(help: "Look-ahead of the main path, metres.")
     var mainLength: Double = 2000
 
-    @Flag(help: "Offer legal U-turns at junctions as side paths with probability 0 (as HERE does on request).")
-    var uTurns = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (as HERE does).")
+    var uTurns = BranchProbabilityModel().offersUTurns
 
     @OptionGroup var treeShape: TreeShapeOptions
 

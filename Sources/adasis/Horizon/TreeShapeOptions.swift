@@ -5,7 +5,7 @@ import Horizon
 /// `adasis replay`).
 struct TreeShapeOptions: ParsableArguments {
     @Option(help: "Deepest side-path level (0 = main path only); any level ≥ 0, deeper levels look 500 m ahead.")
-    var maxLevel = 2
+    var maxLevel = HorizonConfiguration().maximumLevel
 
     @Flag(help: "Add paths one level below --max-level, one link long (as HERE does).")
     var oneLinkLevel = false
