@@ -3,12 +3,15 @@ import RoadMap
 /// The network the daemon's horizon reads: the map, or the map with the traffic's objects laid
 /// over it, switched in place when the traffic changes so that the running pipeline reads the new
 /// objects without being replaced (`DaemonCore+Traffic.swift`).
-final class DaemonTrafficNetwork: RoadNetwork {
+final class DaemonTrafficNetwork: LayeredRoadNetwork {
     /// What is read now.
     var current: any RoadNetwork
 
     /// A network reading `current`.
     init(_ current: any RoadNetwork) { self.current = current }
+
+    /// The network read now (``current``), so that the custom objects under the traffic keep their ids.
+    var underlying: any RoadNetwork { current }
 
     func link(_ id: LinkID) throws -> RoadLink { try current.link(id) }
 

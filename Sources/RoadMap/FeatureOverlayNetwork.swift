@@ -6,8 +6,8 @@
 /// The one overlay of the project: the traffic layer's incidents and congestion
 /// (`TrafficObjectOverlay`) and the client's custom objects (`CustomObjectOverlay`) are made
 /// with it, each computing its features once when it is made. Overlays stack: an overlay's base
-/// may be another overlay (``overlays``).
-open class FeatureOverlayNetwork: RoadNetwork {
+/// may be another overlay or layered network (``RoadNetwork/layers``).
+open class FeatureOverlayNetwork: LayeredRoadNetwork {
     /// The network underneath.
     public let base: any RoadNetwork
     /// The extra features of each link, as given.
@@ -19,12 +19,8 @@ open class FeatureOverlayNetwork: RoadNetwork {
         self.featuresOfLink = featuresOfLink
     }
 
-    /// This overlay and the overlays under it, top first (an overlay's base may be one too).
-    public var overlays: [FeatureOverlayNetwork] {
-        var result: [FeatureOverlayNetwork] = [self]
-        while let next = result.last?.base as? FeatureOverlayNetwork { result.append(next) }
-        return result
-    }
+    /// The network underneath (``base``).
+    public var underlying: any RoadNetwork { base }
 
     /// `link` with the extra features of its identifier, all sorted by offset.
     private func overlaid(_ link: RoadLink) -> RoadLink {

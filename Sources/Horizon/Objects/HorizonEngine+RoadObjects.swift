@@ -6,13 +6,11 @@ extension HorizonEngine {
     ///
     /// On the main path, an object whose end lies more than the trailing length behind the
     /// vehicle is gone, as are the links there. Custom objects (a ``CustomObjectOverlay`` network,
-    /// or one under another overlay, such as the traffic's) carry the client's own ids.
+    /// or one under other layers, such as the daemon's traffic) carry the client's own ids.
     public func roadObjects(on path: PathID) -> [PathRoadObject] {
         guard let horizonPath = tree.paths[path] else { return [] }
         var objects = horizonPath.roadObjects(types: configuration.roadObjectTypes)
-        if let overlay = (network as? FeatureOverlayNetwork)?.overlays.lazy.compactMap({ $0 as? CustomObjectOverlay })
-            .first
-        {
+        if let overlay = network.layers.lazy.compactMap({ $0 as? CustomObjectOverlay }).first {
             objects = overlay.namingCustomObjects(objects)
         }
         guard path == tree.mainPathID, let vehicleOffset else { return objects }
