@@ -4,9 +4,11 @@ import InputPolicy
 /// ``GPSDReport``, and keeps counts of what it skipped. Pure: no I/O, no clock.
 ///
 /// gpsd may send several TPV reports for one epoch as more sentences of the cycle arrive; only the
-/// first report with a given time becomes a fix, and a fix does not go back in time (later reports
-/// with an equal time, or an earlier one by up to ``receiverResetAfter``, are counted in
-/// ``repeatedEpochs``). A time more than ``receiverResetAfter`` seconds back is a receiver reset:
+/// first report with a given time becomes a fix (later ones with an equal time are counted in
+/// ``repeatedEpochs``), and a fix does not go back in time: a report older than the last fix by up
+/// to ``receiverResetAfter`` seconds (it arrived after a newer fix superseded it) is a late report,
+/// skipped with reason `late` in ``skipped`` (so the daemon's metrics count it) and in
+/// ``lateReports``. A time more than ``receiverResetAfter`` seconds back is a receiver reset:
 /// the fix is kept and counted in ``receiverResets``, and the time line goes on from it (before,
 /// every fix was dropped until the receiver's clock caught up with the old one).
 public struct GPSDStreamDecoder: Sendable {
@@ -25,8 +27,11 @@ public struct GPSDStreamDecoder: Sendable {
     public private(set) var ignoredReports: [String: Int] = [:]
     /// TPV reports without a usable fix (mode below 2, or no time or position).
     public private(set) var reportsWithoutFix = 0
-    /// TPV reports whose time was not later than the last fix.
+    /// TPV reports with the same time as the last fix (gpsd reporting an epoch again).
     public private(set) var repeatedEpochs = 0
+    /// TPV reports older than the last fix by at most ``receiverResetAfter`` seconds, skipped
+    /// (also in ``skipped``, reason `late`).
+    public private(set) var lateReports = 0
     /// Fixes produced.
     public private(set) var fixes = 0
     /// Fixes whose time went back more than ``receiverResetAfter`` (a receiver reset); each was kept.
@@ -101,8 +106,13 @@ public struct GPSDStreamDecoder: Sendable {
                 return nil
             }
             if let last = lastFixTime, fix.time <= last {
-                guard last - fix.time > Self.receiverResetAfter else {
+                if fix.time == last {
                     repeatedEpochs += 1
+                    return nil
+                }
+                guard last - fix.time > Self.receiverResetAfter else {
+                    lateReports += 1
+                    skipped.add(lateRecord(fix.time, after: last))
                     return nil
                 }
                 receiverResets += 1
@@ -111,6 +121,16 @@ public struct GPSDStreamDecoder: Sendable {
             fixes += 1
             return fix
         }
+    }
+}
+
+extension GPSDStreamDecoder {
+    /// A TPV report at `time`, older than the last fix at `last`, as a skipped record.
+    private func lateRecord(_ time: Double, after last: Double) -> SkippedRecord {
+        let behind = ((last - time) * 1000).rounded() / 1000  // whole milliseconds
+        return SkippedRecord(
+            line: lines, reason: "late",
+            detail: "gpsd sent a TPV report \(behind) s older than the fix before it (a late report, skipped)")
     }
 }
 

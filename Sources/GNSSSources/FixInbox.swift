@@ -76,6 +76,11 @@ public final class FixInbox: Sendable {
         state.withLock { $0.source = source }
     }
 
+    /// Called by the main loop: takes the oldest queued fix, if any.
+    public func take() -> Arrival? {
+        state.withLock { state in state.arrivals.isEmpty ? nil : state.arrivals.removeFirst() }
+    }
+
     /// Called by the main loop: takes every queued fix, oldest first.
     public func collect() -> [Arrival] {
         state.withLock { state in

@@ -16,6 +16,7 @@ extension DaemonCore {
         metrics.gnssReconnects = retired.gnssReconnects + gnss.reconnects
         metrics.gnssFixesDropped = retired.gnssFixesDropped + gnss.fixesDropped
         for (reason, count) in gnss.skipped { metrics.gnssRecordsSkipped[reason, default: 0] += count }
+        if lateFixes > 0 { metrics.gnssRecordsSkipped["late", default: 0] += lateFixes }
         metrics.gnssReceiverResets = receiverResets
         metrics.matchState = pipeline.lastMatch?.state.name ?? "unknown"
         metrics.fixLatencyMedian = latency.quantile(0.5)

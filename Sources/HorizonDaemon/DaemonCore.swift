@@ -57,6 +57,9 @@ public struct DaemonCore {
     var fixesProcessed = 0
     /// Receiver resets: fixes whose time went back far enough to re-anchor the time line.
     var receiverResets = 0
+    /// Late fixes: not newer than the last fix processed, and too little older to be a receiver
+    /// reset (superseded before they were used); skipped, counted with reason `late`.
+    var lateFixes = 0
     var reloadsApplied = 0
     var reloadsRejected = 0
     var tickOverruns = 0
@@ -100,8 +103,15 @@ public struct DaemonCore {
     public func isTickDue(at now: Double) -> Bool { now >= nextTick }
 
     /// Places one fix on the time line and matches it (a first fix or a clock jump starts a
-    /// fresh pipeline).
+    /// fresh pipeline). A fix no newer than the last one processed, by less than a receiver reset
+    /// (``ReceiverTimeline/resynchroniseAfter``), was superseded: it is skipped and counted as late.
     public mutating func receive(_ arrival: FixInbox.Arrival) -> [DaemonEffect] {
+        if let lastFix, arrival.fix.time <= lastFix.time,
+            lastFix.time - arrival.fix.time <= timeline.resynchroniseAfter
+        {
+            lateFixes += 1
+            return []
+        }
         var effects: [DaemonEffect] = []
         switch timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt) {
         case .anchored:

@@ -54,7 +54,8 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var gnssReconnects = 0
     /// GNSS fixes dropped unprocessed because the main loop fell behind (its fix inbox was full).
     public var gnssFixesDropped = 0
-    /// GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason.
+    /// GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason; `late`: reports
+    /// older than the fix before them (superseded before they were used).
     public var gnssRecordsSkipped: [String: Int] = [:]
     /// Receiver resets: fixes whose time went back, after which the horizon started again.
     public var gnssReceiverResets = 0
@@ -132,7 +133,7 @@ public struct DaemonMetrics: Hashable, Sendable {
             value: Double(gnssFixesDropped))
         document.append(
             "adasis_gnss_records_skipped_total", .counter,
-            help: "GNSS records (gpsd lines, NMEA sentences) skipped as unusable, by reason.",
+            help: "GNSS records (gpsd lines, NMEA sentences) skipped as unusable or late, by reason.",
             samples: gnssRecordsSkipped.sorted { $0.key < $1.key }.map { .init([("reason", $0.key)], Double($0.value)) }
         )
         document.append(

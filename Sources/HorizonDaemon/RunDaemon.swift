@@ -80,19 +80,16 @@ public final class RunDaemon {
         while true {
             let now = MonotonicClock.now()
             if core.isTickDue(at: now) {
-                for arrival in inbox.collect() {
-                    let start = MonotonicClock.now()
-                    let effects = core.receive(arrival)
-                    core.recordProcessingTime(MonotonicClock.now() - start)
-                    perform(effects)
-                    prefetch(around: arrival.fix)
-                }
+                // The fixes first, but for half a tick at most: a backlog (the loop fell behind)
+                // must not hold the tick's POSITION back; what is left is worked on after it.
+                receiveFixes(until: now + core.tickInterval / 2)
                 serveRouteCalls(at: now)
                 checkTrafficFeed(at: now)
                 serveObjectCalls()
                 perform(transmitter.maintain(&core, at: now))
             }
             perform(core.wake(at: now, gnss: inbox.source))
+            receiveFixes(until: core.nextDeadline)
             let wait = max(0, core.nextDeadline - MonotonicClock.now())
             var timeout = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1_000_000_000))
             let signal = sigtimedwait(&signals, nil, &timeout)
@@ -147,6 +144,18 @@ public final class RunDaemon {
             perform(core.trafficFeedUnreadable(source: path, problem: problem))
         case nil:
             break
+        }
+    }
+
+    /// Hands the waiting fixes to the core, oldest first, until monotonic time `deadline`; those
+    /// left stay in the inbox (which drops and counts the oldest when it is full).
+    private func receiveFixes(until deadline: Double) {
+        while MonotonicClock.now() < deadline, let arrival = inbox.take() {
+            let start = MonotonicClock.now()
+            let effects = core.receive(arrival)
+            core.recordProcessingTime(MonotonicClock.now() - start)
+            perform(effects)
+            prefetch(around: arrival.fix)
         }
     }
 

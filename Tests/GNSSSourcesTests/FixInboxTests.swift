@@ -19,6 +19,19 @@ struct FixInboxTests {
         #expect(inbox.source == .init(connected: true, reconnects: 3))
     }
 
+    @Test("fixes taken one at a time come oldest first; the rest wait, and still count against the capacity")
+    func takeOneAtATime() {
+        let inbox = FixInbox(capacity: 3)
+        #expect(inbox.take() == nil)
+        for time in 1...3 { inbox.deliver(fix(Double(time)), receivedAt: Double(time)) }
+        #expect(inbox.take()?.fix.time == 1)
+        for time in 4...5 { inbox.deliver(fix(Double(time)), receivedAt: Double(time)) }
+        #expect(inbox.source.fixesDropped == 1, "2, 3 and 4 waited; 5 pushed 2 out")
+        #expect(inbox.take()?.fix.time == 3)
+        #expect(inbox.collect().map(\.fix.time) == [4, 5])
+        #expect(inbox.take() == nil)
+    }
+
     @Test("beyond its capacity the oldest fixes are dropped")
     func capacity() {
         let inbox = FixInbox(capacity: 3)

@@ -59,10 +59,11 @@ struct GPSDStreamDecoderTests {
         #expect(decoder.lines == 7)
         #expect(decoder.malformedLines == 2)
         #expect(decoder.reportsWithoutFix == 1)
-        #expect(decoder.repeatedEpochs == 1, "an earlier time after a later one is not a new fix")
+        #expect(decoder.lateReports == 1, "an earlier time after a later one is not a new fix")
+        #expect(decoder.repeatedEpochs == 0)
         #expect(decoder.lastProblem?.kind == .badMember("lat"))
-        #expect(decoder.skipped.countsByReason == ["not a report": 1, "bad lat": 1])
-        #expect(decoder.skipped.examples.map(\.line) == [1, 5])
+        #expect(decoder.skipped.countsByReason == ["not a report": 1, "bad lat": 1, "late": 1])
+        #expect(decoder.skipped.examples.map(\.line) == [1, 5, 7])
     }
 
     @Test("a receiver reset (time back by more than 2 s) is kept and counted; the fixes after it go on")
@@ -75,7 +76,30 @@ struct GPSDStreamDecoderTests {
         let fixes = decoder.feed(Array(text.utf8))
         #expect(fixes.map { $0.time - berlinStart } == [10, 11, 0, 1])
         #expect(decoder.receiverResets == 1)
-        #expect(decoder.repeatedEpochs == 1, "half a second back is a late report, not a reset")
+        #expect(decoder.lateReports == 1, "half a second back is a late report, not a reset")
+        #expect(decoder.skipped.countsByReason == ["late": 1])
+    }
+
+    @Test("a TPV report older than the fix before it is skipped as late, with its line; a repeated epoch is not")
+    func lateReports() {
+        var decoder = GPSDStreamDecoder()
+        func tpv(_ time: String) -> String {
+            "{\"class\":\"TPV\",\"mode\":3,\"time\":\"2026-03-14T\(time)Z\",\"lat\":52.52,\"lon\":13.4}\n"
+        }
+        // gpsd repeats 10:00:02 as the cycle fills in (not late); 10:00:01.5 and 10:00:00.2 arrive
+        // after 10:00:02 superseded them (late); 10:00:03 goes on.
+        let text =
+            tpv("10:00:01") + tpv("10:00:02") + tpv("10:00:02") + tpv("10:00:01.5") + tpv("10:00:00.2")
+            + tpv("10:00:03")
+        let fixes = decoder.feed(Array(text.utf8))
+        #expect(fixes.map { $0.time - berlinStart } == [1, 2, 3])
+        #expect(decoder.repeatedEpochs == 1)
+        #expect(decoder.lateReports == 2)
+        #expect(decoder.receiverResets == 0, "1.8 s back is late, not a reset")
+        #expect(decoder.skipped.countsByReason == ["late": 2])
+        #expect(decoder.skipped.examples.map(\.line) == [4, 5])
+        #expect(decoder.skipped.examples.first?.description.contains("0.5 s older than the fix before it") == true)
+        #expect(decoder.malformedLines == 0, "a late report is well formed")
     }
 
     @Test("an over-long line is discarded up to its newline; decoding resumes after it")

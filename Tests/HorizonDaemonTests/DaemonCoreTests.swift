@@ -54,6 +54,25 @@ struct DaemonCoreTests {
         #expect(text.contains("adasis_gnss_records_skipped_total{reason=\"not an NMEA sentence\"} 2"))
     }
 
+    @Test("a fix no newer than the last one used (superseded) is skipped and counted as late, beside the source's")
+    func lateFix() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 3)
+        let pipeline = loop.core.pipeline
+        let processed = loop.metrics(at: 3).fixesProcessed
+        let last = try #require(loop.core.lastFix)
+        loop.inbox.append(.init(fix: streetFix(last.time - 1000 - 1.5), receivedAt: 3.1))
+        loop.inbox.append(.init(fix: last, receivedAt: 3.2))
+        loop.run(from: 3, to: 4, fixes: { _ in false })
+        #expect(loop.core.pipeline === pipeline, "a late fix is not a receiver reset")
+        #expect(loop.core.lastFix == last)
+        let metrics = loop.core.snapshot(at: 4, gnss: .init(connected: true, skipped: ["late": 3]))
+        #expect(metrics.fixesProcessed == processed, "neither fix was used")
+        #expect(metrics.gnssReceiverResets == 0)
+        #expect(metrics.prometheusText.contains("adasis_gnss_records_skipped_total{reason=\"late\"} 5"))
+    }
+
     @Test("WATCHDOG=1 at its interval, metrics at theirs, a late tick counted as an overrun")
     func schedule() throws {
         var loop = try SimulatedRunLoop(
