@@ -18,6 +18,7 @@ the number). ADASIS_VIEW_SCREENSHOT=PATH writes the screenshot there (the README
 Needs the built `adasis` (Tools/test builds it first), `chromium` and `playwright`
 (Tools/install-dependencies).
 """
+import contextlib
 import hashlib
 import io
 import json
@@ -80,19 +81,28 @@ def browser():
         instance.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    """The view, loaded and ready, with the console's errors collected in page.errors."""
+@contextlib.contextmanager
+def opened_view(browser, url):
+    """The view at `url`, loaded and ready, with the console's errors collected in page.errors."""
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     page = context.new_page()
     page.errors = []
     page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.on("requestfailed", lambda request: page.errors.append(f"request failed: {request.url}"))
-    page.goto(server)
+    page.goto(url)
     page.wait_for_function("window.viewReady === true", timeout=120_000)
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    """The replay view, loaded and ready (see opened_view)."""
+    with opened_view(browser, server) as page:
+        yield page
 
 
 def horizon_at(map_path, time):
@@ -307,16 +317,9 @@ def live_server(map_path, live_log):
 
 @pytest.fixture
 def live_page(browser, live_server):
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    page = context.new_page()
-    page.errors = []
-    page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("requestfailed", lambda request: page.errors.append(f"request failed: {request.url}"))
-    page.goto(live_server)
-    page.wait_for_function("window.viewReady === true", timeout=120_000)
-    yield page
-    context.close()
+    """The live view, loaded and ready (see opened_view)."""
+    with opened_view(browser, live_server) as page:
+        yield page
 
 
 def coordinates_of(features, kinds):
