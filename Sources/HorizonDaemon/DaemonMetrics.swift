@@ -134,7 +134,7 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_gnss_records_skipped_total", .counter,
             help: "GNSS records (gpsd lines, NMEA sentences) skipped as unusable or late, by reason.",
-            samples: gnssRecordsSkipped.sorted { $0.key < $1.key }.map { .init([("reason", $0.key)], Double($0.value)) }
+            byReason: gnssRecordsSkipped
         )
         document.append(
             "adasis_gnss_receiver_resets_total", .counter,
@@ -182,16 +182,12 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_traffic_feeds_refused_total", .counter,
             help: "Traffic feeds refused whole, the previous traffic kept, by reason.",
-            samples: trafficFeedsRefused.sorted { $0.key < $1.key }.map {
-                .init([("reason", $0.key)], Double($0.value))
-            }
+            byReason: trafficFeedsRefused
         )
         document.append(
             "adasis_traffic_records_skipped_total", .counter,
             help: "Records of taken traffic feeds left out (invalid OpenLR, not on the map, ...), by reason.",
-            samples: trafficRecordsSkipped.sorted { $0.key < $1.key }.map {
-                .init([("reason", $0.key)], Double($0.value))
-            })
+            byReason: trafficRecordsSkipped)
         document.append(
             "adasis_traffic_objects", .gauge, help: "Incidents and congested stretches laid over the map.",
             value: Double(trafficObjects))
@@ -200,9 +196,7 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_traffic_polls_failed_total", .counter,
             help: "Polls of the traffic feed URL that brought nothing usable, the previous traffic kept, by reason.",
-            samples: trafficPollsFailed.sorted { $0.key < $1.key }.map {
-                .init([("reason", $0.key)], Double($0.value))
-            })
+            byReason: trafficPollsFailed)
         document.append(
             "adasis_traffic_stale", .gauge,
             help: "1 while the traffic held is stale (from the cache, the server cannot be asked), else 0.",

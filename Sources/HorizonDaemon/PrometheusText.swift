@@ -53,6 +53,14 @@ public struct PrometheusText: Sendable {
         append(name, kind, help: help, samples: [Sample([], value)])
     }
 
+    /// Appends metric `name` with one sample per reason of `counts`, labelled `reason`, in the
+    /// reasons' order.
+    public mutating func append(_ name: String, _ kind: Kind, help: String, byReason counts: [String: Int]) {
+        append(
+            name, kind, help: help,
+            samples: counts.sorted { $0.key < $1.key }.map { Sample([("reason", $0.key)], Double($0.value)) })
+    }
+
     /// A number as Prometheus writes it: integers without a fraction, `NaN`, `+Inf`, `-Inf`.
     public static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
