@@ -30,13 +30,7 @@ extension TrafficDaemonTests {
         let httpPort = Int(try freePort())
         let base = "http://127.0.0.1:\(httpPort)"
         try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
+        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
         [messages]
         preset = "all"
         [metrics]
@@ -54,13 +48,10 @@ extension TrafficDaemonTests {
         let model = served.appendingPathComponent("model").path
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
                 python3 -m http.server --bind 127.0.0.1 --directory '\(served.path)' \(httpPort) >/dev/null 2>&1 &
                 server=$!
                 wait_for 30 "the HTTP server" python3 -c 'import urllib.request; urllib.request.urlopen("\(base)/model")'
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
-                sleep 1
+                start_gpsfake \(port) '\(directory.path)'
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
@@ -79,8 +70,7 @@ extension TrafficDaemonTests {
                 status=$?
                 sleep 0.3
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)

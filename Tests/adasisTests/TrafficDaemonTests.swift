@@ -37,13 +37,7 @@ struct TrafficDaemonTests {
             toFile: staged + ".truncated", atomically: true, encoding: .utf8)
         try full.write(toFile: staged + ".json", atomically: true, encoding: .utf8)
         try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
+        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
         [messages]
         preset = "all"
         [metrics]
@@ -57,10 +51,7 @@ struct TrafficDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
-                sleep 1
+                start_gpsfake \(port) '\(directory.path)'
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
@@ -76,8 +67,7 @@ struct TrafficDaemonTests {
                 status=$?
                 sleep 0.3
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)
