@@ -38,7 +38,8 @@ import TestSupport
     ) throws -> HorizonEngine {
         var configuration = HorizonConfiguration()
         configuration.safetyLocationRules = rules
-        let engine = try HorizonEngine(network: network(builtUp: builtUp, highway: highway), configuration: configuration)
+        let engine = try HorizonEngine(
+            network: network(builtUp: builtUp, highway: highway), configuration: configuration)
         let link = Int(offset / 100) + 1
         _ = try engine.update(onRoad(fwd(UInt64(link)), offset - Double(link - 1) * 100, time: 0, discontinuity: true))
         return engine
@@ -49,7 +50,9 @@ import TestSupport
         return engine.roadObjects(on: main).filter { $0.object.type.isSafetyLocation }
     }
 
-    @Test("the French camera is one danger zone of about 2 km around it, cut at the German border; the German camera is gone")
+    @Test(
+        "the French camera is one danger zone of about 2 km around it, cut at the German border; the German camera is gone"
+    )
     func frenchCameraBecomesZone() throws {
         let engine = try Self.engine()
         let objects = try Self.safetyLocations(engine)
@@ -69,7 +72,8 @@ import TestSupport
         #expect(cameras.isEmpty, "the camera's point is never on the path: \(cameras)")
     }
 
-    @Test("without the French danger-zone row the camera is dropped as in Germany; without rules both cameras are points")
+    @Test(
+        "without the French danger-zone row the camera is dropped as in Germany; without rules both cameras are points")
     func dependsOnTheTable() throws {
         let forbidden = try Self.safetyLocations(
             Self.engine(rules: SafetyLocationRules(rules: [Self.france, Self.germany])))
@@ -101,7 +105,8 @@ import TestSupport
             let link = Int(position / 100) + 1
             _ = try engine.update(onRoad(fwd(UInt64(link)), position - Double(link - 1) * 100, time: time))
             let main = try #require(engine.tree.mainPathID)
-            for event in tracker.update(mainPathObjects: engine.roadObjects(on: main), vehicleOffset: engine.vehicleOffset)
+            for event in tracker.update(
+                mainPathObjects: engine.roadObjects(on: main), vehicleOffset: engine.vehicleOffset)
             {
                 switch event {
                 case .entered(let object, _) where object.type == .dangerZone: names.append("entered")

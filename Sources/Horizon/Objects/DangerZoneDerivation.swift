@@ -93,7 +93,8 @@ public final class DangerZoneDerivation {
                     road.oneway.allows($0) && (feature.direction == nil || feature.direction == $0)
                 }
                 for direction in directions {
-                    let key = "\(road.id.rawValue)\(direction == .forward ? "+" : "-")@\(Int((feature.offset * 100).rounded()))"
+                    let key =
+                        "\(road.id.rawValue)\(direction == .forward ? "+" : "-")@\(Int((feature.offset * 100).rounded()))"
                     guard derivedCameras.insert(key).inserted else { continue }
                     let along = direction == .forward ? feature.offset : road.length - feature.offset
                     try deriveZone(camera: DirectedLink(road.id, direction), along: along, road: road, key: key)

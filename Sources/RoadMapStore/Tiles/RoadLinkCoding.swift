@@ -161,7 +161,8 @@ package enum RoadLinkCoding {
                         type: RoadObjectType.allCases[Int(typeIndex)], zone: zone, length: length,
                         isZoneStart: flags & 1 != 0, isZoneEnd: flags & 2 != 0,
                         speedLimit: flags & 4 != 0 ? Double(bitPattern: bits) : nil,
-                        hazard: flags >> 3 == 0 ? nil : HazardKind(rawValue: UInt16(truncatingIfNeeded: (flags >> 3) - 1))))
+                        hazard: flags >> 3 == 0
+                            ? nil : HazardKind(rawValue: UInt16(truncatingIfNeeded: (flags >> 3) - 1))))
             default: throw .invalidValue(field: "feature kind", offset: kindOffset)
             }
             let offset = Double(bitPattern: try reader.readVarint())
