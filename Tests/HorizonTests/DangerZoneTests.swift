@@ -120,6 +120,22 @@ import TestSupport
         #expect(names == ["entered", "exited"], "\(names)")
     }
 
+    @Test("a camera on a 100 m road with no way on at either end gets no zone (it would give its place), and no camera")
+    func tooShortForAZone() throws {
+        var graph = PlaneRoadGraph.street(count: 1)
+        graph.links[0].countryCode = 250
+        graph.links[0].features = [
+            PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 90), offset: 50, direction: .forward)
+        ]
+        var configuration = HorizonConfiguration()
+        configuration.safetyLocationRules = Self.rules
+        let engine = try HorizonEngine(network: graph.network, configuration: configuration)
+        _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
+        #expect(try Self.safetyLocations(engine).isEmpty)
+        #expect(
+            DangerZonePolicy.shortestZone(nominal: 2000) == 150 && DangerZonePolicy.shortestZone(nominal: 300) == 150)
+    }
+
     @Test("the camera's place in its zone is spread over 20…80 % from camera to camera")
     func placementSpread() {
         let shares = (0..<200).map { DangerZonePolicy.placement(key: "\($0)+@\($0 * 37)").shareBefore }

@@ -10,7 +10,8 @@ import RoadMap
 /// direction and on along it, following the same road (the same OSM way, else the same `ref`, else
 /// the same name, else the only way on) and ending early at a junction where the road cannot be
 /// told, at a link already in the zone, or at the border of the camera's country (a zone is the
-/// law of the country of its camera). The legal filter then drops the camera itself where it lies.
+/// law of the country of its camera). A zone cut shorter than ``DangerZonePolicy/shortestZone(nominal:)``
+/// is not made. The legal filter then drops the camera itself where it lies.
 ///
 /// Lazy: a link's zones are found when the horizon first reads a link of its neighbourhood
 /// (cells of 0.02°, read once with the cameras within the longest zone around them), so a map
@@ -162,6 +163,10 @@ public final class DangerZoneDerivation {
         stretches += after.dropFirst()
         // `before` stretches were recorded with `to` = 0 as a placeholder: they run to the link's exit.
         for index in stretches.indices.dropLast() { stretches[index].to = stretches[index].length }
+        // Cut short on both sides (a short road between junctions that cannot be told), the zone
+        // would all but give the camera's place: then there is no zone, and no camera either.
+        let total = stretches.reduce(0) { $0 + max(0, $1.to - $1.from) }
+        guard total >= DangerZonePolicy.shortestZone(nominal: length) else { return }
         for (index, stretch) in stretches.enumerated() where stretch.to > stretch.from {
             let forward = stretch.link.direction == .forward
             let piece = ZonePiece(

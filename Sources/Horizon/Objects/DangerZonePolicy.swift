@@ -50,6 +50,11 @@ public enum DangerZonePolicy {
         return 2000
     }
 
+    /// The shortest zone made for a camera whose zone would be `nominal` metres: half of it, at most
+    /// 150 m. A zone cut shorter than that by junctions and borders on both sides would all but give
+    /// the camera's place, so the camera gets no zone (and, forbidden, is not reported at all).
+    public static func shortestZone(nominal: Double) -> Double { min(nominal, 300) / 2 }
+
     /// The share of the zone before the camera (0.2 … 0.8) and the zone's number, both from a
     /// 64-bit FNV-1a hash of where the camera lies (`key`), never from a clock or a random source.
     static func placement(key: String) -> (shareBefore: Double, zone: Int64) {
