@@ -186,7 +186,7 @@ struct PathContent {
         for object in path.roadObjects(types: objectTypes) {
             let type = object.object.type
             let code = RoadObjectWireCode.code(type)
-            let speed = object.object.attributes.enforcedSpeed.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
+            let speed = RoadObjectWireCode.value1(object.object)
             if object.isPoint {
                 guard sendsPoints, RoadObjectWireCode.pointProfile(type) == .roadObject else { continue }
                 mark(.roadObject, object.start, code: code, value: speed)

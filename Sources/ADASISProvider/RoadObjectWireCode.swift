@@ -1,4 +1,5 @@
 import ADASISv2
+import Horizon
 import RoadMap
 
 /// The object type codes of this project's road-object profiles (PROFILE SHORT 18, 19, 20:
@@ -30,6 +31,14 @@ public enum RoadObjectWireCode {
     /// The type of `code`, `nil` for a code this project does not use.
     public static func type(_ code: UInt16) -> RoadObjectType? {
         RoadObjectType.allCases.first { self.code($0) == code }
+    }
+
+    /// Value1 of the point mark (18) or zone start (19) of `object`: for a `hazard` its kind
+    /// (``RoadMap/HazardKind`` code, 1023 when the map does not say), for every other type the
+    /// enforced speed in km/h (1023 none).
+    public static func value1(_ object: RoadObject) -> UInt16 {
+        if object.type == .hazard { return object.attributes.hazard?.rawValue ?? 1023 }
+        return object.attributes.enforcedSpeed.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
     }
 
     /// The PROFILE SHORT type and Value0 that carry a point `object` of the map's point features:

@@ -25,6 +25,9 @@ extension SafetyLocationRules {
         # The most specific row decides: region and type, region, country and type, country, type
         # everywhere, everywhere; without any row a location is reported. Tunnels, bridges, border
         # crossings, traffic signals, incidents and user-defined objects are never filtered.
+        # Where a row forbids a camera type but allows danger_zone (France), each such camera becomes a
+        # danger zone at run time: a stretch of its road that contains it (lengths above), the camera
+        # point itself never sent (Docs/adasis-conventions.md, "Danger zones").
         #
         # This table is a starting point from public sources, not legal advice: check the law of every
         # market before shipping, and pass your own table with `--safety-rules FILE` or the daemon key
@@ -47,7 +50,7 @@ extension SafetyLocationRules {
         [country.FR]
         safety_locations = false
         danger_zone = true
-        source = "Code de la route art. R413-15 as amended by décret n° 2012-3 of 3 January 2012: devices that locate speed enforcement are forbidden; navigation devices may only warn of 'zones de danger' (the industry protocol of 28 July 2011)"
+        source = "Code de la route art. R413-15 as amended by décret n° 2012-3 of 3 January 2012 (JORF 4 January 2012): devices that warn of or locate speed enforcement are forbidden; driving aids may only warn of 'zones de danger' (the protocol of 2011 between the Ministry of the Interior and the makers, AFFTAC, applied from 28 November 2011): about 4 km on motorways, 2 km outside and 300 m inside built-up areas, containing the camera without giving its position (flotauto.com, 'Radars : le Code de la route change ses dispositions', January 2012). adasis turns each camera it may not report here into such a zone"
 
         # A region row, for a market whose law differs by state or Land (no such rule ships: adasis knows
         # of no region whose law forbids what its country allows). For example:

@@ -122,12 +122,15 @@ public struct ZonePiece: Hashable, Sendable, Codable {
     public var isZoneEnd: Bool
     /// The enforced limit in km/h, when tagged.
     public var speedLimit: Double?
+    /// What a `hazard` warns of (`hazard=*`), `nil` for other types and maps imported before kinds.
+    public var hazard: HazardKind?
 
     /// Creates a zone piece.
     public init(
         type: RoadObjectType, zone: Int64, length: Double, isZoneStart: Bool, isZoneEnd: Bool,
-        speedLimit: Double?
+        speedLimit: Double?, hazard: HazardKind? = nil
     ) {
+        self.hazard = hazard
         self.type = type
         self.zone = zone
         self.length = length

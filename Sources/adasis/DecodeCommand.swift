@@ -3,6 +3,7 @@ import ADASISProvider
 import ArgumentParser
 import Foundation
 import InputPolicy
+import RoadMap
 import SocketCAN
 
 /// `adasis decode`: prints the ADASIS v2 messages of a candump log, one line (or JSON object) per frame.
@@ -178,6 +179,13 @@ struct DecodeCommand: ParsableCommand {
         case "Tunnel", "Bridge", "BuiltUpArea", "DividedRoad", "ComplexIntersection", "PartOfCalculatedRoute":
             return ["(no)", "(yes)", "(unknown)", "(N/A)"][Int(raw & 3)]
         case "Value0", "Value1":
+            if name == "Value1", profile == 18 || profile == 19,
+                fields["Value0"].map({ RoadObjectWireCode.type(UInt16(truncatingIfNeeded: $0)) }) == .hazard
+            {
+                return raw == 1023
+                    ? "(hazard kind not stated)"
+                    : "(hazard \(HazardKind(rawValue: UInt16(truncatingIfNeeded: raw))?.osmValue ?? "kind unknown"))"
+            }
             if name == "Value1", fields["Distance1"] == 0, profile != 16, profile != 19 { return "(unused)" }
             switch profile {
             case 1?:

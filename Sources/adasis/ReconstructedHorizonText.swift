@@ -18,7 +18,13 @@ enum ReconstructedHorizonText {
         let start = object.start.map { "\($0)" } ?? "(before the path)"
         var line = "object \(name) (\(object.code)): \(start)"
         if !object.isPoint { line += " … " + (object.end.map { "\($0) m" } ?? "(open)") } else { line += " m" }
-        if object.value != 1023 { line += ", value \(object.value)" }
+        if object.value != 1023 {
+            if RoadObjectWireCode.type(object.code) == .hazard, let kind = HazardKind(rawValue: object.value) {
+                line += ", hazard \(kind.osmValue) (\(object.value))"
+            } else {
+                line += ", value \(object.value)"
+            }
+        }
         return line
     }
 

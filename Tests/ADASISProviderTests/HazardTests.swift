@@ -86,7 +86,7 @@ struct HazardTests {
     /// horizon) and leaves it at its end; driven westward, it enters it where it begins and the
     /// drive ends inside.
     @Test(
-        "the hazard is entered where Bulevardi's hazard way begins and exited where it ends; rebuilt from CAN as code 16",
+        "the hazard is entered where Bulevardi's hazard way begins and exited where it ends; rebuilt from CAN as code 16, kind children",
         arguments: [LinkDirection.forward, .backward])
     func bulevardiHazard(direction: LinkDirection) throws {
         let map = try SampleDrives.map()
@@ -99,6 +99,7 @@ struct HazardTests {
         var events: [(fix: Int, what: String)] = []
         var firstHorizon: Int?
         var rebuiltCodes = Set<UInt16>()
+        var rebuiltKinds = Set<UInt16>()
         for (index, fix) in drive.fixes.enumerated() {
             guard try pipeline.process(fix) != nil, let main = pipeline.engine.tree.mainPathID else { continue }
             if firstHorizon == nil { firstHorizon = index }
@@ -109,7 +110,10 @@ struct HazardTests {
                 if case .exited(let object, _) = event { events.append((index, "exited \(object.id)")) }
             }
             for frame in pipeline.tick(at: fix.time) { reconstructor.apply(frame.message, time: frame.time) }
-            for object in reconstructor.horizon.mainPath?.objects ?? [] { rebuiltCodes.insert(object.code) }
+            for object in reconstructor.horizon.mainPath?.objects ?? [] {
+                rebuiltCodes.insert(object.code)
+                if object.code == 16, object.start != nil { rebuiltKinds.insert(object.value) }
+            }
         }
         let id = "hazard:r\(Self.bulevardi)"
         #expect(
@@ -126,6 +130,8 @@ struct HazardTests {
         }
         #expect(drive.comesIn != drive.goesOut, "the sample's way is a dead end one way (\(direction))")
         #expect(RoadObjectWireCode.code(.hazard) == 16 && rebuiltCodes.contains(16), "\(rebuiltCodes)")
+        // The kind travels in Value1 of the zone start: hazard=children is code 1.
+        #expect(rebuiltKinds == [HazardKind.children.rawValue], "\(rebuiltKinds)")
     }
 
     @Test("a hazard is no safety location: the legal filter never drops it")

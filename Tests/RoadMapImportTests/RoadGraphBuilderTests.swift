@@ -247,5 +247,17 @@ struct RoadObjectImportTests {
         let point = try #require(pieces.first { $0.piece.zone == -63 })
         #expect(point.link.wayID == 6 && point.piece.length == 0 && point.feature.direction == nil)
         #expect(point.feature.kind.roadObjectType == .hazard && !RoadObjectType.hazard.isSafetyLocation)
+        // The kinds: the way's children on every piece, the node's animal crossing.
+        #expect(stretch.allSatisfy { $0.piece.hazard == .children } && point.piece.hazard == .animalCrossing)
+    }
+
+    @Test("hazard=* values: the table's kinds, turn as curve, the first known of a list, other for the rest")
+    func hazardKinds() {
+        #expect(HazardKind(osm: "children") == .children && HazardKind(osm: " Animal_Crossing ") == .animalCrossing)
+        #expect(HazardKind(osm: "turn") == .curve && HazardKind(osm: "turns") == .curves)
+        #expect(HazardKind(osm: "volcano;falling_rocks") == .fallingRocks)
+        #expect(HazardKind(osm: "yes") == .other && HazardKind(osm: "other") == .other && HazardKind(osm: "") == .other)
+        #expect(Set(HazardKind.allCases.map(\.rawValue)).count == HazardKind.allCases.count)
+        #expect(HazardKind.allCases.allSatisfy { HazardKind(osm: $0.osmValue) == $0 })
     }
 }

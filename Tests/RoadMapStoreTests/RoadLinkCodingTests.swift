@@ -34,6 +34,16 @@ struct RoadLinkCodingTests {
                     ZonePiece(
                         type: .dangerZone, zone: 1, length: 3, isZoneStart: false, isZoneEnd: true, speedLimit: nil)),
                 offset: 10, direction: .backward),
+            PointFeature(
+                kind: .zone(
+                    ZonePiece(
+                        type: .hazard, zone: 5, length: 40, isZoneStart: true, isZoneEnd: true, speedLimit: nil,
+                        hazard: .frostHeave)), offset: 11, direction: .forward),
+            PointFeature(
+                kind: .zone(
+                    ZonePiece(
+                        type: .hazard, zone: -6, length: 0, isZoneStart: true, isZoneEnd: true, speedLimit: nil,
+                        hazard: .other)), offset: 12, direction: nil),
         ])
 
     @Test("a link with every attribute set round-trips exactly")

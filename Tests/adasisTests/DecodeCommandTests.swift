@@ -69,3 +69,41 @@ func decodeNamesRoadObjectProfiles() throws {
             "road object", "road object zone start", "road object zone end", "safety camera",
         ])
 }
+
+/// A hazard's kind in Value1 of PROFILE SHORT 18 and 19 is named by `adasis decode`, and the DBC's
+/// `HazardKind` value table (read by cantools) names every code of ``HazardKind`` alike.
+@Test("adasis decode and the DBC's HazardKind table name the hazard kinds")
+func decodeNamesHazardKinds() throws {
+    try requireBuiltAdasis()
+    var log = ""
+    let cases: [(ProfileShortType, UInt16)] = [
+        (.roadObject, HazardKind.animalCrossing.rawValue), (.roadObjectZoneStart, HazardKind.children.rawValue),
+        (.roadObjectZoneStart, 1023),
+    ]
+    for (index, (type, value1)) in cases.enumerated() {
+        var message = ProfileShortMessage(
+            offset: UInt16(100 + index), pathIndex: 8, profileType: type, value0: RoadObjectWireCode.code(.hazard))
+        message.value1 = value1
+        let bytes = try ADASISMessage.profileShort(message).encode()
+        log += "(0.\(index)) vcan0 255#" + bytes.map { String(format: "%02X", $0) }.joined() + "\n"
+    }
+    let (status, out, _) = try runProcess(
+        Repository.url(".build/debug/adasis"), ["decode", "-"], input: Data(log.utf8))
+    #expect(status == 0)
+    let lines = out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[0].contains("Value0=16(hazard)") && lines[0].contains("Value1=3(hazard animal_crossing)"), "\(out)")
+    #expect(lines[1].contains("Value1=1(hazard children)"), "\(out)")
+    #expect(lines[2].contains("Value1=1023(hazard kind not stated)"), "\(out)")
+    let script = """
+        import cantools
+        table = cantools.database.load_file("Tools/adasis-v2.dbc").dbc.value_tables["HazardKind"]
+        for code, name in sorted(table.items()):
+            print(code, str(name).replace(" ", "_"))
+        """
+    let names = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script])
+    #expect(names.status == 0, "\(names.stderr)")
+    let expected =
+        HazardKind.allCases.map { "\($0.rawValue) \($0 == .other ? "other" : $0.osmValue)" } + ["1023 not_stated"]
+    #expect(names.stdout.split(separator: "\n").map(String.init) == expected, "\(names.stdout)")
+}

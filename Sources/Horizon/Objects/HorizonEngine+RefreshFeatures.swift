@@ -13,7 +13,7 @@ extension HorizonEngine {
         var changed = false
         for (id, path) in tree.paths {
             for (position, link) in path.links.enumerated() {
-                let road = try network.link(link.link.link)
+                let road = try legalRoad(link.link.link)
                 var fresh = PathLink(
                     road: road, direction: link.link.direction, startOffset: link.startOffset,
                     exitBranches: link.exitBranches, routeIndex: link.routeIndex)

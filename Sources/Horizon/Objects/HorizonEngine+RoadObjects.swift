@@ -25,3 +25,12 @@ extension HorizonEngine {
         return result
     }
 }
+
+extension HorizonEngine {
+    /// The link `id` of ``network`` with the danger zones the legal rules make of cameras
+    /// (``DangerZoneDerivation``); its features are then filtered by ``SafetyLocationRules``.
+    func legalRoad(_ id: LinkID) throws -> RoadLink {
+        let road = try network.link(id)
+        return try dangerZones?.addingDangerZones(to: road) ?? road
+    }
+}

@@ -55,7 +55,8 @@ extension HorizonPath {
                                 object: RoadObject(
                                     id: RoadObjectID(rawValue: "\(piece.type.rawValue):r\(piece.zone)"),
                                     type: piece.type,
-                                    attributes: RoadObjectAttributes(enforcedSpeed: piece.speedLimit)),
+                                    attributes: RoadObjectAttributes(
+                                        enforcedSpeed: piece.speedLimit, hazard: piece.hazard)),
                                 path: id, start: feature.offset, end: pieceEnd,
                                 isClippedAtStart: !piece.isZoneStart && position == 0,
                                 isClippedAtEnd: !piece.isZoneEnd && position == links.count - 1))

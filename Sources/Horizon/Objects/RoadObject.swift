@@ -22,11 +22,14 @@ public struct RoadObjectAttributes: Hashable, Sendable {
     public var enforcedSpeed: Double?
     /// A name (the road's name for a tunnel or bridge), when known.
     public var name: String?
+    /// What a `hazard` warns of, when the map says (`hazard=*`).
+    public var hazard: HazardKind?
 
     /// Creates attributes.
-    public init(enforcedSpeed: Double? = nil, name: String? = nil) {
+    public init(enforcedSpeed: Double? = nil, name: String? = nil, hazard: HazardKind? = nil) {
         self.enforcedSpeed = enforcedSpeed
         self.name = name
+        self.hazard = hazard
     }
 }
 

@@ -16,6 +16,8 @@ public final class HorizonEngine {
     public let network: any RoadNetwork
     /// Look-ahead, levels, trailing length, throttling and branch model.
     public let configuration: HorizonConfiguration
+    /// The danger zones the legal rules make of cameras (`nil` when no rule allows danger zones).
+    let dangerZones: DangerZoneDerivation?
     /// The current tree (empty before the first on-road match and after going off road).
     public internal(set) var tree = PathTree()
     /// The vehicle's offset on the main path, metres from its start; `nil` when the tree is empty.
@@ -57,6 +59,8 @@ public final class HorizonEngine {
         try configuration.validate()
         self.network = network
         self.configuration = configuration
+        dangerZones = DangerZoneDerivation(
+            network: network, rules: configuration.safetyLocationRules, places: configuration.places)
     }
 
     /// Whether the vehicle currently drives along the active route.
@@ -288,7 +292,7 @@ public final class HorizonEngine {
 
     /// `link` placed on a path at `startOffset`, with its exit branches.
     func pathLink(_ link: DirectedLink, startOffset: Double, routeIndex: Int?) throws -> PathLink {
-        let road = try network.link(link.link)
+        let road = try legalRoad(link.link)
         let branches: [JunctionBranch]
         if let cached = branchCache[link] {
             branches = cached

@@ -49,8 +49,9 @@ public struct RoadGraphBuilder {
     var nodes: [Int64: GeoPoint] = [:]
     var pointNodeTags: [Int64: [String: String]] = [:]
     var ways: [RoadWay] = []
-    /// The road ways tagged `hazard=*` (their tags are not kept: see ``WayAttributes/tagKeys``).
-    var hazardWays: [Int64] = []
+    /// The road ways tagged `hazard=*` and their kinds (their tags are not kept: see
+    /// ``WayAttributes/tagKeys``).
+    var hazardWays: [Int64: HazardKind] = [:]
     var restrictionRelations: [OSMRelation] = []
     var boundaryRelations: [OSMRelation] = []
     var boundaryWays = Set<Int64>()
@@ -134,7 +135,7 @@ public struct RoadGraphBuilder {
             report.waysRead += 1
             if boundaryWays.contains(way.id) { wayNodes[way.id] = way.nodeIDs }
             if let highway = options.selection.highwayClass(for: way.tags) {
-                if way.tags["hazard"] != nil { hazardWays.append(way.id) }
+                if let hazard = way.tags["hazard"] { hazardWays[way.id] = HazardKind(osm: hazard) }
                 ways.append(
                     RoadWay(id: way.id, nodeIDs: way.nodeIDs, tags: WayAttributes.keptTags(way.tags), highway: highway))
             }

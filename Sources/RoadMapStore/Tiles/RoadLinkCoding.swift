@@ -69,7 +69,8 @@ package enum RoadLinkCoding {
                 writer.writeSignedVarint(piece.zone)
                 writer.writeVarint(piece.length.bitPattern)
                 writer.writeVarint(
-                    (piece.isZoneStart ? 1 : 0) | (piece.isZoneEnd ? 2 : 0) | (piece.speedLimit == nil ? 0 : 4))
+                    (piece.isZoneStart ? 1 : 0) | (piece.isZoneEnd ? 2 : 0) | (piece.speedLimit == nil ? 0 : 4)
+                        | (piece.hazard.map { (UInt64($0.rawValue) + 1) << 3 } ?? 0))
                 writer.writeVarint(piece.speedLimit.map { $0.bitPattern } ?? 0)
             }
             writer.writeVarint(feature.offset.bitPattern)
@@ -159,7 +160,9 @@ package enum RoadLinkCoding {
                     ZonePiece(
                         type: RoadObjectType.allCases[Int(typeIndex)], zone: zone, length: length,
                         isZoneStart: flags & 1 != 0, isZoneEnd: flags & 2 != 0,
-                        speedLimit: flags & 4 != 0 ? Double(bitPattern: bits) : nil))
+                        speedLimit: flags & 4 != 0 ? Double(bitPattern: bits) : nil,
+                        hazard: flags >> 3 == 0
+                            ? nil : HazardKind(rawValue: UInt16(truncatingIfNeeded: (flags >> 3) - 1))))
             default: throw .invalidValue(field: "feature kind", offset: kindOffset)
             }
             let offset = Double(bitPattern: try reader.readVarint())

@@ -153,11 +153,7 @@ struct DriveOptions: ParsableArguments {
 
     /// The rules of `--safety-rules`, or the shipped table.
     func safetyLocationRules() throws -> SafetyLocationRules {
-        guard let safetyRules else { return try SafetyLocationRules.shippedDefault() }
-        guard let text = try? String(contentsOfFile: safetyRules, encoding: .utf8) else {
-            throw ValidationError("--safety-rules: cannot read \(safetyRules) (missing, unreadable or not UTF-8)")
-        }
-        return try SafetyLocationRules(toml: text, source: safetyRules)
+        try SafetyLocationRulesOption.load(safetyRules)
     }
 
     /// `map` with the objects of `MAP.objects` laid over it, or `map` when there is no such file.

@@ -16,6 +16,8 @@ extension HorizonSnapshot {
         /// The object goes on past the horizon's end.
         var clipped_end: Bool
         var enforced_speed_kmh: Double?
+        /// What a hazard warns of (`hazard=*` value: children, animal_crossing, curve, …).
+        var hazard: String?
     }
 
     /// Fills ``objects`` with the objects of `objects` not behind `vehicle`, and ``object_events``.
@@ -27,7 +29,8 @@ extension HorizonSnapshot {
                     id: object.object.id.rawValue, type: object.object.type.rawValue,
                     distance_m: round(object.start - vehicle), end_distance_m: round(object.end - vehicle),
                     start_offset_m: round(object.start), end_offset_m: round(object.end),
-                    clipped_end: object.isClippedAtEnd, enforced_speed_kmh: object.object.attributes.enforcedSpeed)
+                    clipped_end: object.isClippedAtEnd, enforced_speed_kmh: object.object.attributes.enforcedSpeed,
+                    hazard: object.object.attributes.hazard?.osmValue)
             }
         }
         object_events = events.compactMap { event in

@@ -12,7 +12,20 @@ struct MapInfoCommand: ParsableCommand {
     @Argument(help: "The map file.")
     var file: String
 
+    @Option(
+        help:
+            "The legal filter to summarise the map's safety locations with (a TOML table as Data/safety-location-rules.toml documents). Default: that shipped table."
+    )
+    var safetyRules: String?
+
     func run() throws {
+        let rules: SafetyLocationRules
+        do {
+            rules = try SafetyLocationRulesOption.load(safetyRules)
+        } catch {
+            printToStandardError("adasis map info: \(error)")
+            throw ExitCode.failure
+        }
         do {
             let map = try MapFile(path: file)
             let statistics = try MapStatistics(map: map)
@@ -85,6 +98,12 @@ struct MapInfoCommand: ParsableCommand {
                 print(
                     "  \(name): "
                         + counts.keys.sorted().map { "\(counts[$0]!) \($0.rawValue)" }.joined(separator: ", "))
+            }
+            print("safety locations under the legal filter (\(safetyRules ?? "shipped table"), country rows):")
+            for line in LegalFilterSummary.lines(
+                roadObjects: statistics.roadObjects, names: alpha2ByNumeric, rules: rules)
+            {
+                print("  " + line)
             }
             print("import:")
             print(MapReportText.lines(meta.importReport).joined(separator: "\n"))
