@@ -85,6 +85,7 @@ struct HorizonBenchmark: ParsableCommand {
         let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
         var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
         var totalCPU = Samples(), prefetching = Samples()
+        var tileReadsOnFixes = 0, tileReadsPrefetched = 0
         var costRows: [String] = []
         var parts: [FixCost] = []
         var framesByType: [MessageType: Int] = [:]
@@ -115,6 +116,7 @@ struct HorizonBenchmark: ParsableCommand {
             for name in names {
                 let map = try openMap ?? MapFile(path: mapPath)
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
+                let readsBeforeDrive = map.tileReads, prefetchedBeforeDrive = tileReadsPrefetched
                 let matcher = OnlineMapMatcher(network: map)
                 let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
                 let adasis = ADASISProvider(configuration: configuration, network: map)
@@ -149,6 +151,7 @@ struct HorizonBenchmark: ParsableCommand {
                         matching: matched - beganCPU, horizon: updated - matched, ingest: ingested - updated,
                         ticks: finished - ingested, start: began, end: MonotonicClock.now())
                     parts.append(cost)
+                    let readsBeforePrefetch = map.tileReads
                     // As `RunDaemon` does after each fix, not while the next one waits.
                     let prefetchBegan = ThreadClock.now()
                     if prefetch, fix.quality != .noFix {
@@ -157,6 +160,7 @@ struct HorizonBenchmark: ParsableCommand {
                             radius: horizonConfiguration.lookAhead.max() ?? 0)
                     }
                     let prefetched = ThreadClock.now() - prefetchBegan
+                    tileReadsPrefetched += map.tileReads - readsBeforePrefetch
                     if prefetch { prefetching.add(prefetched) }
                     if fixCosts != nil {
                         costRows.append(
@@ -168,6 +172,8 @@ struct HorizonBenchmark: ParsableCommand {
                     }
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
+                tileReadsOnFixes +=
+                    map.tileReads - readsBeforeDrive - (tileReadsPrefetched - prefetchedBeforeDrive)
                 indicesExhausted += adasis.counters.pathIndicesExhausted
                 droppedByBudget += adasis.counters.framesDroppedByBudget.values.reduce(0, +)
             }
@@ -179,6 +185,8 @@ struct HorizonBenchmark: ParsableCommand {
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
         print("  end to end, thread CPU:  \(totalCPU.summary(scale: 1e6, unit: "µs"))")
         print("  slowest 1 % by thread CPU: \(FixCost.slowest(parts, share: 0.01))")
+        print(
+            "  tiles read from the file while a fix waits: \(tileReadsOnFixes); between fixes: \(tileReadsPrefetched)")
         if prefetch {
             print(
                 "  prefetch after the fix (not in the figures above, as in the daemon): \(prefetching.summary(scale: 1e6, unit: "µs"))"
