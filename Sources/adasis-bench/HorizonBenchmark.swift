@@ -58,6 +58,21 @@ struct HorizonBenchmark: ParsableCommand {
             """)
     var tailWindows: String?
 
+    @Option(
+        help: """
+            Write every fix's thread CPU time per stage to this CSV file (drive, repetition, fix index, \
+            matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end), to see which fixes make the tail.
+            """)
+    var fixCosts: String?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            After each fix, read the tiles around it ahead of need as the daemon does between fixes \
+            (`MapFile.prefetch`, at most 4 tiles per fix, same thread); timed apart from the fix.
+            """)
+    var prefetch = true
+
     func run() throws {
         let imported = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bench-h-\(getpid()).map")
             .path
@@ -69,7 +84,9 @@ struct HorizonBenchmark: ParsableCommand {
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: drives).filter { $0.hasSuffix(".csv") }.sorted()
         var matching = Samples(), horizon = Samples(), provider = Samples(), total = Samples()
-        var totalCPU = Samples()
+        var totalCPU = Samples(), prefetching = Samples()
+        var tileReadsOnFixes = 0, tileReadsPrefetched = 0
+        var costRows: [String] = []
         var parts: [FixCost] = []
         var framesByType: [MessageType: Int] = [:]
         var seconds = 0.0
@@ -95,10 +112,11 @@ struct HorizonBenchmark: ParsableCommand {
             }
         }
         let openMap = keepMapOpen ? try MapFile(path: mapPath) : nil
-        for _ in 0..<repetitions {
+        for repetition in 0..<repetitions {
             for name in names {
                 let map = try openMap ?? MapFile(path: mapPath)
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
+                let readsBeforeDrive = map.tileReads, prefetchedBeforeDrive = tileReadsPrefetched
                 let matcher = OnlineMapMatcher(network: map)
                 let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
                 let adasis = ADASISProvider(configuration: configuration, network: map)
@@ -129,12 +147,33 @@ struct HorizonBenchmark: ParsableCommand {
                     total.add(MonotonicClock.now() - began)
                     let finished = ThreadClock.now()
                     totalCPU.add(finished - beganCPU)
-                    parts.append(
-                        FixCost(
-                            matching: matched - beganCPU, horizon: updated - matched, ingest: ingested - updated,
-                            ticks: finished - ingested, start: began, end: MonotonicClock.now()))
+                    let cost = FixCost(
+                        matching: matched - beganCPU, horizon: updated - matched, ingest: ingested - updated,
+                        ticks: finished - ingested, start: began, end: MonotonicClock.now())
+                    parts.append(cost)
+                    let readsBeforePrefetch = map.tileReads
+                    // As `RunDaemon` does after each fix, not while the next one waits.
+                    let prefetchBegan = ThreadClock.now()
+                    if prefetch, fix.quality != .noFix {
+                        try map.prefetch(
+                            around: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
+                            radius: horizonConfiguration.lookAhead.max() ?? 0)
+                    }
+                    let prefetched = ThreadClock.now() - prefetchBegan
+                    tileReadsPrefetched += map.tileReads - readsBeforePrefetch
+                    if prefetch { prefetching.add(prefetched) }
+                    if fixCosts != nil {
+                        costRows.append(
+                            [
+                                name, "\(repetition)", "\(index)", "\(cost.matching)", "\(cost.horizon)",
+                                "\(cost.ingest)", "\(cost.ticks)", "\(prefetched)", String(format: "%.9f", cost.start),
+                                String(format: "%.9f", cost.end),
+                            ].joined(separator: ","))
+                    }
                 }
                 seconds += Double(tickIndex) * configuration.tickInterval
+                tileReadsOnFixes +=
+                    map.tileReads - readsBeforeDrive - (tileReadsPrefetched - prefetchedBeforeDrive)
                 indicesExhausted += adasis.counters.pathIndicesExhausted
                 droppedByBudget += adasis.counters.framesDroppedByBudget.values.reduce(0, +)
             }
@@ -146,6 +185,18 @@ struct HorizonBenchmark: ParsableCommand {
         print("  end to end:              \(total.summary(scale: 1e6, unit: "µs"))")
         print("  end to end, thread CPU:  \(totalCPU.summary(scale: 1e6, unit: "µs"))")
         print("  slowest 1 % by thread CPU: \(FixCost.slowest(parts, share: 0.01))")
+        print(
+            "  tiles read from the file while a fix waits: \(tileReadsOnFixes); between fixes: \(tileReadsPrefetched)")
+        if prefetch {
+            print(
+                "  prefetch after the fix (not in the figures above, as in the daemon): \(prefetching.summary(scale: 1e6, unit: "µs"))"
+            )
+        }
+        if let fixCosts {
+            let header = "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end\n"
+            try (header + costRows.map { $0 + "\n" }.joined()).write(
+                toFile: fixCosts, atomically: true, encoding: .utf8)
+        }
         if let tailWindows {
             let lines = FixCost.slowestFixes(parts, share: 0.01).map { String(format: "%.9f %.9f\n", $0.start, $0.end) }
             try lines.joined().write(toFile: tailWindows, atomically: true, encoding: .utf8)

@@ -60,6 +60,9 @@ struct MapBenchmark: ParsableCommand {
             }
         }
         print("links(near:radius: \(Int(radius)) m): \(near.summary(scale: 1e6, unit: "µs"))")
+        var lookup = Samples()
+        for link in directed { _ = try lookup.time { try map.link(link.link) } }
+        print("link(_:), tile cached: \(lookup.summary(scale: 1e6, unit: "µs"))")
         var next = Samples()
         for link in directed { _ = try next.time { try map.successors(of: link) } }
         print("successors(of:): \(next.summary(scale: 1e6, unit: "µs"))")

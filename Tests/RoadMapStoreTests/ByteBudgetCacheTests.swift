@@ -36,4 +36,16 @@ struct ByteBudgetCacheTests {
         #expect(cache.insert(2, for: "huge", cost: 51).isEmpty)
         #expect(!cache.contains("huge") && cache.contains("small"))
     }
+
+    @Test("withValue reads an entry in place, counts as a use for eviction, and is nil for a missing key")
+    func readInPlace() {
+        var cache = ByteBudgetCache<Int, [String]>(byteBudget: 100)
+        cache.insert(["a", "b"], for: 1, cost: 40)
+        cache.insert(["c"], for: 2, cost: 40)
+        #expect(cache.withValue(for: 1) { $0[1] } == "b")  // 1 is now more recent than 2
+        #expect(cache.withValue(for: 3) { $0.count } == nil)
+        let evicted = cache.insert(["d"], for: 3, cost: 40)
+        #expect(evicted.map(\.key) == [2])
+        #expect(cache.contains(1) && cache.contains(3) && cache.totalCost == 80)
+    }
 }

@@ -206,4 +206,41 @@ struct MapFileTests {
         for link in graph.links { _ = try map.link(link.id) }
         #expect(map.tileReads >= 2)  // nothing fits: every access reads again
     }
+
+    @Test("a link identifier beyond its tile's links is an unknown link, whether the tile is cached or not")
+    func unknownLinkInTile() throws {
+        let (path, graph) = try Self.writeSample("unknown-link.map")
+        defer { unlink(path) }
+        let first = try #require(graph.links.first)
+        let key = try #require(first.id.tile)
+        let beyond = LinkID(tile: key, index: UInt32(graph.links.filter { $0.id.tile == key }.count))
+        for budget in [1, 1 << 20] {
+            let map = try MapFile(path: path, cacheBytes: budget)
+            #expect(try map.link(first.id) == first)  // the tile is cached now (unless the budget is 1)
+            #expect(map.cache.contains(key) == (budget > 1))
+            #expect(throws: MapFileError.unknownLink(beyond)) { try map.link(beyond) }
+            #expect(try map.link(first.id) == first)
+        }
+    }
+
+    @Test("links, successors and adjacency read the same from cached tiles and from the file")
+    func cachedAndUncachedAgree() throws {
+        let (path, graph) = try Self.writeSample("cached-uncached.map")
+        defer { unlink(path) }
+        let cached = try MapFile(path: path)
+        let uncached = try MapFile(path: path, cacheBytes: 1)  // nothing fits: every read goes to the file
+        let memory = InMemoryRoadNetwork(links: graph.links, restrictions: graph.restrictions)
+        for link in graph.links {
+            for map in [cached, uncached] {
+                #expect(try map.link(link.id) == link)
+                for direction in [LinkDirection.forward, .backward] where link.oneway.allows(direction) {
+                    let directed = DirectedLink(link.id, direction)
+                    #expect(try map.successors(of: directed) == memory.successors(of: directed))
+                }
+                #expect(try map.outgoing(from: link.endNode) == memory.outgoing(from: link.endNode))
+            }
+        }
+        #expect(uncached.cache.tileCount == 0 && cached.cache.tileCount > 0)
+        #expect(!graph.restrictions.isEmpty)  // the successors above went through turn restrictions
+    }
 }

@@ -36,6 +36,18 @@ package struct ByteBudgetCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         return entries.values[index].value
     }
 
+    /// Calls `body` with the value for `key` where it is stored, without copying it, and marks it
+    /// most recently used; `nil` when `key` is not cached. For reading a small part of a large
+    /// value (one link of a decoded tile) without retaining and releasing all of it.
+    package mutating func withValue<Result>(
+        for key: Key, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result? {
+        guard let index = entries.index(forKey: key) else { return nil }
+        useCounter += 1
+        entries.values[index].lastUse = useCounter
+        return try body(&entries.values[index].value)
+    }
+
     /// Whether `key` is cached (does not change its recency).
     package func contains(_ key: Key) -> Bool { entries[key] != nil }
 

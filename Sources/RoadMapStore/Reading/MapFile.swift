@@ -80,10 +80,18 @@ public final class MapFile: RoadNetwork {
 
     public func link(_ id: LinkID) throws -> RoadLink {
         guard let key = id.tile else { throw MapFileError.unknownLink(id) }
-        let links = try tile(key).links
         let index = Int(id.indexInTile)
-        guard index < links.count, links[index].id == id else { throw MapFileError.unknownLink(id) }
-        return links[index]
+        // The cached tile is read in place: copying the whole tile out of the cache to take one
+        // link retained and released every array of the tile, at every call.
+        let found: RoadLink?
+        if let cached = cache.link(at: index, inTile: key) {
+            found = cached
+        } else {
+            let links = try indexedTile(key).tile.links
+            found = links.indices.contains(index) ? links[index] : nil
+        }
+        guard let found, found.id == id else { throw MapFileError.unknownLink(id) }
+        return found
     }
 
     public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
@@ -113,10 +121,29 @@ public final class MapFile: RoadNetwork {
         return try outgoing(from: node, inTile: key)
     }
 
+    /// The links meeting at a node and the turn restrictions via it, as its adjacency tile holds them.
+    struct Junction {
+        var links: [LinkID]
+        var restrictions: [TurnRestriction]
+    }
+
+    /// The junction at `node` from its adjacency tile `key`, read in place when the tile is cached
+    /// (copying the tile out of the cache retained and released every array of it).
+    private func junction(_ node: NodeID, inTile key: TileKey) throws(MapFileError) -> Junction {
+        if let cached = cache.junction(node, inTile: key) { return cached }
+        let tile = try indexedTile(key).tile
+        return Junction(links: tile.linksAtNode[node] ?? [], restrictions: tile.restrictions.filter { $0.via == node })
+    }
+
     /// The directed links leaving `node`, whose adjacency tile `key` holds.
     private func outgoing(from node: NodeID, inTile key: TileKey) throws -> [DirectedLink] {
+        try outgoing(from: node, links: junction(node, inTile: key).links)
+    }
+
+    /// The directed links leaving `node` along `links` (the links meeting there).
+    private func outgoing(from node: NodeID, links: [LinkID]) throws -> [DirectedLink] {
         var result: [DirectedLink] = []
-        for id in try tile(key).linksAtNode[node] ?? [] {
+        for id in links {
             let link = try link(id)
             if link.startNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
             if link.endNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
@@ -142,9 +169,9 @@ public final class MapFile: RoadNetwork {
         guard let exitPoint = directedLink.direction == .forward ? link.geometry.last : link.geometry.first else {
             return []
         }
-        let key = TileKey(containing: exitPoint)
-        let candidates = try outgoing(from: node, inTile: key)
-        let restrictions = try tile(key).restrictions.filter { $0.from == directedLink.link && $0.via == node }
+        let junction = try junction(node, inTile: TileKey(containing: exitPoint))
+        let candidates = try outgoing(from: node, links: junction.links)
+        let restrictions = junction.restrictions.filter { $0.from == directedLink.link }
         if restrictions.isEmpty { return candidates }
         let mandatory = restrictions.filter { $0.kind == .mandatory }.map(\.to)
         let forbidden = Set(restrictions.filter { $0.kind == .prohibitory }.map(\.to))

@@ -30,6 +30,24 @@ struct MapTileCache {
     /// The cached tile `key`, marked most recently used.
     mutating func tile(_ key: TileKey) -> IndexedTile? { tiles.value(for: key) }
 
+    /// The link at `index` of cached tile `key` (marked most recently used), read in place:
+    /// `.some(nil)` when the tile has no link there, `nil` when the tile is not cached.
+    mutating func link(at index: Int, inTile key: TileKey) -> RoadLink?? {
+        tiles.withValue(for: key) { indexed in
+            indexed.tile.links.indices.contains(index) ? indexed.tile.links[index] : nil
+        }
+    }
+
+    /// The links meeting at `node` and the turn restrictions via `node` in cached tile `key`
+    /// (marked most recently used), read in place; `nil` when the tile is not cached.
+    mutating func junction(_ node: NodeID, inTile key: TileKey) -> MapFile.Junction? {
+        tiles.withValue(for: key) { indexed in
+            MapFile.Junction(
+                links: indexed.tile.linksAtNode[node] ?? [],
+                restrictions: indexed.tile.restrictions.filter { $0.via == node })
+        }
+    }
+
     /// Whether tile `key` is cached (does not change its recency).
     func contains(_ key: TileKey) -> Bool { tiles.contains(key) }
 
