@@ -25,7 +25,8 @@ extension ADASISProvider {
     func sendHorizon(vehicle: Double, time: Double) {
         guard let mainID = tree.mainPathID, let main = tree.paths[mainID] else { return }
         if indexOfPath[mainID] == nil {
-            guard let index = allocator.allocate(at: time) else { return }
+            // Not an index the receiver still holds: it would keep that path's old content.
+            guard let index = allocator.allocate(at: time, excluding: receiverTree.held) else { return }
             indexOfPath[mainID] = index
             probabilityOfPath[mainID] = main.probability
         }
@@ -105,7 +106,11 @@ extension ADASISProvider {
             return nil
         }
         if let index = indexOfPath[child.id] { return index }
-        guard let index = allocator.allocate(at: time) else {
+        // Sub-paths leave one index the receiver does not hold free for the next new main path (the
+        // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come
+        // back from rest with no horizon meanwhile.
+        let spare = allocator.lastFree(at: time, excluding: receiverTree.held)
+        guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? []) else {
             counters.pathIndicesExhausted += 1
             return nil
         }
