@@ -34,9 +34,16 @@ extension ADASISProvider {
         // path is visited when its parent was and it has an index. A side path sent up to its
         // frontier rests until the next tree: nothing about it changes in between.
         var visited = [Bool](repeating: false, count: visitOrder.entries.count)
+        // Distance along the tree from the vehicle to offset 0 of each visited path.
+        var origin = [Double](repeating: 0, count: visitOrder.entries.count)
+        // Content is gathered in visit order (child indices are given out in that order) and
+        // queued once the room for it is known.
+        var changes: [(position: Int, atoms: [ContentAtom], lower: Double, upper: Double)] = []
+        var pending: [PendingContent] = []
         for position in visitOrder.entries.indices {
             let entry = visitOrder.entries[position]
             if let parent = entry.parent, !visited[parent] { continue }
+            origin[position] = entry.parent.map { origin[$0] + (tree.paths[entry.id]?.branchOffset ?? 0) } ?? -vehicle
             if entry.isResting {
                 visited[position] = true
                 continue
@@ -51,33 +58,80 @@ extension ADASISProvider {
             if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
                 let lower = max(
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
-                sendChanges(
-                    content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle, lower: lower, upper: sent)
+                changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
             }
             if frontier > sent {
-                var atoms = content.atoms(lower: sent, upper: frontier)
-                var reached = frontier
-                // Back-pressure: never queue more than the queue holds; the rest waits in the tree.
-                let room = configuration.maximumQueuedFrames - scheduler.queuedCount
-                if atoms.count > room {
-                    let cut = atoms[max(0, room)].key.offset
-                    atoms.removeAll { $0.key.offset >= cut }
-                    reached = Double(cut) - 0.5
-                }
-                for atom in atoms { ledger[atom.key] = atom.message }
-                enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
-                if reached > sent { sentUpTo[path.id] = reached }
-            }
-            if path.level > 0, (sentUpTo[path.id] ?? -.infinity) >= frontier {
+                pending.append(
+                    PendingContent(
+                        position: position, path: path, atoms: content.atoms(lower: sent, upper: frontier),
+                        frontier: frontier, origin: origin[position]))
+            } else if path.level > 0 {
                 visitOrder.rest(position)
             }
         }
+        queueNearestFirst(pending, after: changes, vehicle: vehicle)
         if time >= nextRetransmission {
             retransmitNearby(main: main, vehicle: vehicle)
             nextRetransmission = time + configuration.retransmissionInterval - 1e-9
         }
         let purgeBefore = Int((vehicle - configuration.trailingLength - 50).rounded(.down))
         if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
+    }
+
+    /// New content of one path, from what was sent up to its frontier.
+    struct PendingContent {
+        var position: Int
+        var path: HorizonPath
+        var atoms: [ContentAtom]
+        var frontier: Double
+        /// Distance along the tree from the vehicle to the path's offset 0.
+        var origin: Double
+    }
+
+    /// Queues, path by path in visit order, the changed content of `changes` and the new content
+    /// of `pending`. Back-pressure: new content never fills more than the queue holds; when it
+    /// cannot hold everything, the new content nearest the vehicle (along the tree) goes first and
+    /// the rest waits in the tree, each path cut at an offset so that what it sent stays a prefix.
+    private func queueNearestFirst(
+        _ pending: [PendingContent], after changes: [(position: Int, atoms: [ContentAtom], lower: Double, upper: Double)],
+        vehicle: Double
+    ) {
+        let room =
+            configuration.maximumQueuedFrames - scheduler.queuedCount - changes.reduce(0) { $0 + $1.atoms.count }
+        var limit = Double.infinity
+        if pending.reduce(0, { $0 + $1.atoms.count }) > room {
+            var distances = pending.flatMap { entry in entry.atoms.map { entry.origin + Double($0.key.offset) } }
+            distances.sort()
+            limit = room > 0 ? distances[room] : -.infinity
+        }
+        var nextChange = changes.startIndex
+        func sendChangesOfPaths(upTo position: Int) {
+            while nextChange < changes.endIndex, changes[nextChange].position <= position {
+                let change = changes[nextChange]
+                if let path = tree.paths[visitOrder.entries[change.position].id] {
+                    self.sendChanges(change.atoms, path: path, vehicle: vehicle, lower: change.lower, upper: change.upper)
+                }
+                nextChange += 1
+            }
+        }
+        for entry in pending {
+            sendChangesOfPaths(upTo: entry.position)
+            let path = entry.path
+            var atoms = entry.atoms
+            var reached = entry.frontier
+            if let cut = atoms.first(where: { entry.origin + Double($0.key.offset) >= limit })?.key.offset {
+                atoms.removeAll { $0.key.offset >= cut }
+                reached = Double(cut) - 0.5
+            }
+            for atom in atoms { ledger[atom.key] = atom.message }
+            enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
+            let sent = sentUpTo[path.id] ?? -.infinity
+            if reached > sent { sentUpTo[path.id] = reached }
+            if path.level > 0, (sentUpTo[path.id] ?? -.infinity) >= entry.frontier {
+                visitOrder.rest(entry.position)
+            }
+        }
+        sendChangesOfPaths(upTo: .max)
     }
 
     private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
