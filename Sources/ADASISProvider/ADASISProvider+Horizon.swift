@@ -93,7 +93,8 @@ extension ADASISProvider {
     /// cannot hold everything, the new content nearest the vehicle (along the tree) goes first and
     /// the rest waits in the tree, each path cut at an offset so that what it sent stays a prefix.
     private func queueNearestFirst(
-        _ pending: [PendingContent], after changes: [(position: Int, atoms: [ContentAtom], lower: Double, upper: Double)],
+        _ pending: [PendingContent],
+        after changes: [(position: Int, atoms: [ContentAtom], lower: Double, upper: Double)],
         vehicle: Double
     ) {
         let room =
@@ -109,7 +110,8 @@ extension ADASISProvider {
             while nextChange < changes.endIndex, changes[nextChange].position <= position {
                 let change = changes[nextChange]
                 if let path = tree.paths[visitOrder.entries[change.position].id] {
-                    self.sendChanges(change.atoms, path: path, vehicle: vehicle, lower: change.lower, upper: change.upper)
+                    self.sendChanges(
+                        change.atoms, path: path, vehicle: vehicle, lower: change.lower, upper: change.upper)
                 }
                 nextChange += 1
             }
