@@ -25,8 +25,13 @@ extension ADASISProvider {
     func sendHorizon(vehicle: Double, time: Double) {
         guard let mainID = tree.mainPathID, let main = tree.paths[mainID] else { return }
         if indexOfPath[mainID] == nil {
-            // Not an index the receiver still holds: it would keep that path's old content.
-            guard let index = allocator.allocate(at: time, excluding: receiverTree.held) else { return }
+            // Not an index the receiver still holds: it would keep that path's old content. Should
+            // every free index be held (the model never forgets a path a receiver purged behind the
+            // vehicle), any free one, rather than no horizon until the receiver re-roots.
+            guard
+                let index = allocator.allocate(at: time, excluding: receiverTree.held)
+                    ?? allocator.allocate(at: time)
+            else { return }
             indexOfPath[mainID] = index
             probabilityOfPath[mainID] = main.probability
         }
