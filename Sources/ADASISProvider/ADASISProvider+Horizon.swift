@@ -25,7 +25,13 @@ extension ADASISProvider {
     func sendHorizon(vehicle: Double, time: Double) {
         guard let mainID = tree.mainPathID, let main = tree.paths[mainID] else { return }
         if indexOfPath[mainID] == nil {
-            guard let index = allocator.allocate(at: time) else { return }
+            // Not an index the receiver still holds: it would keep that path's old content. Should
+            // every free index be held (the model never forgets a path a receiver purged behind the
+            // vehicle), any free one, rather than no horizon until the receiver re-roots.
+            guard
+                let index = allocator.allocate(at: time, excluding: receiverTree.held)
+                    ?? allocator.allocate(at: time)
+            else { return }
             indexOfPath[mainID] = index
             probabilityOfPath[mainID] = main.probability
         }
@@ -33,9 +39,16 @@ extension ADASISProvider {
         // path is visited when its parent was and it has an index. A side path sent up to its
         // frontier rests until the next tree: nothing about it changes in between.
         var visited = [Bool](repeating: false, count: visitOrder.entries.count)
+        // Distance along the tree from the vehicle to offset 0 of each visited path.
+        var origin = [Double](repeating: 0, count: visitOrder.entries.count)
+        // Content is gathered in visit order (child indices are given out in that order) and
+        // queued once the room for it is known.
+        var changes: [(position: Int, atoms: [ContentAtom], lower: Double, upper: Double)] = []
+        var pending: [PendingContent] = []
         for position in visitOrder.entries.indices {
             let entry = visitOrder.entries[position]
             if let parent = entry.parent, !visited[parent] { continue }
+            origin[position] = entry.parent.map { origin[$0] + (tree.paths[entry.id]?.branchOffset ?? 0) } ?? -vehicle
             if entry.isResting {
                 visited[position] = true
                 continue
@@ -50,33 +63,82 @@ extension ADASISProvider {
             if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
                 let lower = max(
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
-                sendChanges(
-                    content.atoms(lower: lower, upper: sent), path: path, vehicle: vehicle, lower: lower, upper: sent)
+                changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
             }
             if frontier > sent {
-                var atoms = content.atoms(lower: sent, upper: frontier)
-                var reached = frontier
-                // Back-pressure: never queue more than the queue holds; the rest waits in the tree.
-                let room = configuration.maximumQueuedFrames - scheduler.queuedCount
-                if atoms.count > room {
-                    let cut = atoms[max(0, room)].key.offset
-                    atoms.removeAll { $0.key.offset >= cut }
-                    reached = Double(cut) - 0.5
-                }
-                for atom in atoms { ledger[atom.key] = atom.message }
-                enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
-                if reached > sent { sentUpTo[path.id] = reached }
-            }
-            if path.level > 0, (sentUpTo[path.id] ?? -.infinity) >= frontier {
+                pending.append(
+                    PendingContent(
+                        position: position, path: path, atoms: content.atoms(lower: sent, upper: frontier),
+                        frontier: frontier, origin: origin[position]))
+            } else if path.level > 0 {
                 visitOrder.rest(position)
             }
         }
+        queueNearestFirst(pending, after: changes, vehicle: vehicle)
         if time >= nextRetransmission {
             retransmitNearby(main: main, vehicle: vehicle)
             nextRetransmission = time + configuration.retransmissionInterval - 1e-9
         }
         let purgeBefore = Int((vehicle - configuration.trailingLength - 50).rounded(.down))
         if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
+    }
+
+    /// New content of one path, from what was sent up to its frontier.
+    struct PendingContent {
+        var position: Int
+        var path: HorizonPath
+        var atoms: [ContentAtom]
+        var frontier: Double
+        /// Distance along the tree from the vehicle to the path's offset 0.
+        var origin: Double
+    }
+
+    /// Queues, path by path in visit order, the changed content of `changes` and the new content
+    /// of `pending`. Back-pressure: new content never fills more than the queue holds; when it
+    /// cannot hold everything, the new content nearest the vehicle (along the tree) goes first and
+    /// the rest waits in the tree, each path cut at an offset so that what it sent stays a prefix.
+    private func queueNearestFirst(
+        _ pending: [PendingContent],
+        after changes: [(position: Int, atoms: [ContentAtom], lower: Double, upper: Double)],
+        vehicle: Double
+    ) {
+        let room =
+            configuration.maximumQueuedFrames - scheduler.queuedCount - changes.reduce(0) { $0 + $1.atoms.count }
+        var limit = Double.infinity
+        if pending.reduce(0, { $0 + $1.atoms.count }) > room {
+            var distances = pending.flatMap { entry in entry.atoms.map { entry.origin + Double($0.key.offset) } }
+            distances.sort()
+            limit = room > 0 ? distances[room] : -.infinity
+        }
+        var nextChange = changes.startIndex
+        func sendChangesOfPaths(upTo position: Int) {
+            while nextChange < changes.endIndex, changes[nextChange].position <= position {
+                let change = changes[nextChange]
+                if let path = tree.paths[visitOrder.entries[change.position].id] {
+                    self.sendChanges(
+                        change.atoms, path: path, vehicle: vehicle, lower: change.lower, upper: change.upper)
+                }
+                nextChange += 1
+            }
+        }
+        for entry in pending {
+            sendChangesOfPaths(upTo: entry.position)
+            let path = entry.path
+            var atoms = entry.atoms
+            var reached = entry.frontier
+            if let cut = atoms.first(where: { entry.origin + Double($0.key.offset) >= limit })?.key.offset {
+                atoms.removeAll { $0.key.offset >= cut }
+                reached = Double(cut) - 0.5
+            }
+            for atom in atoms { ledger[atom.key] = atom.message }
+            enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
+            let sent = sentUpTo[path.id] ?? -.infinity
+            if reached > sent { sentUpTo[path.id] = reached }
+            if path.level > 0, (sentUpTo[path.id] ?? -.infinity) >= entry.frontier {
+                visitOrder.rest(entry.position)
+            }
+        }
+        sendChangesOfPaths(upTo: .max)
     }
 
     private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
@@ -105,7 +167,11 @@ extension ADASISProvider {
             return nil
         }
         if let index = indexOfPath[child.id] { return index }
-        guard let index = allocator.allocate(at: time) else {
+        // Sub-paths leave one index the receiver does not hold free for the next new main path (the
+        // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come
+        // back from rest with no horizon meanwhile.
+        let spare = allocator.lastFree(at: time, excluding: receiverTree.held)
+        guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? []) else {
             counters.pathIndicesExhausted += 1
             return nil
         }

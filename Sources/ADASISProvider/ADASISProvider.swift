@@ -25,6 +25,8 @@ public final class ADASISProvider {
 
     var scheduler: FrameScheduler
     var allocator: PathIndexAllocator
+    /// The path indices a receiver may still hold, from the frames sent.
+    var receiverTree = ReceiverTreeModel()
     var indexOfPath: [PathID: UInt8] = [:]
     var sentUpTo: [PathID: Double] = [:]
     var probabilityOfPath: [PathID: Double] = [:]
@@ -126,6 +128,7 @@ public final class ADASISProvider {
         scheduler.counters = previous.scheduler.counters
         let time = previous.lastTickTime ?? 0
         for (index, releasedAt) in previous.allocator.unavailable(at: time) { allocator.rest(index, since: releasedAt) }
+        receiverTree = previous.receiverTree
         lastTickTime = max(lastTickTime ?? time, time)
     }
 
@@ -175,7 +178,9 @@ public final class ADASISProvider {
             if nextPosition <= time { nextPosition = time + configuration.positionInterval }
             nextPosition -= 1e-9
         }
-        return scheduler.release(at: time, counters: &counters)
+        let frames = scheduler.release(at: time, counters: &counters)
+        for frame in frames { receiverTree.apply(frame.message) }
+        return frames
     }
 
     /// Points ``placeMetaData`` at the country and region of the link the vehicle is on at `time`;

@@ -12,17 +12,27 @@ struct PathIndexAllocator: Sendable {
         self.reuseDelay = reuseDelay
     }
 
-    /// The lowest free index at `time`, or `nil` when all 56 are taken or resting.
-    mutating func allocate(at time: Double) -> UInt8? {
-        for index in Self.firstRegular...Self.lastRegular where !inUse.contains(index) {
-            if let releasedAt = resting[index] {
-                guard time - releasedAt >= reuseDelay else { continue }
-                resting[index] = nil
-            }
-            inUse.insert(index)
-            return index
-        }
-        return nil
+    /// The lowest free index at `time` outside `excluded`, or `nil` when all 56 are taken,
+    /// resting or excluded.
+    mutating func allocate(at time: Double, excluding excluded: Set<UInt8> = []) -> UInt8? {
+        guard let index = firstFree(at: time, excluding: excluded) else { return nil }
+        resting[index] = nil
+        inUse.insert(index)
+        return index
+    }
+
+    private func firstFree(at time: Double, excluding excluded: Set<UInt8> = []) -> UInt8? {
+        (Self.firstRegular...Self.lastRegular).first { !excluded.contains($0) && isFree($0, at: time) }
+    }
+
+    /// The highest free index at `time` outside `excluded`.
+    func lastFree(at time: Double, excluding excluded: Set<UInt8> = []) -> UInt8? {
+        (Self.firstRegular...Self.lastRegular).last { !excluded.contains($0) && isFree($0, at: time) }
+    }
+
+    private func isFree(_ index: UInt8, at time: Double) -> Bool {
+        guard !inUse.contains(index) else { return false }
+        return resting[index].map { time - $0 >= reuseDelay } ?? true
     }
 
     /// Gives `index` back; it rests until `time + reuseDelay`.

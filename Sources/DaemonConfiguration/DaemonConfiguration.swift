@@ -50,6 +50,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Whether turns a turn restriction forbids are sent as side paths with probability 0
     /// (`horizon.zero_probability_paths`, default false; STUB RelativeProbability 0).
     public var keepsZeroProbabilityPaths: Bool
+    /// Whether legal U-turns at junctions are sent as side paths with probability 0
+    /// (`horizon.u_turns`, default false; ``BranchProbabilityModel/offersUTurns``).
+    public var offersUTurns: Bool
     /// The deepest `horizon.max_level` accepted: the 56 regular path indices (8…63) cannot hold a
     /// deeper chain of paths.
     public static let deepestLevel = 55
@@ -146,6 +149,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         maximumLevel = try reader.integer("horizon.max_level", default: 2, range: 0...Self.deepestLevel)
         addsOneLinkLevel = try reader.boolean("horizon.one_link_level", default: false)
         keepsZeroProbabilityPaths = try reader.boolean("horizon.zero_probability_paths", default: false)
+        offersUTurns = try reader.boolean("horizon.u_turns", default: false)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
         roadObjectTypes = try reader.roadObjectTypes("horizon.objects")

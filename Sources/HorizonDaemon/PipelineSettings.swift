@@ -24,6 +24,7 @@ public struct PipelineSettings: Hashable, Sendable {
             roadObjectTypes: configuration.roadObjectTypes)
         horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
         horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths
+        horizon.branchModel.offersUTurns = configuration.offersUTurns
         horizon.safetyLocationRules = configuration.safetyLocationRules
         horizon.places = PlaceCodes(map: map)
         var provider = ProviderConfiguration()

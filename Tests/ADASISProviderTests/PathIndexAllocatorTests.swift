@@ -1,3 +1,4 @@
+import ADASISv2
 import Testing
 import Horizon
 import GNSS
@@ -31,5 +32,47 @@ struct PathIndexAllocatorTests {
         #expect(new.allocate(at: 13.5) == 9)  // 9 rested from 3
         #expect(new.allocate(at: 13.5) == 11)  // 8 was held until the hand-over at 4
         #expect(new.allocate(at: 14) == 8)
+    }
+
+    @Test("an excluded index is passed over; the highest free one is found without taking it")
+    func exclusion() {
+        var allocator = PathIndexAllocator(reuseDelay: 10)
+        #expect(allocator.allocate(at: 0, excluding: [8, 9]) == 10)
+        #expect(allocator.lastFree(at: 0) == 63)
+        #expect(allocator.lastFree(at: 0, excluding: [63]) == 62)
+        allocator.release(10, at: 1)
+        #expect(allocator.allocate(at: 2, excluding: [8]) == 9)  // 10 rests
+        #expect(allocator.lastFree(at: 2) == 63)
+    }
+
+    /// What a receiver still holds decides which index a new main path may take: one that the
+    /// receiver holds (its main path or a sub-path placed below it) would keep that path's old
+    /// content, since a receiver re-roots only when POSITION names another path.
+    @Test("the receiver model follows STUBs and re-rooting POSITIONs")
+    func receiverModel() {
+        var model = ReceiverTreeModel()
+        func stub(_ parent: UInt8, _ child: UInt8) -> ADASISMessage {
+            .stub(StubMessage(offset: 100, pathIndex: parent, subPathIndex: child))
+        }
+        func position(_ index: UInt8) -> ADASISMessage {
+            .position(PositionMessage(offset: 10, pathIndex: index))
+        }
+        model.apply(position(8))
+        model.apply(stub(8, 9))
+        model.apply(stub(8, 10))
+        model.apply(stub(9, 11))
+        model.apply(stub(8, 5))  // stub-only: no path
+        #expect(model.held == [8, 9, 10, 11])
+        model.apply(position(0))  // no position: the receiver keeps what it holds
+        #expect(model.held == [8, 9, 10, 11])
+        model.apply(position(9))  // 9 became the main path: 8 and 10 are dropped, 11 stays below 9
+        #expect(model.mainIndex == 9)
+        #expect(model.held == [9, 11])
+        model.apply(stub(9, 12))
+        model.apply(stub(12, 13))
+        model.apply(stub(11, 12))  // 12 placed elsewhere: its old subtree (13) goes
+        #expect(model.held == [9, 11, 12])
+        model.apply(position(20))  // a new main path outside the tree
+        #expect(model.held == [20])
     }
 }

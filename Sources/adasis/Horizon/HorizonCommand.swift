@@ -27,11 +27,6 @@ struct HorizonCommand: ParsableCommand {
     @Option(help: "Look-ahead of the main path, metres.")
     var mainLength: Double = 2000
 
-    @Flag(
-        inversion: .prefixedNo,
-        help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (as HERE does).")
-    var uTurns = BranchProbabilityModel().offersUTurns
-
     @OptionGroup var treeShape: TreeShapeOptions
 
     @Flag(
@@ -59,7 +54,6 @@ struct HorizonCommand: ParsableCommand {
         do {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
-            configuration.branchModel.offersUTurns = uTurns
             var session = try drive.open(horizon: treeShape.applied(to: configuration))
             let engine = try session.makeEngine()
             // The engine tells what changed; the command reacts instead of polling the tree.

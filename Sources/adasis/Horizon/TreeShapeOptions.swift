@@ -1,7 +1,7 @@
 import ArgumentParser
 import Horizon
 
-/// How deep the horizon tree branches and which zero-probability paths it keeps (`adasis horizon`,
+/// How deep the horizon tree branches and which zero-probability paths and U-turns it keeps (`adasis horizon`,
 /// `adasis replay`).
 struct TreeShapeOptions: ParsableArguments {
     @Option(help: "Deepest side-path level (0 = main path only); any level ≥ 0, deeper levels look 500 m ahead.")
@@ -17,6 +17,11 @@ struct TreeShapeOptions: ParsableArguments {
             """)
     var zeroProbabilityPaths = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (as HERE does).")
+    var uTurns = BranchProbabilityModel().offersUTurns
+
     func validate() throws {
         if maxLevel < 0 { throw ValidationError("--max-level must be 0 or more, got \(maxLevel)") }
     }
@@ -27,6 +32,7 @@ struct TreeShapeOptions: ParsableArguments {
         configuration.maximumLevel = maxLevel
         configuration.addsOneLinkLevel = oneLinkLevel
         configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
+        configuration.branchModel.offersUTurns = uTurns
         return configuration
     }
 
