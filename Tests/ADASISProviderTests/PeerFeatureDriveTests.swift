@@ -42,7 +42,8 @@ struct PeerFeatureDriveTests {
                     let index = position.pathIndex
                     guard let path = horizon.paths[index] else {
                         problems.append(
-                            "\(drive)\(noisy ? " noisy" : ""), \(frames[0].time) s: alternative on path \(index) the receiver does not hold")
+                            "\(drive)\(noisy ? " noisy" : ""), \(frames[0].time) s: alternative on path \(index) the receiver does not hold"
+                        )
                         return
                     }
                     if index == horizon.mainPathIndex || path.parent == nil {

@@ -56,7 +56,8 @@ struct RoadObjectEventTests {
         // one the point applies to (either way along the link: the true ways decide the direction driven).
         for key in try map.tileKeys() {
             for link in try map.tile(key).links {
-                guard let first = link.geometry.point(atOffset: 0), let last = link.geometry.point(atOffset: link.length)
+                guard let first = link.geometry.point(atOffset: 0),
+                    let last = link.geometry.point(atOffset: link.length)
                 else { continue }
                 let near = min(5, link.length / 2)
                 for (end, bearing) in [
