@@ -7,8 +7,12 @@ What it does, in order (all deterministic: fixed SUMO seed, fixed noise seeds, f
      (`--geometry.remove false`, no junction joining), OSM way ids kept per lane (`--output.original-names`,
      lane param `origId`). netconvert projects to UTM; SUMO converts back with `--fcd-output.geo`.
   3. For each drive in DRIVES: one passenger car routed by SUMO through the listed edges
-     (`<trip from= via= to=>`, fastest path), simulated with `--step-length 1 --seed 42`; its floating car
-     data (FCD) once per second becomes Data/drives/<name>.csv:
+     (`<trip from= via= to=>`, fastest path), simulated with `--step-length 1 --step-method.ballistic
+     --seed 42`. Ballistic stepping moves the car each second by the mean of its start and end speeds
+     (x += (v0 + v1) / 2 * dt); SUMO's default Euler update moves it by the end speed, so while the car
+     accelerates its position ran up to 5 m ahead of what its own reported speeds give, and a matcher that
+     dead-reckons from the speeds was scored against that. Its floating car data (FCD) once per second
+     becomes Data/drives/<name>.csv:
          time_s,lat,lon,speed_mps,heading_deg,true_way_id
      The true way of a fix is the nearest (OSM geometry) of the way of the SUMO edge it is on, the ways
      driven just before and after, and the short OSM ways connecting those (netconvert folds very short
@@ -170,18 +174,51 @@ def is_car_road(tags):
     return True
 
 
+# Longest OSM way taken as one netconvert may fold into a junction, and most such ways in a row.
+FOLDED_WAY_MAX_M = 30.0
+FOLDED_CHAIN_MAX = 3
+# OSM way id -> length in metres, for every highway way read by read_osm_ways.
+WAY_LENGTH = {}
+
+
 def connectors(candidates):
-    """Car-road OSM ways that share a node with two different candidate ways: short ways between them that
-    netconvert folded into a junction or a neighbouring edge, so SUMO never names them. (Footways and
-    cycleways touching two candidates are no candidates: a car never drives on them.)"""
-    result = []
+    """Car-road OSM ways that join two different candidate ways, alone or in a chain of up to
+    FOLDED_CHAIN_MAX ways: a way sharing a node with two candidates (any length), or short ways (each at most
+    FOLDED_WAY_MAX_M) leading from one candidate to another. netconvert folds such short ways into a junction
+    or a neighbouring edge, so SUMO never names them although the car drives on them (Pohjoisesplanadi at
+    Mikonkatu: 155367885 > 155367884 > 99988877 > 28903078, the middle two 9 m each). (Footways and cycleways
+    are no candidates: a car never drives on them.)"""
+    key = tuple(candidates)
+    if key in CONNECTOR_CACHE:
+        return CONNECTOR_CACHE[key]
+    known = [c for c in candidates if c in WAY_NODES]
+    result = set()
     for way, refs in WAY_NODES.items():
         if way in candidates or way not in CAR_WAYS:
             continue
-        touching = [c for c in candidates if c in WAY_NODES and refs & WAY_NODES[c]]
+        touching = [c for c in known if refs & WAY_NODES[c]]
         if len(touching) >= 2:
-            result.append(way)
-    return sorted(result)
+            result.add(way)
+    # Chains of short ways: breadth-first from each candidate through short car ways that are not candidates.
+    short = [w for w in CAR_WAYS if w not in candidates and WAY_LENGTH.get(w, math.inf) <= FOLDED_WAY_MAX_M]
+    for origin in known:
+        frontier = [(origin, ())]
+        for _ in range(FOLDED_CHAIN_MAX):
+            next_frontier = []
+            for end, chain in frontier:
+                for way in short:
+                    if way in chain or not (WAY_NODES[way] & WAY_NODES[end]):
+                        continue
+                    path = chain + (way,)
+                    if any(c != origin and WAY_NODES[way] & WAY_NODES[c] for c in known):
+                        result.update(path)
+                    next_frontier.append((way, path))
+            frontier = next_frontier
+    CONNECTOR_CACHE[key] = sorted(result)
+    return CONNECTOR_CACHE[key]
+
+
+CONNECTOR_CACHE = {}
 
 
 def read_osm_ways(osm_path):
@@ -189,6 +226,8 @@ def read_osm_ways(osm_path):
     nodes, ways = {}, {}
     WAY_NODES.clear()
     CAR_WAYS.clear()
+    WAY_LENGTH.clear()
+    CONNECTOR_CACHE.clear()
     for _, element in ET.iterparse(osm_path):
         if element.tag == "node":
             nodes[element.get("id")] = (float(element.get("lat")), float(element.get("lon")))
@@ -200,6 +239,8 @@ def read_osm_ways(osm_path):
                 points = [nodes[ref] for ref in refs]
                 if len(points) >= 2:
                     ways[int(element.get("id"))] = points
+                    WAY_LENGTH[int(element.get("id"))] = sum(
+                        distance_m(a[0], a[1], b[0], b[1]) for a, b in zip(points, points[1:]))
                     WAY_NODES[int(element.get("id"))] = set(refs)
                     if is_car_road(tags):
                         CAR_WAYS.add(int(element.get("id")))
@@ -266,7 +307,7 @@ def simulate(drive, work):
                   f'from="{edges[0]}" to="{edges[-1]}"{via}/>\n</routes>\n')
     net_file = os.path.join(work, f"{drive.get('map', 'map')}.net.xml")
     result = run(["sumo", "--net-file", net_file, "--route-files", routes,
-                  "--step-length", "1", "--seed", str(SUMO_SEED), "--fcd-output", fcd, "--fcd-output.geo",
+                  "--step-length", "1", "--step-method.ballistic", "--seed", str(SUMO_SEED), "--fcd-output", fcd, "--fcd-output.geo",
                   "--precision.geo", "7", "--tripinfo-output", tripinfo, "--no-step-log", "--duration-log.disable",
                   "--end", "3600"])
     if "Teleporting" in result.stderr or "Error" in result.stderr:

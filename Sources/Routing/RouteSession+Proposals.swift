@@ -63,12 +63,20 @@ extension RouteSession {
         return [.routeRemoved(id: proposal.id, reason: reason)]
     }
 
+    /// Metres a vehicle must be into the active route's link past the divergence before staying on
+    /// the active route declines a proposal: a match a metre past the junction node is within GNSS
+    /// noise of a vehicle still turning (nav-kaisaniemi-bulevardi-deviation at 102 s: 0.7 m into
+    /// the route's link, mid-turn onto the proposal's).
+    static let steeringDecisionMargin = 10.0
+
     /// Decide by steering: with a proposal pending, a vehicle on the proposal's own links (past
     /// where it leaves the active route) takes it, with the proposal's reason; a vehicle on the
-    /// active route at or past that point has stayed, and the proposal is withdrawn (manual).
+    /// active route past that point (at least ``steeringDecisionMargin`` into its first link there)
+    /// has stayed, and the proposal is withdrawn (manual).
     mutating func decideBySteering(_ position: VehiclePosition, time: Double) -> [RouteEvent] {
         guard let proposal, let route = active else { return [] }
         if let index = route.index(of: position.link), index >= proposal.activeDivergence {
+            guard index > proposal.activeDivergence || position.offset >= Self.steeringDecisionMargin else { return [] }
             return withdrawProposal(reason: .manual)
         }
         let own = proposal.links[proposal.sharedLinks...]

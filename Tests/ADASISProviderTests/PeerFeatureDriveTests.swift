@@ -41,7 +41,9 @@ struct PeerFeatureDriveTests {
                     alternatives += 1
                     let index = position.pathIndex
                     guard let path = horizon.paths[index] else {
-                        problems.append("\(drive): alternative on path \(index) the receiver does not hold")
+                        problems.append(
+                            "\(drive)\(noisy ? " noisy" : ""), \(frames[0].time) s: alternative on path \(index) the receiver does not hold"
+                        )
                         return
                     }
                     if index == horizon.mainPathIndex || path.parent == nil {

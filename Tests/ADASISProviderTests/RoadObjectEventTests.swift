@@ -50,6 +50,30 @@ struct RoadObjectEventTests {
                 }
             }
         }
+        // A point at a node where its way goes on as another (a short way OSM split off, which no fix
+        // of a drive may name: Pohjoisesplanadi's signal at the end of the 5.7 m way 155367884) lies on
+        // the continuing way too: the links with an end within 0.5 m of it, along a bearing within 60° of
+        // one the point applies to (either way along the link: the true ways decide the direction driven).
+        for key in try map.tileKeys() {
+            for link in try map.tile(key).links {
+                guard let first = link.geometry.point(atOffset: 0),
+                    let last = link.geometry.point(atOffset: link.length)
+                else { continue }
+                let near = min(5, link.length / 2)
+                for (end, bearing) in [
+                    (first.point, link.geometry.point(atOffset: near)?.bearing ?? first.bearing),
+                    (last.point, link.geometry.point(atOffset: link.length - near)?.bearing ?? last.bearing),
+                ] {
+                    for index in result.indices where result[index].position.distance(to: end) < 0.5 {
+                        let goesOn = result[index].bearings.contains { applies in
+                            guard let applies else { return false }
+                            return angle(applies, bearing) <= 60 || angle(applies, bearing + 180) <= 60
+                        }
+                        if goesOn { result[index].ways.insert(link.wayID) }
+                    }
+                }
+            }
+        }
         return result
     }
 
@@ -102,8 +126,10 @@ struct RoadObjectEventTests {
                     best = nil
                 }
             }
-            // A drive that ends beside a point has passed it only if it got past its closest approach.
-            if inside, runStart > firstFix, let best, best.along < Double(fixes.count - 2),
+            // A drive that ends beside a point has passed it only if it got past its closest approach:
+            // that lies before the last fix (the trace moved away from the point after it). The vehicle
+            // is then past the point on its road, where the engine reports the pass too.
+            if inside, runStart > firstFix, let best, best.along < Double(fixes.count - 1) - 1e-9,
                 onTrueWay(point, best.along),
                 point.bearings.contains(where: { $0 == nil || angle($0!, best.heading) <= 60 })
             {
@@ -132,6 +158,7 @@ struct RoadObjectEventTests {
         let pipeline = try HorizonPipeline(network: map)
         var tracker = RoadObjectTracker()
         var passed: [GeoPoint] = []
+        var passTimes: [Double] = []
         var open: Set<RoadObjectID> = []
         var problems: [String] = []
         var firstHorizon: Int?
@@ -153,6 +180,7 @@ struct RoadObjectEventTests {
                     // A point passed off the main path (the tree rebuilt past it) is where it was seen.
                     guard let point = known[object.id] else { continue }
                     passed.append(point)
+                    passTimes.append(fix.time)
                 case .exited(let object, _):
                     if open.remove(object.id) == nil {
                         problems.append("\(fix.time) s: exited \(object.id) not entered")
@@ -177,7 +205,8 @@ struct RoadObjectEventTests {
         func text(_ points: [GeoPoint]) -> String {
             points.map { String(format: "%.6f,%.6f", $0.latitude, $0.longitude) }.joined(separator: " ")
         }
-        return (problems, shared, passed.count, truth.count, "engine \(text(passed)) truth \(text(truth))")
+        let times = passTimes.map { String(format: "%.0f s", $0) }.joined(separator: " ")
+        return (problems, shared, passed.count, truth.count, "engine \(text(passed)) at \(times); truth \(text(truth))")
     }
 
     @Test("point objects: entered and exited once per pass; the passes agree in order with the truth")
@@ -193,23 +222,32 @@ struct RoadObjectEventTests {
             truth += result.truth
             // Every true pass is reported, in order, on every drive.
             #expect(result.shared == result.truth, "\(drive): \(result.text)")
-            // Reported passes that did not happen (measured: 2 on esplanadi, 1 on ullanlinna):
-            // esplanadi 168 s and ullanlinna 237 s, the matcher on a street beside the true one for
-            // a fix (the vehicle turns round at esplanadi's end; the signal of the street beside is
-            // passed); esplanadi 220 s, the drive ends on the link after a signal, just short of
-            // its closest approach, where the truth counts no pass. The other five drives agree
-            // exactly. (Before HorizonEngine accepted the vehicle's link ahead only within reach of
-            // its last position, esplanadi 183 s passed three more signals: the engine moved the
-            // vehicle 1081 m along a main path, then 397 m along a side path, that came round the
-            // block to the link it had turned onto.)
-            let extra = ["esplanadi": 2, "ullanlinna": 1][drive] ?? 0
+            // Reported passes that did not happen (measured on the ballistic drives, issue 15: one on
+            // esplanadi, one on ullanlinna). Esplanadi 169 s: the car turns round at 2.7 m/s at the
+            // end of Bulevardi (42919365) and the matcher puts that one fix on 76336872 beside it, whose
+            // signal is then passed. Ullanlinna 239 s: the car turns right off 75730437 onto 7973163,
+            // never nearer than 13 m to the signal at the start of the link straight on
+            // (traffic_signals:L2321844266357227562@0, 13.6 m ahead on the main path at 238 s); at
+            // 239 s, 5.8 m later, on the main path rebuilt round the turn, the tracker reports it
+            // entered and exited (not investigated further: RoadObjectTracker's rules for a point
+            // passed between two updates, or the new main path's part behind the vehicle). The other five drives agree
+            // exactly. (Earlier, on the Euler drives: esplanadi 220 s, a drive ending just past a
+            // signal, was no pass in the truth because it ignored the last segment of the trace; a
+            // pass now needs the closest approach before the last fix, the trace moving away after
+            // it. Esplanadi 75 s was no true pass because the signal sits on the 5.7 m way 155367884,
+            // which no fix names; a point at a node lies on the way going on from it too. Before
+            // HorizonEngine accepted the vehicle's link ahead only within reach of its last position,
+            // esplanadi 183 s passed three more signals: the engine moved the vehicle 1081 m along a
+            // main path, then 397 m along a side path, that came round the block to the link it had
+            // turned onto.)
+            let extra = ["esplanadi": 1, "ullanlinna": 1][drive] ?? 0
             #expect(result.engine <= result.truth + extra, "\(drive): \(result.text)")
             exact += result.engine == result.truth ? 1 : 0
         }
-        // Measured: 72 passes shared of 75 reported and 72 true (precision 0.96, recall 1.00), the
+        // Measured: 73 passes shared of 75 reported and 73 true (precision 0.97, recall 1.00), the
         // exact order on five of the seven drives.
-        #expect(shared == truth && engine <= truth + 3)
-        #expect(exact >= 5)
+        #expect(shared == truth && engine <= truth + 2, "\(shared) shared of \(engine) reported, \(truth) true")
+        #expect(exact >= 5, "\(shared) shared of \(engine) reported, \(truth) true")
     }
 
     @Test("the Pitkäsilta bridge is entered and left where the drive's true way is the bridge's")
