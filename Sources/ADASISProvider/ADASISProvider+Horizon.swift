@@ -14,6 +14,7 @@ extension ADASISProvider {
             scheduler.discardFrames(ofPath: index)
             indexOfPath[id] = nil
             sentUpTo[id] = nil
+            announcedPaths.remove(id)
             probabilityOfPath[id] = nil
             ledger.removePath(index)
             dirtyFrom[id] = nil

@@ -21,8 +21,9 @@ extension ADASISProvider {
     /// ``ProviderConfiguration/minimumPositionCandidateProbability``, on a road other than the
     /// matched one (not its reverse either) whose heading is within
     /// ``parallelHeadingTolerance`` of it, not on the main path, and on a side path the receiver
-    /// holds (its index given out, sent past the candidate); dead-reckoned like the matched
-    /// position.
+    /// holds (its opening STUB gone out in an earlier tick — POSITIONs go before content within a
+    /// tick —, sent past the candidate, its branch not purged behind the vehicle); dead-reckoned
+    /// like the matched position.
     func alternativePositionMessages(at time: Double, vehicle: Double) -> [PositionMessage] {
         guard configuration.maximumPositionCandidates > 1, configuration.messages.sends(.position),
             let matched = match.state.position, let fixOffset, !positionCandidates.isEmpty,
@@ -38,7 +39,8 @@ extension ADASISProvider {
                 let heading = heading(of: candidate),
                 abs(Self.headingDifference(heading, matchedHeading)) <= Self.parallelHeadingTolerance,
                 let (pathID, offset) = pathOffset(of: candidate), let index = indexOfPath[pathID],
-                let sent = sentUpTo[pathID], offset <= sent, let path = tree.paths[pathID]
+                announcedPaths.contains(pathID), let sent = sentUpTo[pathID], offset <= sent,
+                let path = tree.paths[pathID], receiverKeeps(pathID, vehicle: vehicle)
             else { continue }
             var message = primary
             message.positionIndex = UInt8(result.count + 1)
@@ -50,6 +52,20 @@ extension ADASISProvider {
             result.append(message)
         }
         return result
+    }
+
+    /// Whether a receiver still holds side path `pathID` with the vehicle at `vehicle`: it drops a
+    /// sub-path (and its subtree) once the sub-path's branch lies more than the trailing length
+    /// behind the vehicle (ADASIS v2 purging), so a path whose branch, or an ancestor's, lies
+    /// there may be gone although it runs on beside the vehicle.
+    private func receiverKeeps(_ pathID: PathID, vehicle: Double) -> Bool {
+        let line = vehicle - configuration.trailingLength
+        var current = tree.paths[pathID]
+        while let path = current, let parent = path.parent {
+            if let branch = path.branchOffset, branch < line { return false }
+            current = tree.paths[parent]
+        }
+        return true
     }
 
     /// The side path holding `position`'s link (by level, then identifier) and the offset there;

@@ -29,6 +29,9 @@ public final class ADASISProvider {
     var receiverTree = ReceiverTreeModel()
     var indexOfPath: [PathID: UInt8] = [:]
     var sentUpTo: [PathID: Double] = [:]
+    /// Side paths whose opening STUB has gone out (been released), so a receiver holds them;
+    /// alternative POSITIONs name only these.
+    var announcedPaths: Set<PathID> = []
     var probabilityOfPath: [PathID: Double] = [:]
     var ledger = ContentLedger()
     /// Per path, the offset from which content may have changed since it was sent (from the events).
@@ -153,6 +156,7 @@ public final class ADASISProvider {
         let stale = fix.map { time - $0.time > configuration.positionStaleAfter } ?? true
         if stale && !tree.paths.isEmpty {
             tree = PathTree()
+            announcedPaths = []
             childrenOfPath = [:]
             visitOrder = PathVisitOrder()
             treeChangedSinceRetire = true
@@ -179,7 +183,14 @@ public final class ADASISProvider {
             nextPosition -= 1e-9
         }
         let frames = scheduler.release(at: time, counters: &counters)
-        for frame in frames { receiverTree.apply(frame.message) }
+        for frame in frames {
+            receiverTree.apply(frame.message)
+            if case .stub(let stub) = frame.message,
+                let id = indexOfPath.first(where: { $0.value == stub.subPathIndex })?.key
+            {
+                announcedPaths.insert(id)
+            }
+        }
         return frames
     }
 
