@@ -20,6 +20,36 @@ struct BorderDaemonTests {
     /// 50 m/s (75 s), so the run takes little more than a minute. The Austrian camera (12.97,
     /// 80 km/h) is passed after 8 s, the border (12.95) after 37 s, the German camera (12.93,
     /// 100 km/h) after 67 s.
+    /// A temporary directory with `extract` (in Data/border) imported as a map and ``drive()``
+    /// written as drive.nmea; `path` names a file in the directory.
+    static func prepareRun(extract: String) throws -> (directory: URL, path: (String) -> String, map: String) {
+        try requireBuiltAdasis()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-border-run-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = { (name: String) in directory.appendingPathComponent(name).path }
+        let map = path("border.map")
+        let imported = try runAdasis(["map", "import", "Data/border/" + extract, "-o", map])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        try drive().write(toFile: path("drive.nmea"), atomically: true, encoding: .utf8)
+        return (directory, path, map)
+    }
+
+    /// The configuration's first sections for a border run: the map, the NMEA file `drive`, CAN on
+    /// vcan0, every message and profile.
+    static func nmeaConfiguration(map: String, drive: String) -> String {
+        """
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "nmea"
+        nmea_path = "\(drive)"
+        [can]
+        interface = "vcan0"
+        [messages]
+        preset = "all"
+        """
+    }
+
     static func drive() -> String {
         let metresPerDegree = 111_195 * cos(47.8 * .pi / 180)
         var lines: [String] = []
@@ -42,25 +72,10 @@ struct BorderDaemonTests {
         "META-DATA follows the border; the German camera is never sent; custom objects by D-Bus and by SIGHUP",
         .enabled(if: runsBorderDaemon, "dbus is not installed (apt-get install dbus)"))
     func acrossTheBorder() throws {
-        try requireBuiltAdasis()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-border-run-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, path, map) = try Self.prepareRun(extract: "de-at-border.osm.pbf")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = { (name: String) in directory.appendingPathComponent(name).path }
-        let map = path("border.map")
-        let imported = try runAdasis(["map", "import", "Data/border/de-at-border.osm.pbf", "-o", map])
-        try #require(imported.status == 0, "\(imported.stderr)")
-        try Self.drive().write(toFile: path("drive.nmea"), atomically: true, encoding: .utf8)
         try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "nmea"
-        nmea_path = "\(path("drive.nmea"))"
-        [can]
-        interface = "vcan0"
-        [messages]
-        preset = "all"
+        \(Self.nmeaConfiguration(map: map, drive: path("drive.nmea")))
         [dbus]
         enabled = true
         bus = "session"
@@ -74,12 +89,7 @@ struct BorderDaemonTests {
             .write(toFile: path("line.geojson"), atomically: true, encoding: .utf8)
         let (log, errors, store) = (path("can.log"), path("adasis.err"), map + ".objects")
         let result = try runInVcanKernel(
-            #"""
-            wait_for() { local limit=$1 what=$2 i; shift 2
-              for ((i = 0; i < limit * 4; i++)); do "$@" && return 0; sleep 0.25; done
-              echo "timed out after ${limit}s waiting for $what" >&2; return 1; }
-            """# + """
-
+            scriptFunctions + """
                 sockets=$(mktemp -d -p /run adasis-bus.XXXXXX 2>/dev/null || mktemp -d -p '\(directory.path)' bus.XXXXXX)
                 trap 'rm -rf "$sockets"' EXIT
                 cat > "$sockets/bus.conf" <<EOF

@@ -12,35 +12,13 @@ import TestSupport
 struct FranceDaemonTests {
     @Test("no camera on the bus; the French camera as a danger zone; META-DATA DE → FR")
     func intoFrance() throws {
-        try requireBuiltAdasis()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-fr-run-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, path, map) = try BorderDaemonTests.prepareRun(extract: "fr-de-border.osm.pbf")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = { (name: String) in directory.appendingPathComponent(name).path }
-        let map = path("fr-de.map")
-        let imported = try runAdasis(["map", "import", "Data/border/fr-de-border.osm.pbf", "-o", map])
-        try #require(imported.status == 0, "\(imported.stderr)")
-        try BorderDaemonTests.drive().write(toFile: path("drive.nmea"), atomically: true, encoding: .utf8)
-        try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "nmea"
-        nmea_path = "\(path("drive.nmea"))"
-        [can]
-        interface = "vcan0"
-        [messages]
-        preset = "all"
-
-        """.write(toFile: path("adasis.toml"), atomically: true, encoding: .utf8)
+        try (BorderDaemonTests.nmeaConfiguration(map: map, drive: path("drive.nmea")) + "\n").write(
+            toFile: path("adasis.toml"), atomically: true, encoding: .utf8)
         let (log, errors) = (path("can.log"), path("adasis.err"))
         let result = try runInVcanKernel(
-            #"""
-            wait_for() { local limit=$1 what=$2 i; shift 2
-              for ((i = 0; i < limit * 4; i++)); do "$@" && return 0; sleep 0.25; done
-              echo "timed out after ${limit}s waiting for $what" >&2; return 1; }
-            """# + """
-
+            scriptFunctions + """
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(path("adasis.toml"))' 2> '\(errors)' &
