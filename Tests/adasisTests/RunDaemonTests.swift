@@ -50,21 +50,6 @@ let scriptFunctions = #"""
     socket_directory() { mktemp -d -p /run gpsfake.XXXXXX 2>/dev/null || mktemp -d -p "$1" gpsfake.XXXXXX; }
     # A POSITION (identifier 361) on a path: PathIndex, the low 6 bits of byte 2, is 8 or more.
     on_path() { grep ' 361#' "$1" 2>/dev/null | grep -qvE ' 361#[0-9A-F]{4}[048C][0-7]'; }
-    # start_gpsfake PORT DIRECTORY [LOG]: gpsfake replays the Mannerheimintie drive on PORT, one
-    # RMC+GGA epoch a second (-c 0.5, the drive's own pace), its output to LOG (default /dev/null);
-    # sets $faker. Its control socket goes to a directory of its own (removed at exit): process
-    # ids inside a VM repeat from run to run, and a stale /tmp/gpsfake-PID.sock left by an earlier
-    # run makes gpsd ignore the fake device.
-    start_gpsfake() {
-      sockets=$(socket_directory "$2"); trap 'rm -rf "$sockets"' EXIT
-      TMPDIR="$sockets" \#(gpsfake ?? "gpsfake") -P "$1" -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "${3:-/dev/null}" 2>&1 &
-      faker=$!
-      sleep 1
-    }
-    # stop_gpsfake: gpsfake ignores SIGTERM while its gpsd runs, so both are killed by process id.
-    stop_gpsfake() {
-      local daemons; stop_gpsfake
-    }
 
     """#
 
@@ -87,19 +72,6 @@ struct RunDaemonTests {
         )
     }
 
-    /// The configuration's first sections for a test: the map, gpsd on `port`, CAN on vcan0.
-    static func gpsdConfiguration(map: String, port: Int) -> String {
-        """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        """
-    }
-
     @Test(
         "gpsfake drive → adasis run (unprivileged) → vcan0: a decodable ADASIS stream, metrics, clean SIGTERM",
         .enabled(if: runsEndToEnd, "gpsfake is not installed (apt-get install gpsd gpsd-clients)"))
@@ -107,7 +79,13 @@ struct RunDaemonTests {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
         try """
-        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
         [logging]
         level = "info"
         [metrics]
@@ -116,9 +94,16 @@ struct RunDaemonTests {
         """.write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
+        // gpsfake -c 0.5: one RMC+GGA epoch per second, the drive's own pace. gpsfake ignores
+        // SIGTERM while its gpsd runs: stop both by process id. Its control socket goes to our
+        // own TMPDIR (socket_directory): process ids inside a VM repeat from run to run, and a
+        // stale /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
         let script =
             scriptFunctions + """
-                start_gpsfake \(port) '\(directory.path)' '\(directory.path)/gpsfake.log'
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
+                faker=$!
+                sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 # Unprivileged, as deployed: user nobody, no capabilities (raw CAN sockets need none).
@@ -133,7 +118,8 @@ struct RunDaemonTests {
                 status=$?
                 sleep 0.3
                 kill $dumper
-                stop_gpsfake
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
                 echo "adasis-exit=$status"
                 echo "backend=$VCAN_RUN_BACKEND_USED"
                 """
@@ -228,7 +214,13 @@ struct RunDaemonTests {
         // Every profile, but only traffic signals of the road objects: the drive's tunnels
         // (building passages on side paths, PROFILE SHORT 19/20 in the golden "all" log) stay off.
         try """
-        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
         [messages]
         preset = "all"
         [horizon]
@@ -238,7 +230,10 @@ struct RunDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
             scriptFunctions + """
-                start_gpsfake \(port) '\(directory.path)'
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
@@ -249,7 +244,8 @@ struct RunDaemonTests {
                 status=$?
                 sleep 0.3
                 kill $dumper
-                stop_gpsfake
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)
@@ -281,7 +277,12 @@ struct RunDaemonTests {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
         try """
-        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
+        [map]
+        path = "\(map)"
+        [gnss]
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
         [metrics]
         textfile = "\(metrics)"
         interval_s = 1
@@ -291,7 +292,10 @@ struct RunDaemonTests {
         let log = directory.appendingPathComponent("can.log").path
         let result = try runInVcanKernel(
             scriptFunctions + """
-                start_gpsfake \(port) '\(directory.path)'
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
@@ -306,7 +310,8 @@ struct RunDaemonTests {
                 sleep 3
                 kill -TERM $daemon; wait $daemon; status=$?
                 kill $dumper
-                stop_gpsfake
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
                 echo "adasis-exit=$status"
                 """)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
@@ -328,7 +333,12 @@ struct RunDaemonTests {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
         let base = """
-            \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
+            [map]
+            path = "\(map)"
+            [gnss]
+            gpsd_port = \(port)
+            [can]
+            interface = "vcan0"
             [metrics]
             textfile = "\(metrics)"
             interval_s = 1
@@ -341,7 +351,10 @@ struct RunDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
             scriptFunctions + """
-                start_gpsfake \(port) '\(directory.path)'
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
                 # candump exits when the interface goes down: restart it until told to stop.
                 (while [ ! -e '\(directory.path)/stop' ]; do candump -L vcan0 >> '\(log)' 2>/dev/null; sleep 0.1; done) &
                 dumper=$!
@@ -364,7 +377,8 @@ struct RunDaemonTests {
                 touch '\(directory.path)/stop'
                 kill $(pgrep -P $dumper) 2>/dev/null
                 wait $dumper
-                stop_gpsfake
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
                 echo "adasis-exit=$status"
                 echo "backend=$VCAN_RUN_BACKEND_USED"
                 """

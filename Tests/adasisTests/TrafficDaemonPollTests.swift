@@ -30,7 +30,13 @@ extension TrafficDaemonTests {
         let httpPort = Int(try freePort())
         let base = "http://127.0.0.1:\(httpPort)"
         try """
-        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
         [messages]
         preset = "all"
         [metrics]
@@ -48,10 +54,13 @@ extension TrafficDaemonTests {
         let model = served.appendingPathComponent("model").path
         let script =
             scriptFunctions + """
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
                 python3 -m http.server --bind 127.0.0.1 --directory '\(served.path)' \(httpPort) >/dev/null 2>&1 &
                 server=$!
                 wait_for 30 "the HTTP server" python3 -c 'import urllib.request; urllib.request.urlopen("\(base)/model")'
-                start_gpsfake \(port) '\(directory.path)'
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
@@ -70,7 +79,8 @@ extension TrafficDaemonTests {
                 status=$?
                 sleep 0.3
                 kill $dumper
-                stop_gpsfake
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)

@@ -37,7 +37,13 @@ struct TrafficDaemonTests {
             toFile: staged + ".truncated", atomically: true, encoding: .utf8)
         try full.write(toFile: staged + ".json", atomically: true, encoding: .utf8)
         try """
-        \(RunDaemonTests.gpsdConfiguration(map: map, port: port))
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
         [messages]
         preset = "all"
         [metrics]
@@ -51,7 +57,10 @@ struct TrafficDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
             scriptFunctions + """
-                start_gpsfake \(port) '\(directory.path)'
+                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
+                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
+                faker=$!
+                sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
@@ -67,7 +76,8 @@ struct TrafficDaemonTests {
                 status=$?
                 sleep 0.3
                 kill $dumper
-                stop_gpsfake
+                daemons=$(pgrep -f "gpsfake-$faker.sock")
+                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)
