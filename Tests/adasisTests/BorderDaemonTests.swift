@@ -124,7 +124,7 @@ struct BorderDaemonTests {
                 sleep 1
                 echo "hup-at=$(date +%s.%N)"
                 kill -HUP $daemon
-                wait_for 120 "the end of the drive" grep -q 'GNSS lost' '\(errors)'
+                wait_for 240 "the end of the drive" grep -q 'ended: no more fixes' '\(errors)' && sleep 2
                 kill -TERM $daemon
                 wait $daemon
                 status=$?

@@ -23,7 +23,7 @@ struct FranceDaemonTests {
                 dumper=$!
                 .build/debug/adasis run --config '\(path("adasis.toml"))' 2> '\(errors)' &
                 daemon=$!
-                wait_for 120 "the end of the drive" grep -q 'GNSS lost' '\(errors)'
+                wait_for 240 "the end of the drive" grep -q 'ended: no more fixes' '\(errors)' && sleep 2
                 kill -TERM $daemon
                 wait $daemon
                 status=$?
