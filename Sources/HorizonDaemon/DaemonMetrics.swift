@@ -144,7 +144,7 @@ public struct DaemonMetrics: Hashable, Sendable {
             value: Double(gnssReceiverResets))
         document.append(
             "adasis_gnss_fixes_delayed_total", .counter,
-            help: "Fixes that arrived over 2 s late (a transport stall), used without a fresh horizon.",
+            help: "Fixes that arrived more than 2 s late (a transport stall) and were used without restarting the horizon.",
             value: Double(gnssFixesDelayed))
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",

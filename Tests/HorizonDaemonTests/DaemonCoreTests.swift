@@ -54,7 +54,7 @@ struct DaemonCoreTests {
         #expect(text.contains("adasis_gnss_records_skipped_total{reason=\"not an NMEA sentence\"} 2"))
     }
 
-    @Test("a transport stall (newer fixes 2.5 s late) keeps the horizon; the fixes are used, counted, logged once")
+    @Test("a transport stall (newer fixes arriving 2.5 s late) keeps the horizon; the fixes are used, counted, logged once")
     func transportStall() throws {
         var loop = try SimulatedRunLoop(
             try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
