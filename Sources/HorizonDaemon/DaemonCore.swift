@@ -60,11 +60,6 @@ public struct DaemonCore {
     /// Late fixes: not newer than the last fix processed, and too little older to be a receiver
     /// reset (superseded before they were used); skipped, counted with reason `late`.
     var lateFixes = 0
-    /// Delayed fixes: newer than the last one, but arrived late enough to disagree with the time
-    /// line (a transport stall); used on the kept time line, counted.
-    var delayedFixes = 0
-    /// Whether the last fix arrived delayed (the stall's warning is logged once per stall).
-    var deliveryDelayed = false
     var reloadsApplied = 0
     var reloadsRejected = 0
     var tickOverruns = 0
@@ -122,21 +117,13 @@ public struct DaemonCore {
         case .anchored:
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
             effects += replacePipeline(reason: nil)
-        case .delayed(let delay):
-            if !deliveryDelayed {
-                deliveryDelayed = true
-                effects.append(
-                    .log(.warning, "GNSS fixes arrive \(delay) s late (a transport stall): the time line is kept"))
-            }
-            delayedFixes += 1
         case .resynchronised(let jump):
-            deliveryDelayed = false
             if jump < 0 { receiverResets += 1 }
             effects.append(
                 .log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
             effects += replacePipeline(reason: "clock jump")
         case .none:
-            deliveryDelayed = false
+            break
         }
         if gnssLost {
             gnssLost = false

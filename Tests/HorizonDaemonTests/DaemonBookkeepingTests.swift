@@ -224,38 +224,6 @@ struct RunBookkeepingTests {
         #expect(line.observe(fixTime: 901 + 2.5, receivedAt: 14) == .resynchronised(jump: 2.5))
     }
 
-    @Test(
-        "a newer fix arriving late is a transport stall and keeps the time line; fixes late over more than 2 s of receiver time are a clock step"
-    )
-    func stallOrStep() {
-        func delay(_ adjustment: ReceiverTimeline.Adjustment) -> Double? {
-            if case .delayed(let by) = adjustment { by } else { nil }
-        }
-        var line = ReceiverTimeline(resynchroniseAfter: 2)
-        #expect(line.observe(fixTime: 1000, receivedAt: 10) == .anchored)
-        #expect(line.observe(fixTime: 1001, receivedAt: 11) == .none)
-        // A 2.5 s stall: the fixes held back come in a burst, and the backlog drains.
-        #expect(abs((delay(line.observe(fixTime: 1001.1, receivedAt: 13.6)) ?? 0) - 2.5) < 1e-9)
-        #expect(abs((delay(line.observe(fixTime: 1001.2, receivedAt: 13.61)) ?? 0) - 2.41) < 1e-9)
-        #expect(line.observe(fixTime: 1003.5, receivedAt: 13.62) == .none)
-        #expect(abs(line.time(atMonotonic: 14) - 1004) < 1e-9, "the time line was kept")
-        // The receiver's clock steps back 3 s: every later fix is 3 s "late", over 2 s and more.
-        #expect(delay(line.observe(fixTime: 1004, receivedAt: 17)) != nil)
-        #expect(delay(line.observe(fixTime: 1005, receivedAt: 18)) != nil)
-        #expect(delay(line.observe(fixTime: 1006, receivedAt: 19)) != nil)
-        guard case .resynchronised(let jump) = line.observe(fixTime: 1006.5, receivedAt: 19.5) else {
-            Issue.record("late fixes over 2.5 s of receiver time must re-anchor")
-            return
-        }
-        #expect(abs(jump + 3) < 1e-9)
-        #expect(abs(line.time(atMonotonic: 20) - 1007) < 1e-9)
-        // A fix older than the last is never a stall.
-        guard case .resynchronised = line.observe(fixTime: 1000, receivedAt: 21) else {
-            Issue.record("a fix 7 s older than the last must re-anchor")
-            return
-        }
-    }
-
     @Test("quantiles by nearest rank over the interval's samples")
     func latency() {
         var window = LatencyWindow(capacity: 1000)

@@ -54,28 +54,6 @@ struct DaemonCoreTests {
         #expect(text.contains("adasis_gnss_records_skipped_total{reason=\"not an NMEA sentence\"} 2"))
     }
 
-    @Test("a transport stall (newer fixes arriving 2.5 s late) keeps the horizon; the fixes are used, counted, logged once")
-    func transportStall() throws {
-        var loop = try SimulatedRunLoop(
-            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
-        loop.run(from: 0, to: 3)
-        let pipeline = loop.core.pipeline
-        let processed = loop.metrics(at: 3).fixesProcessed
-        // Fixes of 3.0–3.3 s held back by the transport, delivered together at 5.6 s.
-        for tenth in 0..<4 {
-            loop.inbox.append(.init(fix: streetFix(3 + Double(tenth) / 10), receivedAt: 5.6 + Double(tenth) / 1000))
-        }
-        loop.run(from: 5.5, to: 6, fixes: { _ in false })
-        #expect(loop.core.pipeline === pipeline, "a stall is no clock jump: the horizon goes on")
-        #expect(loop.logs(containing: "receiver clock jumped").isEmpty)
-        #expect(loop.logs(containing: "a transport stall").count == 1)
-        let metrics = loop.metrics(at: 6)
-        #expect(metrics.fixesProcessed == processed + 4)
-        #expect(metrics.gnssFixesDelayed == 4)
-        #expect(metrics.gnssReceiverResets == 0)
-        #expect(metrics.prometheusText.contains("adasis_gnss_fixes_delayed_total 4"))
-    }
-
     @Test("a fix no newer than the last one used (superseded) is skipped and counted as late, beside the source's")
     func lateFix() throws {
         var loop = try SimulatedRunLoop(
