@@ -27,16 +27,13 @@ func decodeCommandOnTheSampleHorizon() throws {
     #expect(err.contains("line 9: 2 data bytes; an ADASIS v2 frame has 8"))
 }
 
-/// The road-object profiles (PROFILE SHORT 18, 19, 20) are named by `adasis decode` and by the DBC
-/// through cantools alike, and the decode command names the object type carried in Value0.
-@Test("adasis decode and the DBC (cantools) name the road-object profile types the same")
-func decodeNamesRoadObjectProfiles() throws {
-    try requireBuiltAdasis()
+/// Runs `adasis decode -` on a candump log of one PROFILE SHORT per case (profile type, the
+/// object type's wire code in Value0, Value1), on path 8 at offsets 100, 101, …; the log, the
+/// status, stdout and stdout's lines.
+private func decodeProfileShorts(
+    _ cases: [(ProfileShortType, RoadObjectType, UInt16)]
+) throws -> (log: String, status: Int32, out: String, lines: [String]) {
     var log = ""
-    let cases: [(ProfileShortType, RoadObjectType, UInt16)] = [
-        (.roadObject, .tollBooth, 1023), (.roadObjectZoneStart, .averageSpeedZone, 80),
-        (.roadObjectZoneEnd, .tunnel, 1023), (.safetyCamera, .restrictionCamera, 1023),
-    ]
     for (index, (type, object, value1)) in cases.enumerated() {
         var message = ProfileShortMessage(
             offset: UInt16(100 + index), pathIndex: 8, profileType: type, value0: RoadObjectWireCode.code(object))
@@ -46,8 +43,19 @@ func decodeNamesRoadObjectProfiles() throws {
     }
     let (status, out, _) = try runProcess(
         Repository.url(".build/debug/adasis"), ["decode", "-"], input: Data(log.utf8))
+    return (log, status, out, out.split(separator: "\n").map(String.init))
+}
+
+/// The road-object profiles (PROFILE SHORT 18, 19, 20) are named by `adasis decode` and by the DBC
+/// through cantools alike, and the decode command names the object type carried in Value0.
+@Test("adasis decode and the DBC (cantools) name the road-object profile types the same")
+func decodeNamesRoadObjectProfiles() throws {
+    try requireBuiltAdasis()
+    let (log, status, _, lines) = try decodeProfileShorts([
+        (.roadObject, .tollBooth, 1023), (.roadObjectZoneStart, .averageSpeedZone, 80),
+        (.roadObjectZoneEnd, .tunnel, 1023), (.safetyCamera, .restrictionCamera, 1023),
+    ])
     #expect(status == 0)
-    let lines = out.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
     #expect(lines[0].contains("ProfileType=18(road object)") && lines[0].contains("Value0=9(toll_booth)"))
     #expect(lines[1].contains("ProfileType=19(road object zone start)") && lines[1].contains("(average_speed_zone)"))
@@ -75,22 +83,11 @@ func decodeNamesRoadObjectProfiles() throws {
 @Test("adasis decode and the DBC's HazardKind table name the hazard kinds")
 func decodeNamesHazardKinds() throws {
     try requireBuiltAdasis()
-    var log = ""
-    let cases: [(ProfileShortType, UInt16)] = [
-        (.roadObject, HazardKind.animalCrossing.rawValue), (.roadObjectZoneStart, HazardKind.children.rawValue),
-        (.roadObjectZoneStart, 1023),
-    ]
-    for (index, (type, value1)) in cases.enumerated() {
-        var message = ProfileShortMessage(
-            offset: UInt16(100 + index), pathIndex: 8, profileType: type, value0: RoadObjectWireCode.code(.hazard))
-        message.value1 = value1
-        let bytes = try ADASISMessage.profileShort(message).encode()
-        log += "(0.\(index)) vcan0 255#" + bytes.map { String(format: "%02X", $0) }.joined() + "\n"
-    }
-    let (status, out, _) = try runProcess(
-        Repository.url(".build/debug/adasis"), ["decode", "-"], input: Data(log.utf8))
+    let (_, status, out, lines) = try decodeProfileShorts([
+        (.roadObject, .hazard, HazardKind.animalCrossing.rawValue),
+        (.roadObjectZoneStart, .hazard, HazardKind.children.rawValue), (.roadObjectZoneStart, .hazard, 1023),
+    ])
     #expect(status == 0)
-    let lines = out.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
     #expect(lines[0].contains("Value0=16(hazard)") && lines[0].contains("Value1=3(hazard animal_crossing)"), "\(out)")
     #expect(lines[1].contains("Value1=1(hazard children)"), "\(out)")
