@@ -35,9 +35,18 @@ struct ViewServerTests {
         throw CancellationError()
     }
 
+    /// A client that waits up to 10 min for an answer. `URLSession.shared` gives up after 60 s,
+    /// which a loaded 2-core CI host can exceed while other tests hold the threads the server's
+    /// tasks run on; a server that never answers still fails the test.
+    static let client: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        return URLSession(configuration: configuration)
+    }()
+
     func get(_ port: UInt16, _ path: String) async throws -> (status: Int, body: Data) {
         let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
-        let (body, response) = try await URLSession.shared.data(from: url)
+        let (body, response) = try await Self.client.data(from: url)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
     }
 

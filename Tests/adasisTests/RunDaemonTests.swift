@@ -154,20 +154,25 @@ struct RunDaemonTests {
         // POSITION at 10 Hz, on the main path (index 8 or above) once fixes arrive. The vehicle's
         // own position is PositionIndex 0; alternatives (1…3, while the matcher is unsure between
         // parallel roads) ride in the same cycle and do not count towards the rate.
-        let positions = frames.filter { $0.type == "position" && $0.fields["PositionIndex"] == "0" }
+        let all = frames.filter { $0.type == "position" && $0.fields["PositionIndex"] == "0" }
+        let firstOnPath = try #require(
+            all.firstIndex { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 },
+            "no POSITION on a path: \(daemonLog)")
+        // Under QEMU's software emulation (TCG: every atomic of a debug build emulated) the
+        // daemon's first fix takes seconds (measured: a 5.5 s pause at load 2, 0.1 s on the host),
+        // and the fixes queued meanwhile make its next tick report GNSS lost once. There the
+        // checks start when it has caught up, 1 s after its first POSITION on a path; on a real
+        // or UML kernel they start at the first one, and the whole recording counts for the rate.
+        let emulated = result.stdout.contains("backend=qemu")
+        let settled = all[firstOnPath].time + (emulated ? 1 : 0)
+        let positions = emulated ? Array(all.drop { $0.time < settled }) : all
         try #require(positions.count >= 2)
         let duration = positions.last!.time - positions.first!.time
         let rate = Double(positions.count - 1) / duration
-        // Under QEMU's software emulation on a loaded 2-core host a tick now and then comes late
-        // (measured: 8.95 Hz at load 14); the median gap below still holds there.
-        let emulated = result.stdout.contains("backend=qemu")
-        #expect(rate > (emulated ? 8 : 9) && rate < 11, "POSITION rate \(rate) Hz over \(duration) s")
+        #expect(rate > 9 && rate < 11, "POSITION rate \(rate) Hz over \(duration) s")
         let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }.sorted()
         #expect(abs(gaps[gaps.count / 2] - 0.1) < 0.02, "median POSITION gap \(gaps[gaps.count / 2]) s")
-        let firstOnPath = try #require(
-            positions.firstIndex { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 },
-            "no POSITION on a path: \(daemonLog)")
-        let onPath = positions[firstOnPath...]
+        let onPath = all[firstOnPath...].drop { $0.time < settled }
         #expect(onPath.count >= 100, "only \(onPath.count) POSITIONs after the first fix")
         #expect(onPath.allSatisfy { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 })
         #expect(onPath.allSatisfy { $0.fields["Offset"]?.hasSuffix("(invalid)") == false })
@@ -413,7 +418,11 @@ struct RunDaemonTests {
             $0.type == "position" && $0.fields["PositionIndex"] == "0"
         }
         let gaps = zip(positions.dropFirst(), positions).map { $0.time - $1.time }
-        let outage = try #require(gaps.indices.max { gaps[$0] < gaps[$1] })
+        // The outage is the longest gap once the daemon is on a path (under software emulation
+        // the first fix itself can pause the stream for longer, before the first such POSITION).
+        let firstOnPath = try #require(
+            positions.firstIndex { ($0.fields["PathIndex"].flatMap(Int.init) ?? 0) >= 8 }, "\(daemonLog)")
+        let outage = try #require(gaps.indices.dropFirst(firstOnPath).max { gaps[$0] < gaps[$1] })
         #expect(gaps[outage] > 2, "no gap while vcan0 was down")
         let before = positions[...outage].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter { $0 >= 8 }
         let after = positions[(outage + 1)...].compactMap { $0.fields["PathIndex"].flatMap(Int.init) }.filter {
