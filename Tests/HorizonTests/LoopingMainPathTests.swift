@@ -47,11 +47,24 @@ struct LoopingMainPathTests {
         #expect(engine.vehicleOffset == 5)
     }
 
-    @Test("on link 2 after 20 s without a fix: round the block is within reach, the main path is kept")
+    @Test("on link 2 after 20 s without a fix: round the block is within reach, but the left turn at J is the shorter way")
     func roundTheBlock() throws {
         let engine = try Self.engine()
-        let before = try #require(engine.tree.mainPathID)
         _ = try engine.update(onRoad(Self.link2, 5, time: 21))
+        // Both ways reach link 2 in 20 s; the vehicle is placed on the one 800 m shorter, so nothing
+        // round the block is taken as driven past.
+        let main = try #require(engine.tree.mainPath)
+        #expect(main.links.first?.link == Self.link2)
+        #expect(engine.vehicleOffset == 5)
+    }
+
+    @Test("driving round the block: past J on link 3, the side path at J is behind and link 2 ahead is the main path's")
+    func drivenRoundTheBlock() throws {
+        let engine = try Self.engine()
+        let before = try #require(engine.tree.mainPathID)
+        _ = try engine.update(onRoad(DirectedLink(LinkID(3), .forward), 50, time: 5))
+        _ = try engine.update(onRoad(DirectedLink(LinkID(5), .forward), 100, time: 30))
+        _ = try engine.update(onRoad(Self.link2, 5, time: 45))
         #expect(engine.tree.mainPathID == before)
         #expect(try #require(engine.vehicleOffset) > 900)
     }

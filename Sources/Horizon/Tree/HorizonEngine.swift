@@ -141,11 +141,17 @@ public final class HorizonEngine {
         }
         // The vehicle's link ahead on the main path, unless it lies beyond the vehicle's reach and
         // a side path holds it within reach (a main path that loops round a block holds the link
-        // the vehicle turned onto again, far ahead).
+        // the vehicle turned onto again, far ahead), or a side path branching ahead of the vehicle
+        // reaches it by a shorter way (the vehicle turned off before a detour the main path takes
+        // to the same link: it did not drive the detour, nor pass what lies on it).
         let ahead = main.links[vehicleLinkIndex...].firstIndex { $0.link == position.link }
         var nearer: PathID?
-        if let index = ahead, !isReachable(main.links[index].startOffset + position.offset, time: time) {
-            nearer = sidePath(containing: position, time: time, withinReach: true)
+        if let index = ahead {
+            let offset = main.links[index].startOffset + position.offset
+            nearer =
+                isReachable(offset, time: time)
+                ? sidePath(containing: position, time: time, shorterThan: offset - Self.detourMargin)
+                : sidePath(containing: position, time: time, withinReach: true)
         }
         if let index = ahead, nearer == nil {
             moveVehicle(on: main, linkIndex: index, offset: position.offset)
@@ -248,6 +254,38 @@ public final class HorizonEngine {
                 return isReachable(offset, time: time)
             }
             .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
+    }
+
+    /// How much shorter, metres, a side path's way to the vehicle's link must be than the main
+    /// path's for the vehicle to be placed on it instead (a margin over the matched offset's jitter).
+    static let detourMargin = 10.0
+
+    /// The side path (shallowest, then smallest identifier) holding the vehicle's link at less
+    /// than `limit` metres from the main path's start along the tree, within reach, whose branch
+    /// from the main path is not behind the vehicle.
+    private func sidePath(containing position: MatchedPosition, time: Double, shorterThan limit: Double) -> PathID? {
+        guard let vehicleOffset else { return nil }
+        return tree.paths.values
+            .filter { path in
+                guard path.parent != nil, let link = path.links.first(where: { $0.link == position.link }),
+                    let offset = mainPathOffset(of: path, link.startOffset + position.offset), offset < limit,
+                    let branch = mainPathBranchOffset(of: path), branch >= vehicleOffset
+                else { return false }
+                return isReachable(offset, time: time)
+            }
+            .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
+    }
+
+    /// Where the level-1 ancestor of side path `path` leaves the main path (its branch offset);
+    /// `nil` when a parent is missing.
+    private func mainPathBranchOffset(of path: HorizonPath) -> Double? {
+        var path = path
+        while let parentID = path.parent {
+            guard let parent = tree.paths[parentID] else { return nil }
+            if parent.parent == nil { return path.branchOffset }
+            path = parent
+        }
+        return nil
     }
 
     /// Offset `offset` of `path` measured from the main path's start along the tree: a side path's
