@@ -47,7 +47,7 @@ struct LoopingMainPathTests {
         #expect(engine.vehicleOffset == 5)
     }
 
-    @Test("on link 2 after 20 s without a fix: round the block is within reach, but the left turn at J is the shorter way")
+    @Test("on link 2 after 20 s without a fix: round the block is within reach, the left turn at J shorter")
     func roundTheBlock() throws {
         let engine = try Self.engine()
         _ = try engine.update(onRoad(Self.link2, 5, time: 21))
