@@ -30,14 +30,22 @@ public final class FixInbox: Sendable {
         /// Fixes dropped unprocessed because the inbox was full (the main loop fell behind),
         /// since the source started.
         public var fixesDropped = 0
+        /// Monotonic seconds when the newest fix still waiting in the inbox arrived (`nil`: none
+        /// waits): fixes that arrived but were not yet worked on are not a lost GNSS.
+        public var newestWaitingArrival: Double?
 
         /// A state: `connected` (gpsd connected or the NMEA source open) after `reconnects`
-        /// reconnections, with `skipped` records by reason and `fixesDropped` fixes dropped.
-        public init(connected: Bool = false, reconnects: Int = 0, skipped: [String: Int] = [:], fixesDropped: Int = 0) {
+        /// reconnections, with `skipped` records by reason, `fixesDropped` fixes dropped, and the
+        /// newest waiting fix's arrival.
+        public init(
+            connected: Bool = false, reconnects: Int = 0, skipped: [String: Int] = [:], fixesDropped: Int = 0,
+            newestWaitingArrival: Double? = nil
+        ) {
             self.connected = connected
             self.reconnects = reconnects
             self.skipped = skipped
             self.fixesDropped = fixesDropped
+            self.newestWaitingArrival = newestWaitingArrival
         }
     }
 
@@ -89,11 +97,13 @@ public final class FixInbox: Sendable {
         }
     }
 
-    /// The source's state as the reader reported it, with the fixes this inbox dropped.
+    /// The source's state as the reader reported it, with the fixes this inbox dropped and when
+    /// the newest fix waiting in it arrived.
     public var source: SourceState {
         state.withLock { state in
             var source = state.source
             source.fixesDropped = state.dropped
+            source.newestWaitingArrival = state.arrivals.last?.receivedAt
             return source
         }
     }

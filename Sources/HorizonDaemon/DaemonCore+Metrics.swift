@@ -25,6 +25,7 @@ extension DaemonCore {
         metrics.reloadsApplied = reloadsApplied
         metrics.reloadsRejected = reloadsRejected
         metrics.tickOverruns = tickOverruns
+        metrics.processingBacklogs = processingBacklogs
         metrics.trafficFeedsApplied = traffic.applied
         metrics.trafficFeedsRefused = traffic.refused
         metrics.trafficRecordsSkipped = traffic.recordsSkipped

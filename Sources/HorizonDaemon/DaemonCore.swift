@@ -51,6 +51,11 @@ public struct DaemonCore {
 
     var latency = LatencyWindow()
     var gnssLost = false
+    /// Whether the newest fix processed is stale while newer ones wait in the inbox (the loop
+    /// fell behind, not the receiver).
+    var processingBehind = false
+    /// Episodes of ``processingBehind``.
+    var processingBacklogs = 0
     var mapReadFailing = false
     /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
     var retired = DaemonMetrics()
@@ -181,7 +186,7 @@ public struct DaemonCore {
         var effects: [DaemonEffect] = []
         if now >= nextTick {
             effects += followTrafficClock(at: now)
-            effects += tick(at: now)
+            effects += tick(at: now, gnss: gnss)
             nextTick += tickInterval
             if nextTick < now {
                 tickOverruns += 1
@@ -205,13 +210,35 @@ public struct DaemonCore {
     }
 
     /// One tick: GNSS staleness, then the provider's frames.
-    private mutating func tick(at now: Double) -> [DaemonEffect] {
+    ///
+    /// The newest fix processed being older than `gnss.stale_after_s` is a lost GNSS only when no
+    /// fix arrived within that time either; when newer fixes wait in the inbox (`gnss`), the loop
+    /// fell behind (a stall), which is logged and counted as such. In both cases POSITION reports
+    /// unknown until a fresh fix is processed: the provider knows no newer position.
+    private mutating func tick(at now: Double, gnss: FixInbox.SourceState) -> [DaemonEffect] {
         var effects: [DaemonEffect] = []
         let time = timeline.time(atMonotonic: now)
-        if let lastFix, !gnssLost, time - lastFix.time > configuration.gnssStaleAfter {
-            gnssLost = true
-            effects.append(
-                .log(.warning, "GNSS lost: no fix for \(configuration.gnssStaleAfter) s; POSITION reports unknown"))
+        let stale = configuration.gnssStaleAfter
+        if let lastFix, time - lastFix.time > stale {
+            if let arrival = gnss.newestWaitingArrival, now - arrival <= stale {
+                if !processingBehind && !gnssLost {
+                    processingBehind = true
+                    processingBacklogs += 1
+                    let age = String(format: "%.1f", time - lastFix.time)
+                    effects.append(
+                        .log(
+                            .warning,
+                            "processing behind: the newest fix used is \(age) s old while newer ones wait; "
+                                + "POSITION reports unknown until they are worked through"))
+                }
+            } else if !gnssLost {
+                gnssLost = true
+                processingBehind = false
+                effects.append(.log(.warning, "GNSS lost: no fix for \(stale) s; POSITION reports unknown"))
+            }
+        } else if processingBehind {
+            processingBehind = false
+            effects.append(.log(.notice, "processing caught up with the fixes"))
         }
         effects.append(.send(pipeline.tick(at: time)))
         return effects

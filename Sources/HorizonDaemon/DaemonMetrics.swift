@@ -81,6 +81,9 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var reloadsRejected = 0
     /// Ticks that started late by more than a whole tick interval.
     public var tickOverruns = 0
+    /// Episodes of the loop falling behind the fixes: the newest fix used was stale while newer
+    /// ones waited in the inbox (not counted as a lost GNSS).
+    public var processingBacklogs = 0
     /// Traffic feeds taken into use.
     public var trafficFeedsApplied = 0
     /// Traffic feeds refused whole (the previous traffic kept), by reason.
@@ -176,6 +179,10 @@ public struct DaemonMetrics: Hashable, Sendable {
         document.append(
             "adasis_tick_overruns_total", .counter, help: "Ticks that started more than one interval late.",
             value: Double(tickOverruns))
+        document.append(
+            "adasis_processing_backlogs_total", .counter,
+            help: "Episodes of the newest fix used going stale while newer fixes waited (the loop fell behind).",
+            value: Double(processingBacklogs))
         document.append(
             "adasis_traffic_feeds_applied_total", .counter, help: "Traffic feeds taken into use.",
             value: Double(trafficFeedsApplied))

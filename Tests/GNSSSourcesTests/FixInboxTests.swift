@@ -44,8 +44,9 @@ struct FixInboxTests {
         let inbox = FixInbox(capacity: 3)
         inbox.report(.init(connected: true, reconnects: 1))
         for time in 1...5 { inbox.deliver(fix(Double(time)), receivedAt: Double(time)) }
-        #expect(inbox.source == .init(connected: true, reconnects: 1, fixesDropped: 2))
+        #expect(inbox.source == .init(connected: true, reconnects: 1, fixesDropped: 2, newestWaitingArrival: 5))
         _ = inbox.collect()
+        #expect(inbox.source.newestWaitingArrival == nil, "nothing waits")
         for time in 6...8 { inbox.deliver(fix(Double(time)), receivedAt: Double(time)) }
         inbox.report(.init(connected: true, reconnects: 2))  // the reader's report keeps the count
         #expect(inbox.source.fixesDropped == 2)

@@ -18,6 +18,33 @@ struct DaemonCoreTests {
         #expect(loop.logs(containing: "first GNSS fix").count == 1)
     }
 
+    @Test("a stall with newer fixes waiting is the loop behind, not GNSS lost: logged and counted once, then caught up")
+    func processingBehind() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration("[gnss]\nstale_after_s = 2\n"),
+            opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 3)
+        // The loop stalled from 3 s to 6 s: the fixes of 4 s and 5 s arrived and wait, unprocessed.
+        let waiting = FixInbox.SourceState(connected: true, newestWaitingArrival: 5.1)
+        loop.perform(loop.core.wake(at: 6, gnss: waiting))
+        loop.perform(loop.core.wake(at: 6.2, gnss: waiting))
+        #expect(loop.logs(containing: "processing behind").count == 1)
+        #expect(loop.logs(containing: "GNSS lost").isEmpty)
+        #expect(loop.core.snapshot(at: 6.2, gnss: waiting).processingBacklogs == 1)
+        #expect(loop.core.snapshot(at: 6.2, gnss: waiting).prometheusText.contains("adasis_processing_backlogs_total 1"))
+        // Worked through: the waiting fixes are processed at the next tick, which says so.
+        for second in [4.0, 5.0, 6.0] { loop.inbox.append(.init(fix: streetFix(second), receivedAt: second + 0.1)) }
+        loop.run(from: 6.3, to: 8)
+        #expect(loop.logs(containing: "processing caught up").count == 1)
+        #expect(loop.logs(containing: "GNSS lost").isEmpty)
+        // A waiting fix that itself arrived longer ago than stale_after_s is no sign of a live receiver.
+        let old = FixInbox.SourceState(connected: true, newestWaitingArrival: 8.5)
+        loop.perform(loop.core.wake(at: 12, gnss: old))
+        loop.perform(loop.core.wake(at: 12.2, gnss: old))
+        #expect(loop.logs(containing: "GNSS lost").count == 1)
+        #expect(loop.core.snapshot(at: 12.2, gnss: old).processingBacklogs == 1)
+    }
+
     @Test("a receiver clock jump re-anchors the time line and starts a fresh pipeline, continuing the stream")
     func clockJump() throws {
         var loop = try SimulatedRunLoop(

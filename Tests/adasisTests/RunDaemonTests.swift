@@ -160,7 +160,7 @@ struct RunDaemonTests {
             "no POSITION on a path: \(daemonLog)")
         // Under QEMU's software emulation (TCG: every atomic of a debug build emulated) the
         // daemon's first fix takes seconds (measured: a 5.5 s pause at load 2, 0.1 s on the host),
-        // and the fixes queued meanwhile make its next tick report GNSS lost once. There the
+        // and the fixes queued meanwhile leave its next ticks "processing behind". There the
         // checks start when it has caught up, 1 s after its first POSITION on a path; on a real
         // or UML kernel they start at the first one, and the whole recording counts for the rate.
         let emulated = result.stdout.contains("backend=qemu")
