@@ -11,6 +11,27 @@ let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first {
 /// skipped with a message when gpsfake is not installed.
 let runsEndToEnd = gpsfake != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
+/// The start of an `adasis run` configuration for the end-to-end tests: `map`, gpsd (gpsfake) on
+/// loopback `port`, vcan0, the message `preset` and the `metrics` file written every
+/// `metricsInterval` seconds when given; each test appends its own tables.
+func gpsdConfiguration(
+    map: String, port: Int, preset: String? = nil, metrics: String? = nil, metricsInterval: Double = 1
+) -> String {
+    var text = """
+        [map]
+        path = "\(map)"
+        [gnss]
+        source = "gpsd"
+        gpsd_port = \(port)
+        [can]
+        interface = "vcan0"
+
+        """
+    if let preset { text += "[messages]\npreset = \"\(preset)\"\n" }
+    if let metrics { text += "[metrics]\ntextfile = \"\(metrics)\"\ninterval_s = \(metricsInterval)\n" }
+    return text
+}
+
 /// A fresh temporary directory.
 private func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-run-\(UUID().uuidString)")
@@ -78,20 +99,11 @@ struct RunDaemonTests {
     func endToEnd() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        [logging]
-        level = "info"
-        [metrics]
-        textfile = "\(metrics)"
-        interval_s = 1
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try
+            (gpsdConfiguration(map: map, port: port, metrics: metrics) + """
+                [logging]
+                level = "info"
+                """).write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
         // gpsfake -c 0.5: one RMC+GGA epoch per second, the drive's own pace. gpsfake ignores
@@ -218,19 +230,11 @@ struct RunDaemonTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Every profile, but only traffic signals of the road objects: the drive's tunnels
         // (building passages on side paths, PROFILE SHORT 19/20 in the golden "all" log) stay off.
-        try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        [messages]
-        preset = "all"
-        [horizon]
-        objects = "traffic_signals"
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try
+            (gpsdConfiguration(map: map, port: port, preset: "all") + """
+                [horizon]
+                objects = "traffic_signals"
+                """).write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
@@ -281,18 +285,8 @@ struct RunDaemonTests {
     func busOffAndRestart() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        [metrics]
-        textfile = "\(metrics)"
-        interval_s = 1
-
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try gpsdConfiguration(map: map, port: port, metrics: metrics).write(
+            toFile: config, atomically: true, encoding: .utf8)
         let errors = directory.appendingPathComponent("adasis.err").path
         let log = directory.appendingPathComponent("can.log").path
         let result = try runInVcanKernel(
@@ -337,18 +331,7 @@ struct RunDaemonTests {
     func faultsAndReload() throws {
         let (directory, map, port, metrics, config) = try Self.prepare()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let base = """
-            [map]
-            path = "\(map)"
-            [gnss]
-            gpsd_port = \(port)
-            [can]
-            interface = "vcan0"
-            [metrics]
-            textfile = "\(metrics)"
-            interval_s = 1
-
-            """
+        let base = gpsdConfiguration(map: map, port: port, metrics: metrics)
         try base.write(toFile: config, atomically: true, encoding: .utf8)
         try (base + "[provider]\nposition_rate_hz = 5\n").write(
             toFile: config + ".slow", atomically: true, encoding: .utf8)

@@ -29,25 +29,14 @@ extension TrafficDaemonTests {
         try full.write(to: served.appendingPathComponent("feed-m3.json"), atomically: true, encoding: .utf8)
         let httpPort = Int(try freePort())
         let base = "http://127.0.0.1:\(httpPort)"
-        try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        [messages]
-        preset = "all"
-        [metrics]
-        textfile = "\(metrics)"
-        interval_s = 0.5
-        [traffic]
-        url = "\(base)/feed-{trafficModelId}.json"
-        model_id_url = "\(base)/model"
-        poll_seconds = 1
-        cache_dir = "\(directory.appendingPathComponent("cache").path)"
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try
+            (gpsdConfiguration(map: map, port: port, preset: "all", metrics: metrics, metricsInterval: 0.5) + """
+                [traffic]
+                url = "\(base)/feed-{trafficModelId}.json"
+                model_id_url = "\(base)/model"
+                poll_seconds = 1
+                cache_dir = "\(directory.appendingPathComponent("cache").path)"
+                """).write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
         let switched = directory.appendingPathComponent("switched").path

@@ -36,23 +36,12 @@ struct TrafficDaemonTests {
         try String(full.prefix(full.count / 2)).write(
             toFile: staged + ".truncated", atomically: true, encoding: .utf8)
         try full.write(toFile: staged + ".json", atomically: true, encoding: .utf8)
-        try """
-        [map]
-        path = "\(map)"
-        [gnss]
-        source = "gpsd"
-        gpsd_port = \(port)
-        [can]
-        interface = "vcan0"
-        [messages]
-        preset = "all"
-        [metrics]
-        textfile = "\(metrics)"
-        interval_s = 0.5
-        [traffic]
-        feed = "\(feed)"
-        check_interval_s = 0.5
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try
+            (gpsdConfiguration(map: map, port: port, preset: "all", metrics: metrics, metricsInterval: 0.5) + """
+                [traffic]
+                feed = "\(feed)"
+                check_interval_s = 0.5
+                """).write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
