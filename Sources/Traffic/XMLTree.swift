@@ -29,7 +29,7 @@ struct XMLTree: Sendable {
         // FoundationXML traps on an element name that is not valid UTF-8 (Swift 6.3.1, found by
         // Tools/fuzz traffic): such a document is refused before it reaches the parser.
         try requireUTF8(data)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: paddingEmptyProcessingInstructions(data))
         parser.shouldResolveExternalEntities = false
         let builder = Builder()
         parser.delegate = builder
@@ -41,6 +41,57 @@ struct XMLTree: Sendable {
                     + (builder.stack.last.map { ", inside <\($0.name)>" } ?? ""))
         }
         return root
+    }
+
+    /// `data` with a space before the `?>` of every processing instruction that has no data
+    /// (`<?name?>`), outside comments and CDATA sections. For such an instruction libxml2 hands
+    /// FoundationXML a null data pointer, which it reads as a C string: a crash (Swift 6.3.1, found
+    /// by Tools/fuzz traffic with `<?x?><mc:m.ess`). With the space libxml2 reads empty data. A
+    /// column in an error message past such an instruction counts the space.
+    static func paddingEmptyProcessingInstructions(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        func starts(_ pattern: String, at index: Int) -> Bool {
+            let pattern = Array(pattern.utf8)
+            return index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
+        }
+        /// The index just past the first `end` at or after `index` (the end of the bytes if none).
+        func skip(to end: String, from index: Int) -> Int {
+            var index = index
+            while index < bytes.count, !starts(end, at: index) { index += 1 }
+            return min(index + end.utf8.count, bytes.count)
+        }
+        var padAt: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            if starts("<!--", at: index) {
+                index = skip(to: "-->", from: index + 4)
+            } else if starts("<![CDATA[", at: index) {
+                index = skip(to: "]]>", from: index + 9)
+            } else if starts("<?", at: index) {
+                var end = index + 2
+                while end < bytes.count, bytes[end] != UInt8(ascii: "?"), !Self.isBlank(bytes[end]) { end += 1 }
+                if end > index + 2, starts("?>", at: end) { padAt.append(end) }
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        guard !padAt.isEmpty else { return data }
+        var padded: [UInt8] = []
+        padded.reserveCapacity(bytes.count + padAt.count)
+        var copied = 0
+        for position in padAt {
+            padded += bytes[copied..<position]
+            padded.append(UInt8(ascii: " "))
+            copied = position
+        }
+        padded += bytes[copied...]
+        return Data(padded)
+    }
+
+    /// XML's white space: space, tab, line feed, carriage return.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Throws at the first byte of `data` that is not part of a valid UTF-8 sequence.

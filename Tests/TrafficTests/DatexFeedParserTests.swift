@@ -149,6 +149,31 @@ import Testing
         }
     }
 
+    @Test("a processing instruction without data is read, not a crash (in FoundationXML, found by Tools/fuzz)")
+    func processingInstructionWithoutData() throws {
+        // The fuzzer's input: refused as malformed (the document ends inside a name), not a crash.
+        #expect {
+            try TrafficFeedParser.parse(Data("<?x?><mc:m.ess".utf8), now: Self.now)
+        } throws: { error in
+            guard case .malformedXML(let why) = error as? TrafficFeedError else { return false }
+            return why.hasPrefix("line ")
+        }
+        // In a valid publication, before the root and inside it, the instruction is harmless.
+        let record = "<situationRecord xsi:type=\"Accident\" id=\"x\"/>"
+        var text = String(decoding: Self.publication(record), as: UTF8.self)
+        text = text.replacingOccurrences(of: "<publicationTime>", with: "<?pi?><publicationTime>")
+        text = "<?first?>" + text.drop { $0 != "\n" }.dropFirst()
+        let feed = try TrafficFeedParser.parse(Data(text.utf8), now: Self.now)
+        let plain = try TrafficFeedParser.parse(Self.publication(record), now: Self.now)
+        #expect(feed == plain)
+        // Comments and CDATA keep their bytes; an instruction with data or a space is not touched.
+        let untouched = Data("<a><!-- <?x?> --><![CDATA[<?y?>]]><?z data?><?w ?></a>".utf8)
+        #expect(XMLTree.paddingEmptyProcessingInstructions(untouched) == untouched)
+        #expect(
+            XMLTree.paddingEmptyProcessingInstructions(Data("<?x?><a><?y?></a>".utf8))
+                == Data("<?x ?><a><?y ?></a>".utf8))
+    }
+
     @Test("bad records are skipped with their reason, the good ones kept")
     func skippedRecords() throws {
         func record(_ type: String, id: String = "r", body: String) -> String {
