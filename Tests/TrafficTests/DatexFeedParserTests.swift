@@ -172,6 +172,11 @@ import Testing
         #expect(
             XMLTree.paddingEmptyProcessingInstructions(Data("<?x?><a><?y?></a>".utf8))
                 == Data("<?x ?><a><?y ?></a>".utf8))
+        // The fuzzer's second input: an instruction begun inside a bad one's name.
+        #expect(XMLTree.paddingEmptyProcessingInstructions(Data("<?<?x?><a/>".utf8)) == Data("<?<?x ?><a/>".utf8))
+        #expect(throws: TrafficFeedError.self) {
+            try TrafficFeedParser.parse(Data("<?<?x?><mc:m.esxml".utf8), now: Self.now)
+        }
     }
 
     @Test("bad records are skipped with their reason, the good ones kept")
