@@ -150,7 +150,7 @@ public final class HorizonEngine {
             let offset = main.links[index].startOffset + position.offset
             nearer =
                 isReachable(offset, time: time)
-                ? sidePath(containing: position, time: time, shorterThan: offset - Self.detourMargin)
+                ? sidePath(containing: position, time: time, withinReach: true, shorterThan: offset - Self.detourMargin)
                 : sidePath(containing: position, time: time, withinReach: true)
         }
         if let index = ahead, nearer == nil {
@@ -242,8 +242,11 @@ public final class HorizonEngine {
 
     /// The first side path (shallowest level, then smallest identifier) holding the vehicle's
     /// link; `withinReach`: only where the vehicle can have reached it (``isReachable(_:time:)``,
-    /// measured along the tree from the main path's start).
-    private func sidePath(containing position: MatchedPosition, time: Double, withinReach: Bool) -> PathID? {
+    /// measured along the tree from the main path's start); `shorterThan`: only where that is less
+    /// than `limit` metres and the side path's branch from the main path is not behind the vehicle.
+    private func sidePath(
+        containing position: MatchedPosition, time: Double, withinReach: Bool, shorterThan limit: Double? = nil
+    ) -> PathID? {
         tree.paths.values
             .filter { path in
                 guard path.parent != nil, let link = path.links.first(where: { $0.link == position.link }) else {
@@ -251,6 +254,11 @@ public final class HorizonEngine {
                 }
                 guard withinReach else { return true }
                 guard let offset = mainPathOffset(of: path, link.startOffset + position.offset) else { return false }
+                if let limit {
+                    guard offset < limit, let vehicleOffset, let branch = mainPathBranchOffset(of: path),
+                        branch >= vehicleOffset
+                    else { return false }
+                }
                 return isReachable(offset, time: time)
             }
             .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
@@ -259,22 +267,6 @@ public final class HorizonEngine {
     /// How much shorter, metres, a side path's way to the vehicle's link must be than the main
     /// path's for the vehicle to be placed on it instead (a margin over the matched offset's jitter).
     static let detourMargin = 10.0
-
-    /// The side path (shallowest, then smallest identifier) holding the vehicle's link at less
-    /// than `limit` metres from the main path's start along the tree, within reach, whose branch
-    /// from the main path is not behind the vehicle.
-    private func sidePath(containing position: MatchedPosition, time: Double, shorterThan limit: Double) -> PathID? {
-        guard let vehicleOffset else { return nil }
-        return tree.paths.values
-            .filter { path in
-                guard path.parent != nil, let link = path.links.first(where: { $0.link == position.link }),
-                    let offset = mainPathOffset(of: path, link.startOffset + position.offset), offset < limit,
-                    let branch = mainPathBranchOffset(of: path), branch >= vehicleOffset
-                else { return false }
-                return isReachable(offset, time: time)
-            }
-            .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
-    }
 
     /// Where the level-1 ancestor of side path `path` leaves the main path (its branch offset);
     /// `nil` when a parent is missing.
