@@ -50,15 +50,16 @@ struct XMLTree: Sendable {
     /// column in an error message past such an instruction counts the space.
     static func paddingEmptyProcessingInstructions(_ data: Data) -> Data {
         let bytes = [UInt8](data)
-        func starts(_ pattern: String, at index: Int) -> Bool {
-            let pattern = Array(pattern.utf8)
-            return index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
+        func starts(_ pattern: StaticString, at index: Int) -> Bool {
+            let count = pattern.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return pattern.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
         }
         /// The index just past the first `end` at or after `index` (the end of the bytes if none).
-        func skip(to end: String, from index: Int) -> Int {
+        func skip(to end: StaticString, from index: Int) -> Int {
             var index = index
             while index < bytes.count, !starts(end, at: index) { index += 1 }
-            return min(index + end.utf8.count, bytes.count)
+            return min(index + end.utf8CodeUnitCount, bytes.count)
         }
         var padAt: [Int] = []
         var index = 0
