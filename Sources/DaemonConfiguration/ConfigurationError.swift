@@ -135,9 +135,14 @@ struct ConfigurationReader {
 
     func rejectUnknownKeys() throws(ConfigurationError) {
         for key in document.values.keys.sorted() where !used.contains(key) {
-            let suggestion = used.min { editDistance($0, key) < editDistance($1, key) }
+            // Keys more than 3 characters longer or shorter are never suggested; ties go to the
+            // first key in order, so the advice does not depend on the set's hash order.
+            let keyLength = key.count
+            let nearest = used.filter { abs($0.count - keyLength) <= 3 }
+                .map { (key: $0, distance: editDistance($0, key)) }
+                .min { ($0.distance, $0.key) < ($1.distance, $1.key) }
             var problem = "unknown key"
-            if let suggestion, editDistance(suggestion, key) <= 3 { problem += "; did you mean '\(suggestion)'?" }
+            if let nearest, nearest.distance <= 3 { problem += "; did you mean '\(nearest.key)'?" }
             throw error(key, problem)
         }
     }

@@ -52,12 +52,14 @@ public struct TOMLDocument: Sendable {
         var table = ""
         var pending = ""
         var pendingLine = 0
+        var pendingBrackets = BracketDepth()
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = index + 1
             let line = TOMLDocument.strippingComment(String(rawLine)).trimmingWhitespace()
             if !pending.isEmpty {
                 pending += " " + line
-                if TOMLDocument.bracketsBalanced(pending) {
+                pendingBrackets.scan(line[...])
+                if pendingBrackets.balanced {
                     try assign(pending, table: table, line: pendingLine)
                     pending = ""
                 }
@@ -75,11 +77,13 @@ public struct TOMLDocument: Sendable {
                 table = try TOMLDocument.keyPath(name, line: lineNumber).joined(separator: ".")
                 continue
             }
-            if TOMLDocument.bracketsBalanced(line) {
+            let brackets = BracketDepth(value: line)
+            if brackets.balanced {
                 try assign(line, table: table, line: lineNumber)
             } else {
                 pending = line
                 pendingLine = lineNumber
+                pendingBrackets = brackets
             }
         }
         if !pending.isEmpty { throw TOMLSyntaxError(line: pendingLine, message: "array not closed with ']'") }
@@ -155,12 +159,31 @@ public struct TOMLDocument: Sendable {
         }
         return nil
     }
+}
 
-    static func bracketsBalanced(_ text: String) -> Bool {
-        guard let equals = firstUnquoted("=", in: text) else { return true }
-        var depth = 0
-        var quote: Character?
-        for character in text[text.index(after: equals)...] {
+/// The bracket depth of a value written over one or more lines: the lines after the first are
+/// scanned as they come (a quote may go on from one line to the next), so an array of n lines
+/// costs n line scans, not n².
+struct BracketDepth {
+    private var depth = 0
+    private var quote: Character?
+
+    /// Nothing scanned yet.
+    init() {}
+
+    /// The depth after the value of `line`, the text after its first unquoted `=`; a line
+    /// without one is balanced (its own error is reported when it is assigned).
+    init(value line: String) {
+        guard let equals = TOMLDocument.firstUnquoted("=", in: line) else { return }
+        scan(line[line.index(after: equals)...])
+    }
+
+    /// True when every `[` outside quotes has been closed.
+    var balanced: Bool { depth <= 0 }
+
+    /// Goes on with `text`, the next line of the value.
+    mutating func scan(_ text: Substring) {
+        for character in text {
             if let open = quote {
                 if character == open { quote = nil }
             } else if character == "\"" || character == "'" {
@@ -171,7 +194,6 @@ public struct TOMLDocument: Sendable {
                 depth -= 1
             }
         }
-        return depth <= 0
     }
 }
 

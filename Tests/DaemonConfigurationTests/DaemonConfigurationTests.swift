@@ -134,6 +134,25 @@ struct DaemonConfigurationTests {
             try TOMLDocument(parsing: "x = {a = 1}")
         }
     }
+
+    @Test("TOML syntax: a nested array over several lines, brackets inside strings, an array left open")
+    func arraysOverLines() throws {
+        let document = try TOMLDocument(
+            parsing: """
+                zones = [
+                  ["a]", 1],
+                  ["[b", 2]
+                ]
+                after = 3
+                """)
+        #expect(
+            document.values["zones"]
+                == .array([.array([.string("a]"), .integer(1)]), .array([.string("[b"), .integer(2)])]))
+        #expect(document.values["after"] == .integer(3) && document.lines["after"] == 5)
+        #expect(throws: TOMLSyntaxError(line: 2, message: "array not closed with ']'")) {
+            try TOMLDocument(parsing: "a = 1\nb = [1,\n2,\n\"]\"")
+        }
+    }
 }
 
 @Suite("the shipped example configuration")
