@@ -136,7 +136,7 @@ import Testing
         #expect(throws: TrafficFeedError.self) { try TrafficFeedParser.parse(entity, now: Self.now) }
     }
 
-    @Test("bytes that are not UTF-8 are refused before the XML parser sees them (it traps on them in a name)")
+    @Test("bytes that are not UTF-8 are refused with where they are (FoundationXML trapped on them in a name)")
     func notUTF8() throws {
         var bytes = [UInt8](Self.publication("<situationRecord xsi:type=\"Accident\" id=\"x\"/>"))
         let name = try #require(bytes.firstRange(of: Array("situationRecord".utf8)))
@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test("a processing instruction without data is read, not a crash (in FoundationXML, found by Tools/fuzz)")
+    @Test("a processing instruction without data is read, not a crash (it was in FoundationXML, found by Tools/fuzz)")
     func processingInstructionWithoutData() throws {
         // The fuzzer's input: refused as malformed (the document ends inside a name), not a crash.
         #expect {
@@ -166,14 +166,7 @@ import Testing
         let feed = try TrafficFeedParser.parse(Data(text.utf8), now: Self.now)
         let plain = try TrafficFeedParser.parse(Self.publication(record), now: Self.now)
         #expect(feed == plain)
-        // Comments and CDATA keep their bytes; an instruction with data or a space is not touched.
-        let untouched = Data("<a><!-- <?x?> --><![CDATA[<?y?>]]><?z data?><?w ?></a>".utf8)
-        #expect(XMLTree.paddingEmptyProcessingInstructions(untouched) == untouched)
-        #expect(
-            XMLTree.paddingEmptyProcessingInstructions(Data("<?x?><a><?y?></a>".utf8))
-                == Data("<?x ?><a><?y ?></a>".utf8))
         // The fuzzer's second input: an instruction begun inside a bad one's name.
-        #expect(XMLTree.paddingEmptyProcessingInstructions(Data("<?<?x?><a/>".utf8)) == Data("<?<?x ?><a/>".utf8))
         #expect(throws: TrafficFeedError.self) {
             try TrafficFeedParser.parse(Data("<?<?x?><mc:m.esxml".utf8), now: Self.now)
         }
@@ -259,6 +252,8 @@ import Testing
                 refused += 1
             }
         }
-        #expect(read > 10 && refused > 10, "read \(read), refused \(refused)")
+        // Both outcomes occur. Most mutations break the XML, which is refused whole (XMLReader is
+        // strict, as XML requires; 10 of these 300 are read).
+        #expect(read >= 5 && refused >= 5, "read \(read), refused \(refused)")
     }
 }
