@@ -50,7 +50,7 @@ extension DaemonCore {
         }
         // The new provider has not seen a fix yet: give it the last one so the horizon returns
         // at once instead of with the next fix.
-        if let lastFix, !gnssLost { _ = try? pipeline.process(lastFix) }
+        if let lastFix, fixFreshness != .gnssLost { _ = try? pipeline.process(lastFix) }
         // The route: planned again on a new map; on the same map it continues with the new settings.
         if newMap != nil {
             effects += moveRoutes(to: network, time: lastFix?.time ?? 0)

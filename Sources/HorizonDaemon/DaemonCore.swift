@@ -50,11 +50,9 @@ public struct DaemonCore {
     public internal(set) var nextMetrics: Double
 
     var latency = LatencyWindow()
-    var gnssLost = false
-    /// Whether the newest fix processed is stale while newer ones wait in the inbox (the loop
-    /// fell behind, not the receiver).
-    var processingBehind = false
-    /// Episodes of ``processingBehind``.
+    /// Whether the newest fix processed is recent, and if not, why.
+    var fixFreshness = FixFreshness.current
+    /// Episodes of ``FixFreshness/processingBehind``.
     var processingBacklogs = 0
     var mapReadFailing = false
     /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
@@ -130,8 +128,8 @@ public struct DaemonCore {
         case .none:
             break
         }
-        if gnssLost {
-            gnssLost = false
+        if fixFreshness == .gnssLost {
+            fixFreshness = .current
             effects.append(.log(.notice, "GNSS fixes again"))
         }
         do {
@@ -221,8 +219,8 @@ public struct DaemonCore {
         let stale = configuration.gnssStaleAfter
         if let lastFix, time - lastFix.time > stale {
             if let arrival = gnss.newestWaitingArrival, now - arrival <= stale {
-                if !processingBehind && !gnssLost {
-                    processingBehind = true
+                if fixFreshness == .current {
+                    fixFreshness = .processingBehind
                     processingBacklogs += 1
                     let age = String(format: "%.1f", time - lastFix.time)
                     effects.append(
@@ -231,13 +229,12 @@ public struct DaemonCore {
                             "processing behind: the newest fix used is \(age) s old while newer ones wait; "
                                 + "POSITION reports unknown until they are worked through"))
                 }
-            } else if !gnssLost {
-                gnssLost = true
-                processingBehind = false
+            } else if fixFreshness != .gnssLost {
+                fixFreshness = .gnssLost
                 effects.append(.log(.warning, "GNSS lost: no fix for \(stale) s; POSITION reports unknown"))
             }
-        } else if processingBehind {
-            processingBehind = false
+        } else if fixFreshness == .processingBehind {
+            fixFreshness = .current
             effects.append(.log(.notice, "processing caught up with the fixes"))
         }
         effects.append(.send(pipeline.tick(at: time)))
@@ -268,4 +265,15 @@ public struct DaemonCore {
             return [.log(.error, "cannot rebuild the pipeline: \(error); keeping the running one")]
         }
     }
+}
+
+/// Whether the newest fix the daemon processed is recent (within `gnss.stale_after_s`), and if
+/// not, whether the receiver or the daemon is to blame.
+enum FixFreshness: Sendable {
+    /// Recent, or no fix yet.
+    case current
+    /// Stale, while newer fixes wait in the inbox: the loop fell behind (a stall).
+    case processingBehind
+    /// Stale, and no fix arrived within that time: the receiver is gone.
+    case gnssLost
 }
