@@ -49,7 +49,7 @@ extension ADASISProvider {
         for position in visitOrder.entries.indices {
             let entry = visitOrder.entries[position]
             if let parent = entry.parent, !visited[parent] { continue }
-            origin[position] = entry.parent.map { origin[$0] + (tree.paths[entry.id]?.branchOffset ?? 0) } ?? -vehicle
+            origin[position] = entry.parent.map { origin[$0] + entry.branchOffset } ?? -vehicle
             if entry.isResting {
                 visited[position] = true
                 continue

@@ -23,14 +23,13 @@ extension ADASISProvider {
     /// ``parallelHeadingTolerance`` of it, not on the main path, and on a side path the receiver
     /// holds (its opening STUB gone out in an earlier tick — POSITIONs go before content within a
     /// tick —, sent past the candidate, its branch not purged behind the vehicle); dead-reckoned
-    /// like the matched position.
-    func alternativePositionMessages(at time: Double, vehicle: Double) -> [PositionMessage] {
+    /// like the matched position. Each is `primary`, this tick's POSITION, on another path.
+    func alternativePositionMessages(at time: Double, vehicle: Double, primary: PositionMessage) -> [PositionMessage] {
         guard configuration.maximumPositionCandidates > 1, configuration.messages.sends(.position),
             let matched = match.state.position, let fixOffset, !positionCandidates.isEmpty,
             let matchedHeading = heading(of: matched)
         else { return [] }
         let shift = vehicle - fixOffset
-        let primary = positionMessage(at: time, vehicle: vehicle)
         var result: [PositionMessage] = []
         for candidate in positionCandidates {
             if result.count + 1 >= configuration.maximumPositionCandidates { break }

@@ -170,11 +170,10 @@ public final class ADASISProvider {
             if let vehicle { sendHorizon(vehicle: vehicle, time: time) }
         }
         if selection.sends(.position), time >= nextPosition {
-            scheduler.enqueue(
-                .position(positionMessage(at: time, vehicle: stale ? nil : vehicle)), priority: .vehicle,
-                counters: &counters)
+            let primary = positionMessage(at: time, vehicle: stale ? nil : vehicle)
+            scheduler.enqueue(.position(primary), priority: .vehicle, counters: &counters)
             if !stale, let vehicle {
-                for alternative in alternativePositionMessages(at: time, vehicle: vehicle) {
+                for alternative in alternativePositionMessages(at: time, vehicle: vehicle, primary: primary) {
                     scheduler.enqueue(.position(alternative), priority: .vehicle, counters: &counters)
                 }
             }

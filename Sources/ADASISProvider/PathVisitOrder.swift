@@ -10,6 +10,8 @@ struct PathVisitOrder {
         var id: PathID
         /// Position of its parent in ``entries`` (`nil` for the main path).
         var parent: Int?
+        /// Where it leaves its parent, in metres along the parent (0 for the main path).
+        var branchOffset: Double
         /// Sent up to its frontier with nothing left to change until the next tree: the ticks
         /// pass over it (only side paths rest; the main path's frontier moves with the vehicle).
         var isResting = false
@@ -25,11 +27,11 @@ struct PathVisitOrder {
     init(tree: PathTree, children: [PathID: [HorizonPath]]) {
         guard let main = tree.mainPathID, tree.paths[main] != nil else { return }
         entries.reserveCapacity(tree.paths.count)
-        entries.append(Entry(id: main, parent: nil))
+        entries.append(Entry(id: main, parent: nil, branchOffset: 0))
         var position = 0
         while position < entries.count {
             for child in children[entries[position].id] ?? [] {
-                entries.append(Entry(id: child.id, parent: position))
+                entries.append(Entry(id: child.id, parent: position, branchOffset: child.branchOffset ?? 0))
             }
             position += 1
         }
