@@ -11,9 +11,40 @@ extension ADASISProvider {
     /// (`OnlineMapMatcher.candidatePositions`), most probable first. While the matcher is unsure
     /// between parallel roads, every POSITION cycle then carries the matched position as
     /// PositionIndex 0 and up to ``ProviderConfiguration/maximumPositionCandidates`` − 1 others
-    /// (PositionIndex 1…3), as ADASIS v2 allows. The next ingest forgets them.
+    /// (PositionIndex 1…3), as ADASIS v2 allows. The candidates on a parallel road of a side path
+    /// are placed on it here, once for the fix (the tree is the fix's); each tick then checks only
+    /// what the bus changes (the path announced and sent past the candidate). The next ingest
+    /// forgets them.
     public func offerPositionCandidates(_ candidates: [MatchedPosition]) {
-        positionCandidates = candidates
+        positionCandidates = []
+        guard configuration.maximumPositionCandidates > 1, configuration.messages.sends(.position),
+            let matched = match.state.position, let matchedHeading = heading(of: matched)
+        else { return }
+        // The side paths by level, then identifier, sorted once for every candidate of this fix.
+        lazy var sidePaths = tree.sortedPaths.filter { $0.parent != nil }.sorted {
+            ($0.level, $0.id) < ($1.level, $1.id)
+        }
+        for candidate in candidates {
+            guard candidate.confidence >= configuration.minimumPositionCandidateProbability,
+                candidate.link != matched.link, candidate.link != matched.link.reversed,
+                let heading = heading(of: candidate),
+                abs(Self.headingDifference(heading, matchedHeading)) <= Self.parallelHeadingTolerance,
+                tree.mainPath?.links.contains(where: { $0.link == candidate.link }) != true,
+                let (pathID, offset) = Self.pathOffset(of: candidate, among: sidePaths)
+            else { continue }
+            positionCandidates.append(
+                PlacedPositionCandidate(pathID: pathID, offset: offset, confidence: candidate.confidence))
+        }
+    }
+
+    /// A candidate of the matcher on a road parallel to the matched one, on a side path.
+    struct PlacedPositionCandidate {
+        /// The side path holding the candidate's link.
+        var pathID: PathID
+        /// The candidate's offset on that path, metres.
+        var offset: Double
+        /// The matcher's posterior probability of the candidate.
+        var confidence: Double
     }
 
     /// The alternative POSITIONs (PositionIndex 1…3) at `time`, the vehicle being at `vehicle` on
@@ -25,27 +56,20 @@ extension ADASISProvider {
     /// tick —, sent past the candidate, its branch not purged behind the vehicle); dead-reckoned
     /// like the matched position. Each is `primary`, this tick's POSITION, on another path.
     func alternativePositionMessages(at time: Double, vehicle: Double, primary: PositionMessage) -> [PositionMessage] {
-        guard configuration.maximumPositionCandidates > 1, configuration.messages.sends(.position),
-            let matched = match.state.position, let fixOffset, !positionCandidates.isEmpty,
-            let matchedHeading = heading(of: matched)
-        else { return [] }
+        guard !positionCandidates.isEmpty, let fixOffset else { return [] }
         let shift = vehicle - fixOffset
         var result: [PositionMessage] = []
         for candidate in positionCandidates {
             if result.count + 1 >= configuration.maximumPositionCandidates { break }
-            guard candidate.confidence >= configuration.minimumPositionCandidateProbability,
-                candidate.link != matched.link, candidate.link != matched.link.reversed,
-                let heading = heading(of: candidate),
-                abs(Self.headingDifference(heading, matchedHeading)) <= Self.parallelHeadingTolerance,
-                let (pathID, offset) = pathOffset(of: candidate), let index = indexOfPath[pathID],
-                announcedPaths.contains(pathID), let sent = sentUpTo[pathID], offset <= sent,
-                let path = tree.paths[pathID], receiverKeeps(pathID, vehicle: vehicle)
+            guard let index = indexOfPath[candidate.pathID], announcedPaths.contains(candidate.pathID),
+                let sent = sentUpTo[candidate.pathID], candidate.offset <= sent,
+                let path = tree.paths[candidate.pathID], receiverKeeps(candidate.pathID, vehicle: vehicle)
             else { continue }
             var message = primary
             message.positionIndex = UInt8(result.count + 1)
             message.pathIndex = index
             message.offset = PathOffset.wrapped(
-                Int(min(max(offset + shift, path.startOffset), path.endOffset).rounded()))
+                Int(min(max(candidate.offset + shift, path.startOffset), path.endOffset).rounded()))
             message.positionProbability = ValueCoding.probabilityCode(percent: candidate.confidence * 100)
             message.relativeHeading = 254
             result.append(message)
@@ -67,11 +91,9 @@ extension ADASISProvider {
         return true
     }
 
-    /// The side path holding `position`'s link (by level, then identifier) and the offset there;
-    /// `nil` on the main path (a candidate along the vehicle's own path is no other road).
-    private func pathOffset(of position: MatchedPosition) -> (PathID, Double)? {
-        if tree.mainPath?.links.contains(where: { $0.link == position.link }) == true { return nil }
-        for path in tree.sortedPaths.sorted(by: { ($0.level, $0.id) < ($1.level, $1.id) }) where path.parent != nil {
+    /// The first of `sidePaths` holding `position`'s link, and the offset there.
+    private static func pathOffset(of position: MatchedPosition, among sidePaths: [HorizonPath]) -> (PathID, Double)? {
+        for path in sidePaths {
             if let link = path.links.first(where: { $0.link == position.link }) {
                 return (path.id, link.startOffset + min(max(position.offset, 0), link.length))
             }

@@ -42,8 +42,9 @@ public final class ADASISProvider {
     var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
     var fix: GNSSFix?
     var fixOffset: Double?
-    /// The matcher's candidates for the last fix (``offerPositionCandidates(_:)``).
-    var positionCandidates: [MatchedPosition] = []
+    /// The matcher's candidates for the last fix on parallel roads of side paths, placed on their
+    /// paths once per fix (``offerPositionCandidates(_:)``).
+    var positionCandidates: [PlacedPositionCandidate] = []
     var routeActive = false
     var startTime: Double?
     var nextPosition = -Double.infinity
