@@ -5,6 +5,11 @@ public struct PathID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     /// Creates an identifier from its raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }
     public static func < (lhs: PathID, rhs: PathID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Hashes as its raw value does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// The raw value's one-shot hash: the provider looks paths up by identifier many times per
+    /// tick, and a dictionary asks for this rather than building a `Hasher` (the same hash value).
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
     public var description: String { "P\(rawValue)" }
 }
 
