@@ -47,7 +47,7 @@ extension ADASISProvider {
         var confidence: Double
     }
 
-    /// The alternative POSITIONs (PositionIndex 1…3) at `time`, the vehicle being at `vehicle` on
+    /// The alternative POSITIONs (PositionIndex 1…3) of this tick, the vehicle being at `vehicle` on
     /// the main path: the matcher's other candidates with posterior probability at least
     /// ``ProviderConfiguration/minimumPositionCandidateProbability``, on a road other than the
     /// matched one (not its reverse either) whose heading is within
@@ -55,7 +55,7 @@ extension ADASISProvider {
     /// holds (its opening STUB gone out in an earlier tick — POSITIONs go before content within a
     /// tick —, sent past the candidate, its branch not purged behind the vehicle); dead-reckoned
     /// like the matched position. Each is `primary`, this tick's POSITION, on another path.
-    func alternativePositionMessages(at time: Double, vehicle: Double, primary: PositionMessage) -> [PositionMessage] {
+    func alternativePositionMessages(vehicle: Double, primary: PositionMessage) -> [PositionMessage] {
         guard !positionCandidates.isEmpty, let fixOffset else { return [] }
         let shift = vehicle - fixOffset
         var result: [PositionMessage] = []

@@ -174,7 +174,7 @@ public final class ADASISProvider {
             let primary = positionMessage(at: time, vehicle: stale ? nil : vehicle)
             scheduler.enqueue(.position(primary), priority: .vehicle, counters: &counters)
             if !stale, let vehicle {
-                for alternative in alternativePositionMessages(at: time, vehicle: vehicle, primary: primary) {
+                for alternative in alternativePositionMessages(vehicle: vehicle, primary: primary) {
                     scheduler.enqueue(.position(alternative), priority: .vehicle, counters: &counters)
                 }
             }
