@@ -25,7 +25,7 @@ public enum DatexFeedParser {
     ) throws(TrafficFeedError) -> TrafficFeed {
         let root: XMLTree
         do {
-            root = try XMLTree.read(data)
+            root = try XMLReader.read(data)
         } catch {
             throw .malformedXML("line \(error.line), column \(error.column): \(error.reason)")
         }

@@ -20,11 +20,6 @@ struct XMLTree: Sendable {
         var reason: String
     }
 
-    /// Reads `data` as an XML document (`XMLReader`); its root element.
-    static func read(_ data: Data) throws(ReadError) -> XMLTree {
-        try XMLReader.read(data)
-    }
-
     /// The local part of a qualified name or an `xsi:type` value.
     static func localName(_ name: String) -> String {
         name.split(separator: ":").last.map(String.init) ?? name
