@@ -15,7 +15,7 @@ extension DaemonCore {
             ]
         }
         var effects = replacePipeline(reason: "custom objects changed")
-        if let lastFix, fixFreshness != .gnssLost { _ = try? pipeline.process(lastFix) }
+        processLastFixAgain()
         effects.append(.log(.notice, "custom objects changed: horizon rebuilt with them"))
         return effects
     }

@@ -48,9 +48,7 @@ extension DaemonCore {
             for (reason, count) in gnss.skipped { retired.gnssRecordsSkipped[reason, default: 0] += count }
             effects.append(.restartGNSS(new.gnss))
         }
-        // The new provider has not seen a fix yet: give it the last one so the horizon returns
-        // at once instead of with the next fix.
-        if let lastFix, fixFreshness != .gnssLost { _ = try? pipeline.process(lastFix) }
+        processLastFixAgain()
         // The route: planned again on a new map; on the same map it continues with the new settings.
         if newMap != nil {
             effects += moveRoutes(to: network, time: lastFix?.time ?? 0)

@@ -158,10 +158,7 @@ extension DaemonCore {
         }
         if inPlace, let effects = takeTrafficInPlace(reason: reason) { return effects }
         var effects = replacePipeline(reason: reason)
-        // The new pipeline has not seen a fix: give it the last one so the horizon returns at once.
-        if let lastFix, fixFreshness != .gnssLost, let (match, _) = try? pipeline.process(lastFix) {
-            effects += followRoute(match)
-        }
+        if let match = processLastFixAgain() { effects += followRoute(match) }
         return effects
     }
 

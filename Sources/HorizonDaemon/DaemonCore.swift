@@ -2,6 +2,7 @@ import ADASISProvider
 import DaemonConfiguration
 import GNSS
 import GNSSSources
+import Horizon
 import RoadMap
 import Routing
 
@@ -246,6 +247,14 @@ public struct DaemonCore {
         defer { latency.reset() }
         guard let path = configuration.metricsTextfile else { return [] }
         return [.writeMetrics(snapshot(at: now, gnss: gnss), path: path)]
+    }
+
+    /// Hands the pipeline the last fix again (unless GNSS is lost): a pipeline that has not seen a
+    /// fix yet then has a horizon at once instead of with the next fix. The fix's match, if any.
+    @discardableResult
+    func processLastFixAgain() -> MatchResult? {
+        guard let lastFix, fixFreshness != .gnssLost else { return nil }
+        return (try? pipeline.process(lastFix))?.match
     }
 
     /// Builds a new pipeline with the running settings, continuing the old one's stream and
