@@ -19,7 +19,8 @@ struct ReplayCommand: ParsableCommand {
             Map matching, the horizon engine and the ADASIS provider run on the drive's own clock \
             (ticks of 100 ms from its first fix), so the same inputs give byte-identical frames every \
             run. Frames go to a candump -L log (timestamps = seconds from the first fix) or to a CAN \
-            interface, as fast as possible or at --speed times real time.
+            interface, as fast as possible (a full transmit queue is waited out, 10 retries over about 1 s) or \
+            at --speed times real time (a frame that does not fit is dropped and counted, as `adasis run` does).
 
               adasis replay --map helsinki.map Data/drives/kamppi.csv --candump kamppi.log
               adasis replay --map helsinki.map Data/drives/kamppi.csv --can vcan0 --speed 1
@@ -144,6 +145,9 @@ struct ReplayCommand: ParsableCommand {
     ) throws {
         let socket = try CANSocket(interface: interface)
         let start = MonotonicClock.now()
+        // Unpaced, nothing is late: a full queue is waited out. Paced, a frame that does not fit is
+        // dropped and counted, as the daemon does.
+        let retry = FullQueueRetry(retries: speed == nil ? 10 : 0)
         var transmitQueueFull = false
         try pipeline.replay(fixes, matcherResets: resets, onFix: onFix) { frame in
             if let speed {
@@ -151,10 +155,9 @@ struct ReplayCommand: ParsableCommand {
                 MonotonicClock.sleep(seconds: min(due - MonotonicClock.now(), 10))
             }
             guard let canFrame = frame.canFrame else { return }
-            do {
-                try socket.sendNonBlocking(canFrame)
+            if try retry.send(canFrame, on: socket) {
                 transmitQueueFull = false
-            } catch let error as SocketCANError where error.code == .transmitQueueFull {
+            } else {
                 pipeline.provider.senderDropped(frame)
                 if !transmitQueueFull {
                     printToStandardError("adasis replay: \(interface) transmit queue full; dropping frames")

@@ -60,22 +60,14 @@ struct SendCommand: ParsableCommand {
             "adasis send: \(sent) frames sent, \(dropped) dropped (transmit queue full) on \(interface)")
     }
 
-    /// Sends one frame; a full transmit queue is retried with exponential backoff (1 ms, 2 ms, …),
-    /// then the frame is dropped (returns false). Any other error ends the command.
+    /// Sends one frame, retrying while the transmit queue is full (false: dropped). Any other error
+    /// ends the command.
     private func sendWithBackoff(_ frame: CANFrame, on socket: borrowing CANSocket) throws -> Bool {
-        var attempt = 0
-        while true {
-            do {
-                try socket.sendNonBlocking(frame)
-                return true
-            } catch  where error.code == .transmitQueueFull {
-                if attempt >= retries { return false }
-                MonotonicClock.sleep(.milliseconds(1 << min(attempt, 10)))
-                attempt += 1
-            } catch {
-                printToStandardError("adasis send: \(error)")
-                throw ExitCode.failure
-            }
+        do {
+            return try FullQueueRetry(retries: retries).send(frame, on: socket)
+        } catch {
+            printToStandardError("adasis send: \(error)")
+            throw ExitCode.failure
         }
     }
 

@@ -30,10 +30,12 @@ struct BorderReplayTests {
             candump -L vcan0 > "$log" &
             dumper=$!
             sleep 1
-            .build/debug/adasis replay --map '\(map)' Data/border/border-drive.csv --can vcan0 --speed 40
-            sleep 0.5
+            .build/debug/adasis replay --map '\(map)' Data/border/border-drive.csv --can vcan0 --speed 40 2> "$log.err" || { cat "$log.err" >&2; exit 1; }
+            cat "$log.err" >&2
+            sent=$(awk '/^adasis replay: sent [0-9]+ frames/ {print $4}' "$log.err")
+            Tools/candump-wait "$log" "${sent:?adasis replay did not say how many frames it sent}"
             kill $dumper; wait $dumper || true
-            cat "$log"; rm -f "$log"
+            cat "$log"; rm -f "$log" "$log.err"
             """)
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-border-\(getpid()).log").path

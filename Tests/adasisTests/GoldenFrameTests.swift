@@ -56,10 +56,13 @@ struct GoldenFrameTests {
             candump -r 8388608 -L vcan0 > "$log" &
             dumper=$!
             sleep 1
-            .build/debug/adasis \(arguments) --can vcan0
-            sleep 0.5
+            .build/debug/adasis \(arguments) --can vcan0 2> "$log.err" || { cat "$log.err" >&2; exit 1; }
+            cat "$log.err" >&2
+            # candump may still be reading the burst; stop it only when it has every frame sent.
+            sent=$(awk '/^adasis replay: sent [0-9]+ frames/ {print $4}' "$log.err")
+            Tools/candump-wait "$log" "${sent:?adasis replay did not say how many frames it sent}"
             kill $dumper; wait $dumper || true
-            cat "$log"; rm -f "$log"
+            cat "$log"; rm -f "$log" "$log.err"
             """)
     }
 
@@ -101,7 +104,8 @@ struct GoldenFrameTests {
         let differences = FrameDifference.describe(
             expected: try Self.golden(entry), produced: recorded, timestamps: false)
         #expect(
-            differences.isEmpty, "frames on vcan0 differ from the golden log:\n\(differences.joined(separator: "\n"))")
+            differences.isEmpty,
+            "frames on vcan0 differ from the golden log:\n\(differences.joined(separator: "\n"))\n\(result.stderr)")
     }
 }
 
