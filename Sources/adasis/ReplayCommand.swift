@@ -147,7 +147,7 @@ struct ReplayCommand: ParsableCommand {
         let start = MonotonicClock.now()
         // Unpaced, nothing is late: a full queue is waited out. Paced, a frame that does not fit is
         // dropped and counted, as the daemon does.
-        let retry = FullQueueRetry(retries: speed == nil ? 10 : 0)
+        let retries = speed == nil ? 10 : 0
         var transmitQueueFull = false
         try pipeline.replay(fixes, matcherResets: resets, onFix: onFix) { frame in
             if let speed {
@@ -155,7 +155,7 @@ struct ReplayCommand: ParsableCommand {
                 MonotonicClock.sleep(seconds: min(due - MonotonicClock.now(), 10))
             }
             guard let canFrame = frame.canFrame else { return }
-            if try retry.send(canFrame, on: socket) {
+            if try socket.send(canFrame, retryingWhileFull: retries) {
                 transmitQueueFull = false
             } else {
                 pipeline.provider.senderDropped(frame)

@@ -64,7 +64,7 @@ struct SendCommand: ParsableCommand {
     /// ends the command.
     private func sendWithBackoff(_ frame: CANFrame, on socket: borrowing CANSocket) throws -> Bool {
         do {
-            return try FullQueueRetry(retries: retries).send(frame, on: socket)
+            return try socket.send(frame, retryingWhileFull: retries)
         } catch {
             printToStandardError("adasis send: \(error)")
             throw ExitCode.failure

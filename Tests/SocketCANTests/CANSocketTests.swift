@@ -116,6 +116,30 @@ struct CANSocketTests {
         #expect(delivered == 6)
     }
 
+    @Test(
+        "a full queue is retried with backoff: sent once it drains, dropped after the last retry, other errors thrown")
+    func retryWhileFull() throws {
+        let frame = try CANFrame(identifier: #require(CANIdentifier(standard: 0x100)), data: [1])
+        let drains = try makePair()
+        drains.faults.inject(.send, errno: ENOBUFS, limit: 3)
+        #expect(try drains.socket.send(frame, retryingWhileFull: 5))
+        #expect(drains.faults.attempts(of: .send) == 4)
+        #expect(readPeer(drains.peer).count == 16)
+
+        let stuck = try makePair()
+        stuck.faults.inject(.send, errno: EAGAIN)
+        #expect(try !stuck.socket.send(frame, retryingWhileFull: 2))
+        #expect(stuck.faults.attempts(of: .send) == 3)
+        #expect(try !stuck.socket.send(frame, retryingWhileFull: 0))
+        #expect(stuck.faults.attempts(of: .send) == 4)
+        #expect(readPeer(stuck.peer).isEmpty)
+
+        let down = try makePair()
+        down.faults.inject(.send, errno: ENETDOWN)
+        #expect(throws: SocketCANError.self) { try down.socket.send(frame, retryingWhileFull: 5) }
+        #expect(down.faults.attempts(of: .send) == 1)
+    }
+
     @Test("ENETDOWN is .networkDown with advice to bring the interface up")
     func networkDown() throws {
         let pair = try makePair()
