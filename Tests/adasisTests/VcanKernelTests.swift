@@ -44,7 +44,7 @@ struct VcanKernelTests {
             dumper=$!
             sleep 1
             \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
-            sleep 0.3
+            Tools/candump-wait /tmp/vcan-run-test-$$.log \(sent.count) 60 || true
             kill $dumper
             wait $dumper || true
             cat /tmp/vcan-run-test-$$.log
@@ -109,7 +109,7 @@ struct SendCommandKernelTests {
             dumper=$!
             sleep 1
             printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
-            sleep 0.3
+            Tools/candump-wait /tmp/adasis-send-$$.log \(expected.count) 60 || true
             kill $dumper
             cat /tmp/adasis-send-$$.log
             rm -f /tmp/adasis-send-$$.log
