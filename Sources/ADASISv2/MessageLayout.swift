@@ -38,6 +38,31 @@ public enum MessageLayout {
     /// The names of the fields of each message type code, for checking the keys given to `pack`.
     static let fieldNames: [Set<String>] = cachedFields.map { Set(($0 ?? []).map(\.name)) }
 
+    /// Where each value of a typed message goes, by message type code: the fields other than
+    /// MessageType and the reserved bits, in layout order, with their shift in the 64-bit word.
+    static let valueSlots: [[ValueSlot]?] = cachedFields.map { fields in
+        fields.map { fields in
+            var position = 0
+            var slots: [ValueSlot] = []
+            for field in fields {
+                defer { position += field.bits }
+                guard !field.isReserved, field.name != "MessageType" else { continue }
+                slots.append(
+                    ValueSlot(
+                        name: field.name, shift: UInt64(64 - position - field.bits),
+                        maximum: (1 << UInt64(field.bits)) - 1))
+            }
+            return slots
+        }
+    }
+
+    /// One value's place in the payload word.
+    struct ValueSlot {
+        let name: String
+        let shift: UInt64
+        let maximum: UInt64
+    }
+
     private static func layout(of type: MessageType) -> [FieldSpec]? {
         switch type {
         case .position:
@@ -132,37 +157,31 @@ public enum FieldPacking {
         return byteOrder == .bigEndian ? bytes : bytes.reversed()
     }
 
-    /// Packs fields given in layout order (the typed messages' fast path: no hashing). A name out
-    /// of order or unknown, or a value too wide for its field, is a typed error.
+    /// Packs fields given in layout order (the typed messages' fast path: no hashing, and the
+    /// names compared only when their number differs from the layout's; `FieldOrderTests` checks
+    /// every message's order). A name out of order or unknown, or a value too wide for its field,
+    /// is a typed error.
     static func pack(
         _ type: MessageType, ordered values: KeyValuePairs<String, UInt64>,
         byteOrder: ByteOrder = .bigEndian
     ) throws(FieldCodingError) -> [UInt8] {
-        guard let fields = MessageLayout.fields(of: type) else { throw .unsupportedMessageType(type.rawValue) }
+        guard let slots = MessageLayout.valueSlots[Int(type.rawValue)] else {
+            throw .unsupportedMessageType(type.rawValue)
+        }
+        guard values.count == slots.count else {
+            // Not the layout's fields: the general path names the problem.
+            return try pack(
+                type, Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), byteOrder: byteOrder)
+        }
         var word = UInt64(type.rawValue) << 61
-        var position = 0
-        var next = values.startIndex
-        for field in fields {
-            defer { position += field.bits }
-            guard !field.isReserved, field.name != "MessageType" else { continue }
-            guard next < values.endIndex, values[next].key == field.name else {
-                // Out of layout order: fall back to the general path, which names the problem.
-                return try pack(
-                    type, Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), byteOrder: byteOrder)
+        for (slot, entry) in zip(slots, values) {
+            assert(slot.name == entry.key, "\(type) packs \(entry.key) where the layout has \(slot.name)")
+            guard entry.value <= slot.maximum else {
+                throw .valueOutOfRange(field: slot.name, value: entry.value, maximum: slot.maximum)
             }
-            let value = values[next].value
-            next = values.index(after: next)
-            let maximum: UInt64 = (1 << UInt64(field.bits)) - 1
-            guard value <= maximum else { throw .valueOutOfRange(field: field.name, value: value, maximum: maximum) }
-            word |= value << UInt64(64 - position - field.bits)
+            word |= entry.value << slot.shift
         }
-        if next < values.endIndex { throw .unknownField(values[next].key) }
-        var bytes = [UInt8](repeating: 0, count: 8)
-        for index in 0..<8 {
-            bytes[byteOrder == .bigEndian ? index : 7 - index] = UInt8(
-                truncatingIfNeeded: word >> UInt64(56 - 8 * index))
-        }
-        return bytes
+        return withUnsafeBytes(of: byteOrder == .bigEndian ? word.bigEndian : word.littleEndian) { Array($0) }
     }
 
     /// Unpacks 8 bytes into the message type and its named raw fields (reserved fields omitted).
