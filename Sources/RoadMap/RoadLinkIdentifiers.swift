@@ -7,6 +7,11 @@ public struct LinkID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     /// Creates an identifier from its raw value.
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
     public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Hashes as its raw value does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// The raw value's one-shot hash (the same value): the matcher and the horizon look links up
+    /// in dictionaries at every fix, and a dictionary asks for this rather than building a `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
     public var description: String { "L\(rawValue)" }
 }
 
@@ -19,6 +24,10 @@ public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     /// Creates an identifier from its raw value.
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Hashes as its raw value does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// The raw value's one-shot hash (the same value), as for ``LinkID``.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
     public var description: String { "N\(rawValue)" }
 }
 
@@ -48,6 +57,14 @@ public struct DirectedLink: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// The same link travelled the other way.
     public var reversed: DirectedLink { DirectedLink(link, direction.reversed) }
+
+    /// The link and direction in one word (the identifier's top bit is shifted out: two links
+    /// differing only there hash alike, which costs a dictionary one more comparison).
+    private var packed: UInt64 { link.rawValue &<< 1 | UInt64(direction.rawValue) }
+    /// Hashes as its packed word does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+    /// The packed word's one-shot hash (the same value), as for ``LinkID``.
+    public func _rawHashValue(seed: Int) -> Int { packed._rawHashValue(seed: seed) }
 
     public static func < (lhs: DirectedLink, rhs: DirectedLink) -> Bool {
         (lhs.link.rawValue, lhs.direction.rawValue) < (rhs.link.rawValue, rhs.direction.rawValue)
