@@ -16,7 +16,7 @@ struct ContentAtom: Hashable, Sendable {
         /// may start or end at one offset.
         case objectMark(profileType: UInt8, code: UInt16)
 
-        private var order: (Int, Int) {
+        fileprivate var order: (Int, Int) {
             switch self {
             case .segment: return (0, 0)
             case .stub(let ordinal): return (1, ordinal)
@@ -38,6 +38,19 @@ struct ContentAtom: Hashable, Sendable {
         static func < (lhs: Key, rhs: Key) -> Bool {
             (lhs.pathIndex, lhs.offset, lhs.kind) < (rhs.pathIndex, rhs.offset, rhs.kind)
         }
+
+        /// Path index, offset and kind folded into one word for hashing (keys that fold alike
+        /// only cost a dictionary one more comparison).
+        private var folded: UInt64 {
+            let (group, detail) = kind.order
+            return UInt64(pathIndex) << 56 ^ UInt64(truncatingIfNeeded: offset) << 24 ^ UInt64(group) << 21
+                ^ UInt64(truncatingIfNeeded: detail)
+        }
+        /// Hashes as its folded word does.
+        func hash(into hasher: inout Hasher) { hasher.combine(folded) }
+        /// The folded word's one-shot hash (the same value): the ledger is looked up for every
+        /// atom of every tick, and a dictionary asks for this rather than building a `Hasher`.
+        func _rawHashValue(seed: Int) -> Int { folded._rawHashValue(seed: seed) }
     }
 
     var key: Key
