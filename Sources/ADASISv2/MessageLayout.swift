@@ -157,10 +157,11 @@ public enum FieldPacking {
         return byteOrder == .bigEndian ? bytes : bytes.reversed()
     }
 
-    /// Packs fields given in layout order (the typed messages' fast path: no hashing, and the
-    /// names compared only when their number differs from the layout's; `FieldOrderTests` checks
-    /// every message's order). A name out of order or unknown, or a value too wide for its field,
-    /// is a typed error.
+    /// Packs fields given in layout order (the typed messages' fast path: no hashing, no name
+    /// compared). A list as long as the layout's is taken in layout order without reading its
+    /// names — debug builds assert them, and `FieldOrderTests` checks every message's order; a
+    /// list of another length goes to the general path, where an unknown name is a typed error. A
+    /// value too wide for its field is a typed error.
     static func pack(
         _ type: MessageType, ordered values: KeyValuePairs<String, UInt64>,
         byteOrder: ByteOrder = .bigEndian

@@ -59,8 +59,7 @@ struct GoldenFrameTests {
             .build/debug/adasis \(arguments) --can vcan0 2> "$log.err" || { cat "$log.err" >&2; exit 1; }
             cat "$log.err" >&2
             # candump may still be reading the burst; stop it only when it has every frame sent.
-            sent=$(awk '/^adasis replay: sent [0-9]+ frames/ {print $4}' "$log.err")
-            Tools/candump-wait "$log" "${sent:?adasis replay did not say how many frames it sent}"
+            Tools/candump-wait "$log" --report "$log.err"
             kill $dumper; wait $dumper || true
             cat "$log"; rm -f "$log" "$log.err"
             """)
