@@ -150,11 +150,12 @@ struct RoadObjectEventTests {
 
     /// One drive: the order problems (entered twice, exited without entering), and the engine's
     /// passes against the true ones.
-    static func passes(_ drive: String) throws -> (
+    /// `noisy`: the engine is fed the drive's 5 m-noise trace; the truth still comes from the clean one.
+    static func passes(_ drive: String, noisy: Bool = false) throws -> (
         problems: [String], shared: Int, engine: Int, truth: Int, text: String
     ) {
         let map = try SampleDrives.map()
-        let fixes = try SampleDrives.fixes(drive)
+        let fixes = try SampleDrives.fixes(drive, noisy: noisy)
         let pipeline = try HorizonPipeline(network: map)
         var tracker = RoadObjectTracker()
         var passed: [GeoPoint] = []
@@ -170,7 +171,8 @@ struct RoadObjectEventTests {
             for object in objects where object.isPoint && known[object.object.id] == nil {
                 known[object.object.id] = try Self.position(object, on: main, map: map)
             }
-            let travelled = index > 0 ? (fix.speed ?? 0) * (fix.time - fixes[index - 1].time) : 0
+            let travelled = pipeline.engine.forwardTravel(
+                index > 0 ? (fix.speed ?? 0) * (fix.time - fixes[index - 1].time) : 0)
             for event in tracker.update(
                 mainPathObjects: objects, vehicleOffset: pipeline.engine.vehicleOffset, travelled: travelled)
             {
@@ -191,7 +193,7 @@ struct RoadObjectEventTests {
             }
         }
         let truth = Self.truth(
-            fixes, points: try Self.mapPoints(map), trueWays: try SampleDrives.trueWays(drive),
+            try SampleDrives.fixes(drive), points: try Self.mapPoints(map), trueWays: try SampleDrives.trueWays(drive),
             from: try #require(firstHorizon))
         // The passes both sequences share, in order (longest common subsequence, 1 m apart at most).
         var table = Array(repeating: Array(repeating: 0, count: truth.count + 1), count: passed.count + 1)
@@ -222,11 +224,10 @@ struct RoadObjectEventTests {
             truth += result.truth
             // Every true pass is reported, in order, on every drive.
             #expect(result.shared == result.truth, "\(drive): \(result.text)")
-            // Reported passes that did not happen: one, on esplanadi (measured on the ballistic drives,
-            // issue 15). Esplanadi 169 s: the car turns round at 2.7 m/s at the end of Bulevardi
-            // (42919365) and the matcher puts that one fix (heading 35°, still the street's way) 1.3 m
-            // into 76336872 beyond the node, 0.7 m past the signal there, which is then passed; the
-            // truth puts the turn before the node. Ullanlinna 239 s no longer: the car turns right off
+            // No reported pass that did not happen. Esplanadi 169 s no longer: the car turns round at
+            // 2.7 m/s at the signal at the end of Bulevardi (42919365; the trace 0.1 m from its node),
+            // and the matcher puts that fix 0.7 m into 76336872 beyond the node; a point is passed
+            // only 1 m beyond it now (RoadObjectTracker.passMargin). Ullanlinna 239 s no longer: the car turns right off
             // 75730437 onto 7973163, which the main path also reaches 24 m later past a signal
             // straight on (traffic_signals:L2321844266357227562@0); HorizonEngine now places the
             // vehicle on the shorter way (the side path), so the signal is not taken as driven past.
@@ -239,14 +240,34 @@ struct RoadObjectEventTests {
             // esplanadi 183 s passed three more signals: the engine moved the vehicle 1081 m along a
             // main path, then 397 m along a side path, that came round the block to the link it had
             // turned onto.)
-            let extra = ["esplanadi": 1][drive] ?? 0
-            #expect(result.engine <= result.truth + extra, "\(drive): \(result.text)")
+            #expect(result.engine == result.truth, "\(drive): \(result.text)")
             exact += result.engine == result.truth ? 1 : 0
         }
-        // Measured: 73 passes shared of 74 reported and 73 true (precision 0.99, recall 1.00), the
-        // exact order on six of the seven drives.
-        #expect(shared == truth && engine <= truth + 1, "\(shared) shared of \(engine) reported, \(truth) true")
-        #expect(exact >= 6, "\(shared) shared of \(engine) reported, \(truth) true")
+        // Measured: 73 passes shared of 73 reported and 73 true, the exact order on all seven drives.
+        #expect(shared == truth && engine == truth, "\(shared) shared of \(engine) reported, \(truth) true")
+        #expect(exact == 7, "\(shared) shared of \(engine) reported, \(truth) true")
+    }
+
+    @Test("point objects on the 5 m-noise traces: the passes agree with the clean trace's truth")
+    func pointObjectsNoisy() throws {
+        var shared = 0, engine = 0, truth = 0, exact: [String] = []
+        for drive in SampleDrives.names where !SampleDrives.suburbNames.contains(drive) {
+            let result = try Self.passes(drive, noisy: true)
+            #expect(result.problems.isEmpty, "\(drive): \(result.problems.prefix(5))")
+            shared += result.shared
+            engine += result.engine
+            truth += result.truth
+            if result.engine == result.truth, result.shared == result.truth { exact.append(drive) }
+        }
+        // Measured: 71 passes shared of 75 reported and 73 true. Esplanadi's U-turn at 170–171 s
+        // (matched 3 m before the signal at the node where the car turns round) is no pass since
+        // HorizonEngine.forwardTravel(_:) knows the turn round (before: 76 reported). Left, all the
+        // matcher's on the noisy fixes: kruununhaka 3 s (a signal by the drive's start, which the
+        // truth does not count as watched), mannerheimintie 15 s and ullanlinna 198 s (a signal
+        // 7–8 m from the true one passed instead of it), ullanlinna 239 s (the right turn off
+        // 75730437 onto 7973163 matched late: the signal straight on is passed too).
+        #expect(shared >= 71 && engine <= shared + 4, "\(shared) shared of \(engine) reported, \(truth) true")
+        #expect(exact.contains("esplanadi") && exact.count >= 4, "exact on \(exact)")
     }
 
     @Test("the Pitkäsilta bridge is entered and left where the drive's true way is the bridge's")

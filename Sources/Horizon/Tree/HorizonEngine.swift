@@ -35,6 +35,8 @@ public final class HorizonEngine {
     var lastRecomputation: (time: Double, offset: Double)?
     /// Time and main-path offset of the vehicle at the last fix placed on the tree.
     var lastPlacement: (time: Double, offset: Double)?
+    /// Set by the last update when it turned the vehicle round (see ``forwardTravel(_:)``).
+    var turnRoundProgress: Double?
     /// The branches after each directed link computed so far. It caches a computed result, not map
     /// reads: the branch model reads the successors, their geometry and attributes and scores
     /// every branch, which costs far more than the tile lookups; the map does not change under
@@ -117,6 +119,7 @@ public final class HorizonEngine {
     /// Registered observers (``addObserver(_:)``) receive the same changes as observations.
     public func update(_ match: MatchResult) throws -> [HorizonEvent] {
         events = []
+        turnRoundProgress = nil
         switch match.state {
         case .unknown:
             return []
@@ -133,6 +136,7 @@ public final class HorizonEngine {
     }
 
     private func place(_ position: MatchedPosition, time: Double, discontinuity: Bool) throws {
+        turnRoundProgress = discontinuity ? nil : tree.mainPath.flatMap { turnRoundProgress(to: position, on: $0) }
         guard !discontinuity, let main = tree.mainPath else {
             try rebuild(at: position)
             lastPlacement = (time, vehicleOffset ?? 0)
@@ -174,6 +178,36 @@ public final class HorizonEngine {
         lastPlacement = (time, vehicleOffset ?? 0)
         try recompute(time: time)
     }
+
+    /// How far the vehicle got along `main` (the main path before this update) when `position`
+    /// lies on the reverse of one of its links (the vehicle turned round): the position reflected
+    /// onto that link of `main`, minus the vehicle's offset there; of several such links (a path
+    /// that comes round), the one whose reflected position is nearest the vehicle. `nil` when no
+    /// link of `main` is the reverse.
+    private func turnRoundProgress(to position: MatchedPosition, on main: HorizonPath) -> Double? {
+        guard let vehicleOffset else { return nil }
+        let reverse = position.link.reversed
+        return main.links.lazy.filter { $0.link == reverse }
+            .map { $0.startOffset + $0.length - min(max(position.offset, 0), $0.length) - vehicleOffset }
+            .min { abs($0) < abs($1) }
+    }
+
+    /// Metres the vehicle can have driven forward along the main path held before the last
+    /// ``update(_:)``, for ``RoadObjectTracker/update(mainPathObjects:vehicleOffset:travelled:)``:
+    /// `travelled` (its speed times the time between the fixes), unless that update turned the
+    /// vehicle round (put it on the reverse of a link of the old main path, within `travelled`
+    /// plus ``turnRoundSlack`` of where it was: a U-turn). Then it is how far the vehicle is seen to
+    /// have got: its new place reflected onto the old path, minus where it was, and 0 when that
+    /// lies behind. So a point object at the node where the vehicle turns round, not reached at the
+    /// last fix, is not taken as passed; one the vehicle turned round beyond is.
+    public func forwardTravel(_ travelled: Double) -> Double {
+        guard let progress = turnRoundProgress, progress <= travelled + Self.turnRoundSlack else { return travelled }
+        return max(0, progress)
+    }
+
+    /// How far beyond what the vehicle drove (speed times time) its reflected place may lie and
+    /// still be a turn round rather than a later pass of the same road, metres.
+    static let turnRoundSlack = 10.0
 
     /// The fastest a vehicle is taken to drive, m/s (252 km/h), and the distance allowed on top
     /// for the matched position's jitter, metres.

@@ -87,7 +87,7 @@ struct HorizonCommand: ParsableCommand {
                 let previous = index > 0 ? session.trace.fixes[index - 1].time : fix.time
                 let events = tracker.update(
                     mainPathObjects: objects, vehicleOffset: engine.vehicleOffset,
-                    travelled: (fix.speed ?? 0) * max(0, fix.time - previous))
+                    travelled: engine.forwardTravel((fix.speed ?? 0) * max(0, fix.time - previous)))
                 if let at, fix.time + 1e-6 < at { continue }
                 var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
                 if mppSplits { snapshot.describe(splits, vehicle: engine.vehicleOffset, map: session.map) }

@@ -47,6 +47,7 @@ enum ViewTimeline {
         let engine = pipeline.engine
         try engine.setRoute(session.route)
         var tracker = RoadObjectTracker()
+        var previousFixTime: Double?
         var documents: [(time: Double, document: Document)] = []
         var sent: [ProviderFrame] = []
         var failure: (any Error)?
@@ -73,7 +74,12 @@ enum ViewTimeline {
                         active: active?.id, proposal: proposal?.id, proposal_reason: proposal?.reason.rawValue,
                         time_saved_s: proposal.map { ($0.timeSaved * 10).rounded() / 10 })
                     let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
-                    let events = tracker.update(mainPathObjects: objects, vehicleOffset: engine.vehicleOffset)
+                    // As `adasis horizon` does: what was driven since the last fix, or got before a U-turn.
+                    let driven = (fix.speed ?? 0) * max(0, fix.time - (previousFixTime ?? fix.time))
+                    previousFixTime = fix.time
+                    let events = tracker.update(
+                        mainPathObjects: objects, vehicleOffset: engine.vehicleOffset,
+                        travelled: engine.forwardTravel(driven))
                     var snapshot = HorizonSnapshot(result: result, engine: engine, map: routes.map, withQueries: true)
                     snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                     let features = try HorizonFeatures.collection(
