@@ -5,7 +5,10 @@ import TestSupport
 
 /// A vehicle that stops at a signal and turns round there has not passed it; one that drove past it
 /// and turned round beyond has. Road 1 runs 100 m east to a junction with a signal at its node
-/// (offset 100 of link 1); road 2 goes on 100 m east from there. Both are two-way.
+/// (offset 100 of link 1); road 2 goes on 100 m east from there to a crossing street (roads 3 and
+/// 4, north and south). All are two-way. The tracker is given the signal while it is on the main
+/// path; after the U-turn it would lie behind the vehicle, first seen there, which raises nothing
+/// anyway, so the new main path's objects are left empty.
 @Suite("turning round at a point object: passed only where the vehicle got past it")
 struct TurnRoundPassTests {
     static func street() -> InMemoryRoadNetwork {
@@ -13,8 +16,12 @@ struct TurnRoundPassTests {
         graph.node(1, 0, 0)
         graph.node(2, 100, 0)
         graph.node(3, 200, 0)
+        graph.node(4, 200, 100)
+        graph.node(5, 200, -100)
         graph.road(1, 1, 2, highway: .secondary)
         graph.road(2, 2, 3, highway: .secondary)
+        graph.road(3, 3, 4, highway: .secondary)
+        graph.road(4, 3, 5, highway: .secondary)
         return graph.network
     }
 

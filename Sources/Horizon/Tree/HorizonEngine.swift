@@ -136,7 +136,6 @@ public final class HorizonEngine {
     }
 
     private func place(_ position: MatchedPosition, time: Double, discontinuity: Bool) throws {
-        turnRoundProgress = discontinuity ? nil : tree.mainPath.flatMap { turnRoundProgress(to: position, on: $0) }
         guard !discontinuity, let main = tree.mainPath else {
             try rebuild(at: position)
             lastPlacement = (time, vehicleOffset ?? 0)
@@ -149,6 +148,8 @@ public final class HorizonEngine {
         // reaches it by a shorter way (the vehicle turned off before a detour the main path takes
         // to the same link: it did not drive the detour, nor pass what lies on it).
         let ahead = main.links[vehicleLinkIndex...].firstIndex { $0.link == position.link }
+        // Off the vehicle's link: the next one, a side path, a new tree, or the road back (a U-turn).
+        if ahead != vehicleLinkIndex { turnRoundProgress = turnRoundProgress(to: position, on: main) }
         var nearer: PathID?
         if let index = ahead {
             let offset = main.links[index].startOffset + position.offset
