@@ -30,7 +30,7 @@ extension ADASISProvider {
             // every free index be held (the model never forgets a path a receiver purged behind the
             // vehicle), any free one, rather than no horizon until the receiver re-roots.
             guard
-                let index = allocator.allocate(at: time, excluding: receiverTree.held)
+                let index = allocator.allocate(at: time, excluding: receiverTree.held, receiverHolds: receiverTree.held)
                     ?? allocator.allocate(at: time)
             else { return }
             indexOfPath[mainID] = index
@@ -171,8 +171,9 @@ extension ADASISProvider {
         // Sub-paths leave one index the receiver does not hold free for the next new main path (the
         // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come
         // back from rest with no horizon meanwhile.
-        let spare = allocator.lastFree(at: time, excluding: receiverTree.held)
-        guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? []) else {
+        let held = receiverTree.held
+        let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
+        guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held) else {
             counters.pathIndicesExhausted += 1
             return nil
         }

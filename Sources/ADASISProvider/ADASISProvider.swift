@@ -70,7 +70,9 @@ public final class ADASISProvider {
         self.network = network
         placeMetaData = configuration.metaData
         scheduler = FrameScheduler(configuration: configuration)
-        allocator = PathIndexAllocator(reuseDelay: configuration.pathIndexReuseDelay)
+        allocator = PathIndexAllocator(
+            reuseDelay: configuration.pathIndexReuseDelay,
+            droppedReuseDelay: configuration.pathIndexReuseDelayAfterReRoot)
     }
 
     /// Takes the result of one fix: the match and the horizon engine's tree after its update.
@@ -138,6 +140,8 @@ public final class ADASISProvider {
 
     /// Frames waiting for bus budget (for this package's tests).
     package var queuedFrames: Int { scheduler.queuedCount }
+    /// The path index the provider gave engine path `id` (its STUB was sent), if any.
+    package func pathIndex(of id: PathID) -> UInt8? { indexOfPath[id] }
 
     /// The frames to send at `time`.
     public func tick(at time: Double) -> [ProviderFrame] {

@@ -1,5 +1,7 @@
 /// Hands out ADASIS path indices 8…63 so that an index is reused only when no receiver can still
-/// hold it: a released index rests for a delay before it is handed out again.
+/// hold it: a released index rests for a delay before it is handed out again — ``reuseDelay``, or
+/// the shorter ``droppedReuseDelay`` when the caller knows the receiver dropped it (a re-root:
+/// POSITION named a main path outside that path's subtree, see ``ReceiverTreeModel``).
 struct PathIndexAllocator: Sendable {
     static let firstRegular: UInt8 = 8
     static let lastRegular: UInt8 = 63
@@ -7,32 +9,44 @@ struct PathIndexAllocator: Sendable {
     private var inUse = Set<UInt8>()
     private var resting: [UInt8: Double] = [:]
     let reuseDelay: Double
+    let droppedReuseDelay: Double
 
-    init(reuseDelay: Double) {
+    init(reuseDelay: Double, droppedReuseDelay: Double? = nil) {
         self.reuseDelay = reuseDelay
+        self.droppedReuseDelay = min(droppedReuseDelay ?? reuseDelay, reuseDelay)
     }
 
     /// The lowest free index at `time` outside `excluded`, or `nil` when all 56 are taken,
-    /// resting or excluded.
-    mutating func allocate(at time: Double, excluding excluded: Set<UInt8> = []) -> UInt8? {
-        guard let index = firstFree(at: time, excluding: excluded) else { return nil }
+    /// resting or excluded. `receiverHolds`: the indices a receiver may still hold, when known;
+    /// a resting index outside it is free after ``droppedReuseDelay``.
+    mutating func allocate(
+        at time: Double, excluding excluded: Set<UInt8> = [], receiverHolds: Set<UInt8>? = nil
+    ) -> UInt8? {
+        guard let index = firstFree(at: time, excluding: excluded, receiverHolds: receiverHolds) else { return nil }
         resting[index] = nil
         inUse.insert(index)
         return index
     }
 
-    private func firstFree(at time: Double, excluding excluded: Set<UInt8> = []) -> UInt8? {
-        (Self.firstRegular...Self.lastRegular).first { !excluded.contains($0) && isFree($0, at: time) }
+    private func firstFree(at time: Double, excluding excluded: Set<UInt8>, receiverHolds: Set<UInt8>?) -> UInt8? {
+        (Self.firstRegular...Self.lastRegular).first {
+            !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
+        }
     }
 
-    /// The highest free index at `time` outside `excluded`.
-    func lastFree(at time: Double, excluding excluded: Set<UInt8> = []) -> UInt8? {
-        (Self.firstRegular...Self.lastRegular).last { !excluded.contains($0) && isFree($0, at: time) }
+    /// The highest free index at `time` outside `excluded` (`receiverHolds` as for
+    /// ``allocate(at:excluding:receiverHolds:)``).
+    func lastFree(at time: Double, excluding excluded: Set<UInt8> = [], receiverHolds: Set<UInt8>? = nil) -> UInt8? {
+        (Self.firstRegular...Self.lastRegular).last {
+            !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
+        }
     }
 
-    private func isFree(_ index: UInt8, at time: Double) -> Bool {
+    private func isFree(_ index: UInt8, at time: Double, receiverHolds: Set<UInt8>?) -> Bool {
         guard !inUse.contains(index) else { return false }
-        return resting[index].map { time - $0 >= reuseDelay } ?? true
+        guard let released = resting[index] else { return true }
+        let dropped = receiverHolds.map { !$0.contains(index) } ?? false
+        return time - released >= (dropped ? droppedReuseDelay : reuseDelay)
     }
 
     /// Gives `index` back; it rests until `time + reuseDelay`.

@@ -38,6 +38,12 @@ public struct ProviderConfiguration: Hashable, Sendable {
     public var maximumQueuedFrames = 1000
     /// Seconds a freed path index stays unused before it may be handed out again.
     public var pathIndexReuseDelay = 10.0
+    /// Seconds a freed path index that receivers have dropped stays unused: one whose path a
+    /// POSITION on another main path, outside that path's subtree, re-rooted away (receivers
+    /// drop what the new main path does not reach). Ten POSITIONs go out in that time, so a
+    /// receiver that lost one has had the next. Indices freed otherwise (behind the vehicle, a
+    /// changed route) keep ``pathIndexReuseDelay``. At most ``pathIndexReuseDelay``.
+    public var pathIndexReuseDelayAfterReRoot = 1.0
     /// Most POSITION messages per cycle (PositionIndex 0…3): the matched position, then the
     /// matcher's other candidates on parallel roads that the horizon holds
     /// (``ADASISProvider/offerPositionCandidates(_:)``). 1 sends the matched position only.

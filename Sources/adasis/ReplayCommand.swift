@@ -121,6 +121,15 @@ struct ReplayCommand: ParsableCommand {
     /// provider configured by `--preset`, `--profiles` and `--offset-policy` with META-DATA from
     /// the map.
     func makePipeline(_ session: DriveSession) throws -> HorizonPipeline {
+        try Self.makePipeline(session, preset: preset, profiles: profiles, offsetPolicy: offsetPolicy)
+    }
+
+    /// The pipeline a replay of `session` runs with these provider settings (also `adasis horizon
+    /// --as-sent`'s, with the defaults).
+    static func makePipeline(
+        _ session: DriveSession, preset: MessageSelection.Preset = .default, profiles: [SelectableProfile]? = nil,
+        offsetPolicy: OffsetPolicy = .wrap
+    ) throws -> HorizonPipeline {
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
         configuration.offsetPolicy = offsetPolicy

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GNSS
+import ADASISProvider
 import Horizon
 import RoadMap
 
@@ -43,8 +44,18 @@ struct HorizonCommand: ParsableCommand {
             valueName: "N"))
     var lag = 0
 
+    @Flag(
+        help: """
+            List only the side paths a receiver holds: run the provider alongside (default messages, \
+            as adasis replay sends them) and keep the side paths it has given a path index by its \
+            last tick before the next fix. ADASIS v2 has 56 path indices; beyond them a side path \
+            goes as a stub-only STUB, without content.
+            """)
+    var asSent = false
+
     func validate() throws {
         if !(0...10).contains(lag) { throw ValidationError("--lag must be 0…10 fixes, got \(lag)") }
+        if lag > 0, asSent { throw ValidationError("--as-sent runs the causal matcher, as the provider does: not with --lag") }
         if lag > 0, drive.baseline || drive.route != nil || drive.destination != nil {
             throw ValidationError("--lag smooths the HMM matcher alone: not with --baseline, --route or --destination")
         }
@@ -55,7 +66,9 @@ struct HorizonCommand: ParsableCommand {
             var configuration = HorizonConfiguration()
             configuration.lookAhead[0] = mainLength
             var session = try drive.open(horizon: treeShape.applied(to: configuration))
-            let engine = try session.makeEngine()
+            let pipeline = asSent ? try ReplayCommand.makePipeline(session) : nil
+            let engine = try pipeline?.engine ?? session.makeEngine()
+            var ticks = ProviderTicks(interval: pipeline?.provider.configuration.tickInterval ?? 0.1)
             // The engine tells what changed; the command reacts instead of polling the tree.
             var splits: [MostProbablePathSplit] = []
             engine.addObserver { observation in
@@ -77,11 +90,18 @@ struct HorizonCommand: ParsableCommand {
                     // The match of the fix `lag` back, as the horizon has it at this fix's time.
                     guard let lagged = try smoother.match(fix).last else { continue }
                     result = MatchResult(time: fix.time, state: lagged.state, discontinuity: lagged.discontinuity)
+                } else if let pipeline {
+                    if session.trace.startsAfterReset(index) { session.matcher.reset() }
+                    guard let processed = try pipeline.process(fix) else { continue }
+                    result = processed.match
+                    let fixes = session.trace.fixes
+                    let next = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
+                    ticks.run(pipeline, before: next, from: fixes[0].time)
                 } else {
                     if session.trace.startsAfterReset(index) { session.matcher.reset() }
                     result = try session.matcher.match(fix)
                 }
-                _ = try engine.update(result)
+                if pipeline == nil { _ = try engine.update(result) }
                 try session.follow(result, engine: engine)
                 let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
                 let previous = index > 0 ? session.trace.fixes[index - 1].time : fix.time
@@ -90,6 +110,9 @@ struct HorizonCommand: ParsableCommand {
                     travelled: engine.forwardTravel((fix.speed ?? 0) * max(0, fix.time - previous)))
                 if let at, fix.time + 1e-6 < at { continue }
                 var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
+                if let provider = pipeline?.provider {
+                    snapshot.side_paths.removeAll { provider.pathIndex(of: PathID(rawValue: $0.path_id)) == nil }
+                }
                 if mppSplits { snapshot.describe(splits, vehicle: engine.vehicleOffset, map: session.map) }
                 snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                 buffer.append(try encoder.encode(snapshot))
@@ -109,6 +132,26 @@ struct HorizonCommand: ParsableCommand {
         } catch {
             printToStandardError("adasis horizon: \(error)")
             throw ExitCode.failure
+        }
+    }
+}
+
+/// The provider's ticks of a drive run fix by fix: every tick from the drive's first fix on, up to
+/// (not including) the next fix's time.
+struct ProviderTicks {
+    /// Seconds between ticks.
+    let interval: Double
+    /// Ticks run so far.
+    private(set) var count = 0
+
+    init(interval: Double) { self.interval = interval }
+
+    /// Runs `pipeline`'s ticks from the last one run up to `next` (exclusive), counting from
+    /// `start`; the frames are dropped (what was sent is what the provider records).
+    mutating func run(_ pipeline: HorizonPipeline, before next: Double, from start: Double) {
+        while start + Double(count) * interval < next - 1e-9 {
+            _ = pipeline.tick(at: start + Double(count) * interval)
+            count += 1
         }
     }
 }
