@@ -55,7 +55,9 @@ struct HorizonCommand: ParsableCommand {
 
     func validate() throws {
         if !(0...10).contains(lag) { throw ValidationError("--lag must be 0…10 fixes, got \(lag)") }
-        if lag > 0, asSent { throw ValidationError("--as-sent runs the causal matcher, as the provider does: not with --lag") }
+        if lag > 0, asSent {
+            throw ValidationError("--as-sent runs the causal matcher, as the provider does: not with --lag")
+        }
         if lag > 0, drive.baseline || drive.route != nil || drive.destination != nil {
             throw ValidationError("--lag smooths the HMM matcher alone: not with --baseline, --route or --destination")
         }
