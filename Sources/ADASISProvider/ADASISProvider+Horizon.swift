@@ -36,6 +36,7 @@ extension ADASISProvider {
             indexOfPath[mainID] = index
             probabilityOfPath[mainID] = main.probability
         }
+        reviveStarvedJunctions(vehicle: vehicle, time: time)
         // Breadth first, so that a child's index exists (given out by its parent's STUB) first; a
         // path is visited when its parent was and it has an index. A side path sent up to its
         // frontier rests until the next tree: nothing about it changes in between.
@@ -82,6 +83,28 @@ extension ADASISProvider {
         }
         let purgeBefore = Int((vehicle - configuration.trailingLength - 50).rounded(.down))
         if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
+    }
+
+    /// When an index is free again (beside the one kept spare), the junctions ahead whose side
+    /// paths went stub-only for lack of one are built again from their STUBs: the changed STUB
+    /// set goes out with Update = 1 and now gives the side path an index, and its content follows.
+    /// Without this a side path announced stub-only kept no content for as long as it was in the
+    /// tree, although indices came back seconds later (ullanlinna, stopped at a signal: 22 of 42
+    /// side paths on the bus for 30 s, four level-1 paths 51–182 m ahead among those without, and
+    /// 33 indices free).
+    private func reviveStarvedJunctions(vehicle: Double, time: Double) {
+        guard !starvedJunctions.isEmpty else { return }
+        let held = receiverTree.held
+        guard allocator.freeCount(at: time, receiverHolds: held) >= 2 else { return }
+        for (id, offset) in starvedJunctions.sorted(by: { $0.key < $1.key }) {
+            guard let path = tree.paths[id], indexOfPath[id] != nil else { continue }
+            // Only junctions still ahead: a side path the vehicle passed needs no index.
+            let junction = path.level == 0 ? offset : rootBranchOffset(path)
+            guard let junction, junction > vehicle else { continue }
+            dirtyFrom[id] = min(dirtyFrom[id] ?? .infinity, offset - 0.5)
+            visitOrder.wake(id)
+        }
+        starvedJunctions = [:]
     }
 
     /// New content of one path, from what was sent up to its frontier.
@@ -175,6 +198,7 @@ extension ADASISProvider {
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
         guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held) else {
             counters.pathIndicesExhausted += 1
+            starvedJunctions[parent.id] = min(starvedJunctions[parent.id] ?? .infinity, offset)
             return nil
         }
         indexOfPath[child.id] = index

@@ -58,6 +58,10 @@ public final class ADASISProvider {
     var childrenOfPath: [PathID: [HorizonPath]] = [:]
     /// The paths of ``tree`` in the order the ticks visit them (rebuilt when a tree arrives).
     var visitOrder = PathVisitOrder()
+    /// Paths that sent a stub-only STUB for a side path because no index was free, with the
+    /// lowest such junction offset: when an index frees up, their STUBs are sent again (Update)
+    /// with the index, and the side path's content follows.
+    var starvedJunctions: [PathID: Double] = [:]
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
     var treeChangedSinceRetire = true
     /// The traffic speeds the traffic-speed profile sends (``setTrafficSpeeds(_:)``); `nil` while
@@ -111,6 +115,7 @@ public final class ADASISProvider {
         probabilityOfPath = [:]
         ledger.removeAll()
         dirtyFrom = [:]
+        starvedJunctions = [:]
         objectsChanged = []
         visitOrder.wakeAll()
         lastMiniSegment = nil

@@ -42,6 +42,14 @@ struct PathIndexAllocator: Sendable {
         }
     }
 
+    /// How many indices are free at `time` outside `excluded` (`receiverHolds` as for
+    /// ``allocate(at:excluding:receiverHolds:)``).
+    func freeCount(at time: Double, excluding excluded: Set<UInt8> = [], receiverHolds: Set<UInt8>? = nil) -> Int {
+        (Self.firstRegular...Self.lastRegular).count {
+            !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
+        }
+    }
+
     private func isFree(_ index: UInt8, at time: Double, receiverHolds: Set<UInt8>?) -> Bool {
         guard !inUse.contains(index) else { return false }
         guard let released = resting[index] else { return true }

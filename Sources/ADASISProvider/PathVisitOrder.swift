@@ -40,6 +40,11 @@ struct PathVisitOrder {
     /// Marks the entry at `position` as resting.
     mutating func rest(_ position: Int) { entries[position].isResting = true }
 
+    /// The path `id` no longer rests (its content changed).
+    mutating func wake(_ id: PathID) {
+        if let position = entries.firstIndex(where: { $0.id == id }) { entries[position].isResting = false }
+    }
+
     /// No path rests (everything sent was forgotten).
     mutating func wakeAll() {
         for position in entries.indices { entries[position].isResting = false }
