@@ -67,6 +67,14 @@ extension ADASISProvider {
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
                 changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
             }
+            // Junctions revived (``reviveStarvedJunctions(vehicle:time:)``): their STUBs again.
+            for junction in (revivedJunctions.removeValue(forKey: path.id) ?? []).sorted() where junction < sent {
+                changes.append(
+                    (
+                        position, content.atoms(lower: junction - 0.5, upper: junction + 0.5), junction - 0.5,
+                        junction + 0.5
+                    ))
+            }
             if frontier > sent {
                 pending.append(
                     PendingContent(
@@ -86,22 +94,25 @@ extension ADASISProvider {
     }
 
     /// When an index is free again (beside the one kept spare), the junctions ahead whose side
-    /// paths went stub-only for lack of one are built again from their STUBs: the changed STUB
-    /// set goes out with Update = 1 and now gives the side path an index, and its content follows.
-    /// Without this a side path announced stub-only kept no content for as long as it was in the
-    /// tree, although indices came back seconds later (ullanlinna, stopped at a signal: 22 of 42
-    /// side paths on the bus for 30 s, four level-1 paths 51–182 m ahead among those without, and
-    /// 33 indices free).
+    /// paths went stub-only for lack of one are built again, at most once a second: their changed
+    /// STUB set goes out with Update = 1 and now gives the side path an index, and its content
+    /// follows. Without this a side path announced stub-only kept no content for as long as it was
+    /// in the tree, although indices came back seconds later (ullanlinna, stopped at a signal: 22
+    /// of 42 side paths on the bus for 30 s, four level-1 paths 51–182 m ahead among those
+    /// without, and 33 indices free).
     private func reviveStarvedJunctions(vehicle: Double, time: Double) {
-        guard !starvedJunctions.isEmpty else { return }
-        let held = receiverTree.held
-        guard allocator.freeCount(at: time, receiverHolds: held) >= 2 else { return }
-        for (id, offset) in starvedJunctions.sorted(by: { $0.key < $1.key }) {
+        guard !starvedJunctions.isEmpty, time >= nextRevival else { return }
+        guard allocator.freeCount(at: time, receiverHolds: receiverTree.held) >= 2 else { return }
+        nextRevival = time + 1 - 1e-9
+        for (id, offsets) in starvedJunctions.sorted(by: { $0.key < $1.key }) {
             guard let path = tree.paths[id], indexOfPath[id] != nil else { continue }
             // Only junctions still ahead: a side path the vehicle passed needs no index.
-            let junction = path.level == 0 ? offset : rootBranchOffset(path)
-            guard let junction, junction > vehicle else { continue }
-            dirtyFrom[id] = min(dirtyFrom[id] ?? .infinity, offset - 0.5)
+            let ahead = offsets.filter { offset in
+                let junction = path.level == 0 ? offset : rootBranchOffset(path)
+                return junction.map { $0 > vehicle } ?? false
+            }
+            guard !ahead.isEmpty else { continue }
+            revivedJunctions[id, default: []].formUnion(ahead)
             visitOrder.wake(id)
         }
         starvedJunctions = [:]
@@ -198,7 +209,7 @@ extension ADASISProvider {
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
         guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held) else {
             counters.pathIndicesExhausted += 1
-            starvedJunctions[parent.id] = min(starvedJunctions[parent.id] ?? .infinity, offset)
+            starvedJunctions[parent.id, default: []].insert(offset)
             return nil
         }
         indexOfPath[child.id] = index

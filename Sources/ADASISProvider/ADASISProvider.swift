@@ -59,9 +59,13 @@ public final class ADASISProvider {
     /// The paths of ``tree`` in the order the ticks visit them (rebuilt when a tree arrives).
     var visitOrder = PathVisitOrder()
     /// Paths that sent a stub-only STUB for a side path because no index was free, with the
-    /// lowest such junction offset: when an index frees up, their STUBs are sent again (Update)
-    /// with the index, and the side path's content follows.
-    var starvedJunctions: [PathID: Double] = [:]
+    /// offsets of those junctions: when indices free up, their STUBs are sent again (Update) with
+    /// the index, and the side path's content follows.
+    var starvedJunctions: [PathID: Set<Double>] = [:]
+    /// The junctions to build again at this tick (``starvedJunctions`` revived).
+    var revivedJunctions: [PathID: Set<Double>] = [:]
+    /// No revival before this time: one a second at most.
+    var nextRevival = -Double.infinity
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
     var treeChangedSinceRetire = true
     /// The traffic speeds the traffic-speed profile sends (``setTrafficSpeeds(_:)``); `nil` while
@@ -116,6 +120,7 @@ public final class ADASISProvider {
         ledger.removeAll()
         dirtyFrom = [:]
         starvedJunctions = [:]
+        revivedJunctions = [:]
         objectsChanged = []
         visitOrder.wakeAll()
         lastMiniSegment = nil
