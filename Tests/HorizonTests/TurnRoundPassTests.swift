@@ -38,27 +38,24 @@ struct TurnRoundPassTests {
         return [PathRoadObject(object: signal, path: main.id, start: start, end: start)]
     }
 
-    static func names(_ events: [RoadObjectEvent]) -> [String] {
-        events.compactMap {
-            switch $0 {
-            case .entered(let object, _): "entered \(object.id)"
-            case .exited(let object, _): "exited \(object.id)"
-            case .distanceUpdated: nil
-            }
-        }
+    static func names(_ events: [RoadObjectEvent]) -> [String] { RoadObjectTrackerTravelTests.names(events) }
+
+    /// An engine and a tracker that watched the signal from 90 m along road 1 at 0 s to `reached`
+    /// at 1 s (before the node at 100 m).
+    static func approach(to reached: Double) throws -> (HorizonEngine, RoadObjectTracker) {
+        let engine = try HorizonEngine(network: street())
+        var tracker = RoadObjectTracker()
+        _ = try engine.update(onRoad(east1, 90, time: 0))
+        _ = tracker.update(mainPathObjects: try signal(on: engine), vehicleOffset: engine.vehicleOffset)
+        _ = try engine.update(onRoad(east1, reached, time: 1))
+        let events = tracker.update(mainPathObjects: try signal(on: engine), vehicleOffset: engine.vehicleOffset)
+        #expect(names(events).isEmpty)
+        return (engine, tracker)
     }
 
     @Test("turned round 3 m before the signal's node: nothing passed, though 4.6 m were driven")
     func turnedRoundBefore() throws {
-        let engine = try HorizonEngine(network: Self.street())
-        var tracker = RoadObjectTracker()
-        _ = try engine.update(onRoad(Self.east1, 90, time: 0))
-        _ = tracker.update(mainPathObjects: try Self.signal(on: engine), vehicleOffset: engine.vehicleOffset)
-        _ = try engine.update(onRoad(Self.east1, 97, time: 1))
-        #expect(
-            Self.names(
-                tracker.update(mainPathObjects: try Self.signal(on: engine), vehicleOffset: engine.vehicleOffset)
-            ).isEmpty)
+        var (engine, tracker) = try Self.approach(to: 97)
         // Next fix: on link 1 westward, 3.5 m from the node (the reverse of the vehicle's link).
         _ = try engine.update(onRoad(Self.west1, 3.5, time: 2))
         #expect(engine.forwardTravel(4.6) == 0)
@@ -75,12 +72,7 @@ struct TurnRoundPassTests {
 
     @Test("turned round 3 m past the node, on road 2: the signal was passed")
     func turnedRoundBeyond() throws {
-        let engine = try HorizonEngine(network: Self.street())
-        var tracker = RoadObjectTracker()
-        _ = try engine.update(onRoad(Self.east1, 90, time: 0))
-        _ = tracker.update(mainPathObjects: try Self.signal(on: engine), vehicleOffset: engine.vehicleOffset)
-        _ = try engine.update(onRoad(Self.east1, 98, time: 1))
-        _ = tracker.update(mainPathObjects: try Self.signal(on: engine), vehicleOffset: engine.vehicleOffset)
+        var (engine, tracker) = try Self.approach(to: 98)
         // Next fix: on road 2 westward, 1 m back from where the vehicle turned 4 m past the node.
         _ = try engine.update(onRoad(Self.west2, 97, time: 2))
         #expect(abs(engine.forwardTravel(4) - 5) < 1e-6)
