@@ -102,8 +102,8 @@ extension ADASISProvider {
     /// without, and 33 indices free).
     private func reviveStarvedJunctions(vehicle: Double, time: Double) {
         guard !starvedJunctions.isEmpty, time >= nextRevival else { return }
-        guard allocator.freeCount(at: time, receiverHolds: receiverTree.held) >= 2 else { return }
         nextRevival = time + 1 - 1e-9
+        guard allocator.freeCount(at: time, receiverHolds: receiverTree.held) >= 2 else { return }
         for (id, offsets) in starvedJunctions.sorted(by: { $0.key < $1.key }) {
             guard let path = tree.paths[id], indexOfPath[id] != nil else { continue }
             // Only junctions still ahead: a side path the vehicle passed needs no index.
