@@ -120,7 +120,7 @@ struct HorizonBenchmark: ParsableCommand {
                 let matcher = OnlineMapMatcher(network: map)
                 let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
                 let adasis = ADASISProvider(configuration: configuration, network: map)
-                var tickIndex = 0
+                var ticks = ProviderTicks(interval: configuration.tickInterval)
                 let start = fixes[0].time
                 for (index, fix) in fixes.enumerated() {
                     let began = MonotonicClock.now()
@@ -137,11 +137,8 @@ struct HorizonBenchmark: ParsableCommand {
                             events: events, routeActive: false)
                         adasis.offerPositionCandidates(matcher.candidatePositions)
                         ingested = ThreadClock.now()
-                        while start + Double(tickIndex) * configuration.tickInterval < nextFix - 1e-9 {
-                            for frame in adasis.tick(at: start + Double(tickIndex) * configuration.tickInterval) {
-                                framesByType[frame.message.type, default: 0] += 1
-                            }
-                            tickIndex += 1
+                        ticks.run(adasis, before: nextFix, from: start) { frame in
+                            framesByType[frame.message.type, default: 0] += 1
                         }
                     }
                     total.add(MonotonicClock.now() - began)
@@ -171,7 +168,7 @@ struct HorizonBenchmark: ParsableCommand {
                             ].joined(separator: ","))
                     }
                 }
-                seconds += Double(tickIndex) * configuration.tickInterval
+                seconds += Double(ticks.count) * configuration.tickInterval
                 tileReadsOnFixes +=
                     map.tileReads - readsBeforeDrive - (tileReadsPrefetched - prefetchedBeforeDrive)
                 indicesExhausted += adasis.counters.pathIndicesExhausted

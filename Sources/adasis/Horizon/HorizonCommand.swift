@@ -98,7 +98,7 @@ struct HorizonCommand: ParsableCommand {
                     result = processed.match
                     let fixes = session.trace.fixes
                     let next = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
-                    ticks.run(pipeline, before: next, from: fixes[0].time)
+                    ticks.run(pipeline.provider, before: next, from: fixes[0].time)
                 } else {
                     if session.trace.startsAfterReset(index) { session.matcher.reset() }
                     result = try session.matcher.match(fix)
@@ -134,26 +134,6 @@ struct HorizonCommand: ParsableCommand {
         } catch {
             printToStandardError("adasis horizon: \(error)")
             throw ExitCode.failure
-        }
-    }
-}
-
-/// The provider's ticks of a drive run fix by fix: every tick from the drive's first fix on, up to
-/// (not including) the next fix's time.
-struct ProviderTicks {
-    /// Seconds between ticks.
-    let interval: Double
-    /// Ticks run so far.
-    private(set) var count = 0
-
-    init(interval: Double) { self.interval = interval }
-
-    /// Runs `pipeline`'s ticks from the last one run up to `next` (exclusive), counting from
-    /// `start`; the frames are dropped (what was sent is what the provider records).
-    mutating func run(_ pipeline: HorizonPipeline, before next: Double, from start: Double) {
-        while start + Double(count) * interval < next - 1e-9 {
-            _ = pipeline.tick(at: start + Double(count) * interval)
-            count += 1
         }
     }
 }
