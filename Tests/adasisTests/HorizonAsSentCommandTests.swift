@@ -8,16 +8,7 @@ import Testing
 struct HorizonAsSentCommandTests {
     /// The JSON lines of `adasis horizon` on the noisy kruununhaka drive with `options`.
     static func lines(_ options: [String]) throws -> [[String: Any]] {
-        try requireBuiltAdasis()
-        let result = try runAdasis(
-            [
-                "horizon", "--map", try GoldenFrameTests.mapPath.get(),
-                Repository.url("Data/drives/kruununhaka-noisy.csv").path,
-            ] + options)
-        #expect(result.status == 0, "\(result.stderr)")
-        return try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        try HorizonPeerOptionsTests.lines(options, drive: "kruununhaka-noisy")
     }
 
     static func sidePathIDs(_ line: [String: Any]) -> Set<Int> {

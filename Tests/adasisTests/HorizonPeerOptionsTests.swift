@@ -5,13 +5,14 @@ import Testing
 /// `adasis horizon` with the peers' options on the sample map: several MPPs, levels, zero-probability paths.
 @Suite("adasis horizon: --mpp-splits, --max-level, --one-link-level", .serialized)
 struct HorizonPeerOptionsTests {
-    /// The JSON lines of `adasis horizon` on the noisy kamppi drive with `options`.
-    static func lines(_ options: [String]) throws -> [[String: Any]] {
+    /// The JSON lines of `adasis horizon` on a drive (the noisy kamppi one unless `drive` names
+    /// another in `Data/drives`) with `options`.
+    static func lines(_ options: [String], drive: String = "kamppi-noisy") throws -> [[String: Any]] {
         try requireBuiltAdasis()
         let result = try runAdasis(
             [
                 "horizon", "--map", try GoldenFrameTests.mapPath.get(),
-                Repository.url("Data/drives/kamppi-noisy.csv").path,
+                Repository.url("Data/drives/\(drive).csv").path,
             ]
                 + options)
         #expect(result.status == 0, "\(result.stderr)")
