@@ -18,6 +18,7 @@ extension ADASISProvider {
             probabilityOfPath[id] = nil
             ledger.removePath(index)
             dirtyFrom[id] = nil
+            starvedJunctions[id] = nil
             objectsChanged.remove(id)
         }
     }
@@ -36,7 +37,7 @@ extension ADASISProvider {
             indexOfPath[mainID] = index
             probabilityOfPath[mainID] = main.probability
         }
-        reviveStarvedJunctions(vehicle: vehicle, time: time)
+        let reviving = revivalDue(at: time)
         // Breadth first, so that a child's index exists (given out by its parent's STUB) first; a
         // path is visited when its parent was and it has an index. A side path sent up to its
         // frontier rests until the next tree: nothing about it changes in between.
@@ -67,13 +68,17 @@ extension ADASISProvider {
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
                 changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
             }
-            // Junctions revived (``reviveStarvedJunctions(vehicle:time:)``): their STUBs again.
-            for junction in (revivedJunctions.removeValue(forKey: path.id) ?? []).sorted() where junction < sent {
-                changes.append(
-                    (
-                        position, content.atoms(lower: junction - 0.5, upper: junction + 0.5), junction - 0.5,
-                        junction + 0.5
-                    ))
+            // Starved junctions still ahead (``revivalDue(at:)``): their STUBs again; a side path
+            // the vehicle passed needs no index.
+            if reviving, let junctions = starvedJunctions.removeValue(forKey: path.id) {
+                let root = path.level == 0 ? nil : rootBranchOffset(path)
+                for junction in junctions.sorted() where junction < sent && (root ?? junction) > vehicle {
+                    changes.append(
+                        (
+                            position, content.atoms(lower: junction - 0.5, upper: junction + 0.5), junction - 0.5,
+                            junction + 0.5
+                        ))
+                }
             }
             if frontier > sent {
                 pending.append(
@@ -93,29 +98,19 @@ extension ADASISProvider {
         if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
     }
 
-    /// When an index is free again (beside the one kept spare), the junctions ahead whose side
-    /// paths went stub-only for lack of one are built again, at most once a second: their changed
-    /// STUB set goes out with Update = 1 and now gives the side path an index, and its content
-    /// follows. Without this a side path announced stub-only kept no content for as long as it was
-    /// in the tree, although indices came back seconds later (ullanlinna, stopped at a signal: 22
-    /// of 42 side paths on the bus for 30 s, four level-1 paths 51–182 m ahead among those
-    /// without, and 33 indices free).
-    private func reviveStarvedJunctions(vehicle: Double, time: Double) {
-        guard !starvedJunctions.isEmpty, time >= nextRevival else { return }
+    /// Whether this tick builds the starved junctions again (``starvedJunctions``): at most once
+    /// a second, when an index is free beside the one kept spare. Their changed STUB sets then go
+    /// out with Update = 1 and give the side paths an index, and their content follows. Without
+    /// this a side path announced stub-only kept no content for as long as it was in the tree,
+    /// although indices came back seconds later (ullanlinna, stopped at a signal: 22 of 42 side
+    /// paths on the bus for 30 s, four level-1 paths 51–182 m ahead among those without, and 33
+    /// indices free). Wakes the starved junctions' paths so that the tick visits them.
+    private func revivalDue(at time: Double) -> Bool {
+        guard !starvedJunctions.isEmpty, time >= nextRevival else { return false }
         nextRevival = time + 1 - 1e-9
-        guard allocator.freeCount(at: time, receiverHolds: receiverTree.held) >= 2 else { return }
-        for (id, offsets) in starvedJunctions.sorted(by: { $0.key < $1.key }) {
-            guard let path = tree.paths[id], indexOfPath[id] != nil else { continue }
-            // Only junctions still ahead: a side path the vehicle passed needs no index.
-            let ahead = offsets.filter { offset in
-                let junction = path.level == 0 ? offset : rootBranchOffset(path)
-                return junction.map { $0 > vehicle } ?? false
-            }
-            guard !ahead.isEmpty else { continue }
-            revivedJunctions[id, default: []].formUnion(ahead)
-            visitOrder.wake(id)
-        }
-        starvedJunctions = [:]
+        guard allocator.freeCount(at: time, receiverHolds: receiverTree.held) >= 2 else { return false }
+        for id in starvedJunctions.keys { visitOrder.wake(id) }
+        return true
     }
 
     /// New content of one path, from what was sent up to its frontier.

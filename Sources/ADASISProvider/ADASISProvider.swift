@@ -62,8 +62,6 @@ public final class ADASISProvider {
     /// offsets of those junctions: when indices free up, their STUBs are sent again (Update) with
     /// the index, and the side path's content follows.
     var starvedJunctions: [PathID: Set<Double>] = [:]
-    /// The junctions to build again at this tick (``starvedJunctions`` revived).
-    var revivedJunctions: [PathID: Set<Double>] = [:]
     /// No revival before this time: one a second at most.
     var nextRevival = -Double.infinity
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
@@ -120,7 +118,6 @@ public final class ADASISProvider {
         ledger.removeAll()
         dirtyFrom = [:]
         starvedJunctions = [:]
-        revivedJunctions = [:]
         objectsChanged = []
         visitOrder.wakeAll()
         lastMiniSegment = nil
