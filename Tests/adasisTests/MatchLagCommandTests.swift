@@ -39,8 +39,9 @@ import TestSupport
             lagged += zip(smoothedWays, truth).filter { $0 == $1 }.count
             fixes += truth.count
         }
-        // Measured: 693 → 706 of 768 (README, fidelity); the smoother must keep most of that gain.
-        #expect(lagged >= online + 8, "causal \(online), lag 3 \(lagged) of \(fixes)")
+        // Measured: 715 → 720 of 768 (693 → 706 before the causal filter got its turn drift, which
+        // left the smoother less to revise; README, fidelity): the smoother must keep most of it.
+        #expect(lagged >= online + 3, "causal \(online), lag 3 \(lagged) of \(fixes)")
     }
 
     @Test("adasis horizon --lag 2 shows at each fix the horizon of the match two fixes back")

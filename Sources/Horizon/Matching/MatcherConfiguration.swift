@@ -36,16 +36,25 @@ public struct MatcherConfiguration: Hashable, Sendable {
     public var transitionScale: Double = 10
     /// Longest route searched between the candidates of two consecutive fixes.
     public var maximumRouteDistance: Double = 500
-    /// Drift of dead reckoning along the road, metres per second driven (1 sigma): how far the
-    /// distance predicted from the fix speeds (mean speed × time) may be off after one second —
-    /// speed error, acceleration within the second, and the difference between the line driven
-    /// through a junction and the map's polyline. Each HMM state fuses this prediction with the
-    /// fix's projection (Kalman filter along the link, see ``OnlineMapMatcher``), which decides on
-    /// which side of a junction the vehicle is. Infinite turns the fusion off (projection only).
-    public var alongTrackDrift: Double = 1
+    /// Drift of dead reckoning along the road on a straight stretch, metres per second (1 sigma):
+    /// how far the distance predicted from the fix speeds (mean speed × time) may be off after one
+    /// second — speed error and acceleration within the second. Each HMM state fuses this
+    /// prediction with the fix's projection (Kalman filter along the link, see
+    /// ``OnlineMapMatcher``), which decides on which side of a junction the vehicle is. Infinite
+    /// turns the fusion off (projection only). Default 0.5 (issue 15: 1 m/s before, with no turn
+    /// term; `README.md`, "Way correct").
+    public var alongTrackDrift: Double = 0.5
+    /// Extra drift of dead reckoning while the vehicle turns, metres (1 sigma) per 90° of heading
+    /// change between two fixes, added in quadrature to ``alongTrackDrift``: through a junction or a
+    /// bend the line driven is not the map's polyline (a car cuts a right-angle corner of radius
+    /// r by 0.43 r, and lanes run beside the centre line), so the prediction is loose there and
+    /// tight on the straight, and the estimate settles again within a few fixes of each turn.
+    /// Needs the headings of both fixes at speeds above ``headingSpeedThreshold``. Default 6.
+    public var alongTrackTurnDrift: Double = 6
     /// Innovation gate of that fusion, in standard deviations: a projection farther than this from
-    /// the prediction restarts the estimate from the projection.
-    public var alongTrackGate: Double = 3
+    /// the prediction restarts the estimate from the projection (a U-turn, a wrong route). Default
+    /// 5: at 3, one fix in a few hundred (5 m noise) restarted a good estimate.
+    public var alongTrackGate: Double = 5
     /// Log-probability subtracted from the emission of candidates on service roads
     /// (`highway=service`): OSM often maps a service road or parking lane a metre or two beside a
     /// street, where the distance cannot tell them apart, and traffic is on the street far more
@@ -92,7 +101,8 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.maximumRouteDistance = floor(maximumRouteDistance, 1)
         c.uTurnPenalty = floor(uTurnPenalty, 0)
         c.serviceRoadPenalty = floor(serviceRoadPenalty, 0)
-        c.alongTrackDrift = alongTrackDrift.isNaN ? 1 : max(0.01, alongTrackDrift)
+        c.alongTrackDrift = alongTrackDrift.isNaN ? 0.5 : max(0.01, alongTrackDrift)
+        c.alongTrackTurnDrift = floor(alongTrackTurnDrift, 0)
         c.alongTrackGate = floor(alongTrackGate, 0.5)
         c.stopSpeed = floor(stopSpeed, 0)
         c.maximumTimeGap = floor(maximumTimeGap, 0)

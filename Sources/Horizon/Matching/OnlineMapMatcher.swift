@@ -217,6 +217,10 @@ public final class OnlineMapMatcher {
         if let v0 = previousFix.speed, let v1 = fix.speed {
             expected = 0.5 * (v0 + v1) * dt
             drift = configuration.alongTrackDrift * max(dt, 0.1)
+            if let turn = headingChange(from: previousFix, to: fix) {
+                let turning = configuration.alongTrackTurnDrift * turn / 90
+                drift = (drift * drift + turning * turning).squareRoot()
+            }
         } else {
             expected = greatCircle
         }
@@ -270,6 +274,15 @@ public final class OnlineMapMatcher {
         columnFix = fix
         smoothingWindow.append(states: column, viterbi: viterbi, filter: filter, estimates: estimates, back: nextBack)
         return true
+    }
+
+    /// The heading change from one fix to the next, degrees in `0...180`, when both are fast
+    /// enough for their headings to mean the direction of travel.
+    private func headingChange(from previous: GNSSFix, to fix: GNSSFix) -> Double? {
+        guard hasUsableHeading(previous), hasUsableHeading(fix), let h0 = previous.heading, let h1 = fix.heading
+        else { return nil }
+        let difference = abs(h1 - h0).truncatingRemainder(dividingBy: 360)
+        return difference > 180 ? 360 - difference : difference
     }
 
     /// Whether the fix is fast enough for its heading to mean the direction of travel.

@@ -1,0 +1,70 @@
+"""Tests of Tools/evaluate_along_track.py (run: python3 -m pytest Tools/test_evaluate_along_track.py)."""
+import math
+
+import evaluate_along_track as at
+import evaluate_drives as ev
+
+METRES_PER_DEGREE = at.EARTH_METRES_PER_DEGREE
+
+
+def point(east, north):
+    """(lat, lon) `east`, `north` metres from 60° N 25° E."""
+    return 60.0 + north / METRES_PER_DEGREE, 25.0 + east / (METRES_PER_DEGREE * math.cos(math.radians(60)))
+
+
+def write_drive(tmp_path, offsets, turn_at=None):
+    """A drive north at 10 m/s, one fix per second, turning east at fix `turn_at`; its match CSV puts each
+    fix `offsets[k]` metres ahead along the heading and 2 m to the side (cross-track, not counted)."""
+    truth = ["time_s,lat,lon,speed_mps,heading_deg,true_way_id"]
+    match = ["time_s,state,way_id,link_id,offset_m,lat,lon"]
+    for k, ahead in enumerate(offsets):
+        turned = turn_at is not None and k >= turn_at
+        heading = 90.0 if turned else 0.0
+        east, north = (10.0 * (k - turn_at), 10.0 * turn_at) if turned else (0.0, 10.0 * k)
+        lat, lon = point(east, north)
+        truth.append(f"{k}.0,{lat:.9f},{lon:.9f},10.00,{heading},1")
+        if turned:
+            lat, lon = point(east + ahead, north - 2)
+        else:
+            lat, lon = point(east + 2, north + ahead)
+        match.append(f"{k}.0,on_road,1,L1+,0,{lat:.9f},{lon:.9f}")
+    (tmp_path / "drive.csv").write_text("\n".join(truth) + "\n")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "drive.match.csv").write_text("\n".join(match) + "\n")
+    return str(tmp_path / "drive.csv"), str(tmp_path / "out" / "drive.match.csv")
+
+
+def test_the_error_is_signed_along_the_heading_and_ignores_the_side(tmp_path):
+    truth, match = write_drive(tmp_path, [1.5, -2.5, 0.0, 3.0])
+    errors, turning = at.drive_errors(truth, match)
+    assert [round(e, 2) for e in errors] == [1.5, -2.5, 0.0, 3.0]
+    assert turning == []
+
+
+def test_fixes_around_a_turn_are_counted_apart(tmp_path):
+    truth, match = write_drive(tmp_path, [0.5] * 4 + [-4.0] * 2 + [0.5] * 4, turn_at=5)
+    errors, turning = at.drive_errors(truth, match)
+    assert len(errors) == 10
+    # Fixes 3 to 6 see the heading change within two fixes either side.
+    assert [round(e, 2) for e in turning] == [0.5, -4.0, -4.0, 0.5]
+
+
+def test_the_table_and_a_missing_directory(tmp_path, capsys):
+    write_drive(tmp_path, [1.0, -1.0, 3.0])
+    assert at.main(["--truth-dir", str(tmp_path), "--results-dir", str(tmp_path / "out")]) == 0
+    table = capsys.readouterr().out
+    assert "| drive | 3 | +1.00 m |" in table and "33.3 %" in table
+    assert at.main(["--truth-dir", str(tmp_path), "--results-dir", str(tmp_path / "absent")]) == 2
+    assert "results directory" in capsys.readouterr().err
+
+
+def test_a_truth_row_without_numbers_is_a_clear_error(tmp_path):
+    truth, match = write_drive(tmp_path, [1.0])
+    with open(truth, "a") as handle:
+        handle.write("1.0,60.0,25.0,fast,0,1\n")
+    try:
+        at.drive_errors(truth, match)
+    except ev.EvaluationError as error:
+        assert "speed_mps/heading_deg" in str(error) and ":3" in str(error)
+    else:
+        raise AssertionError("expected an EvaluationError")
