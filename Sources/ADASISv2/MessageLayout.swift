@@ -2,6 +2,13 @@
 public enum MessageType: UInt8, Hashable, Sendable, CaseIterable {
     case systemSpecific = 0, position = 1, segment = 2, stub = 3, profileShort = 4, profileLong = 5
     case metaData = 6, reserved = 7
+
+    /// Hashes as its raw value does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// The raw value's one-shot hash (the same value): the provider looks message types up in
+    /// dictionaries and sets for every frame it sends (cyclic counters, CAN identifiers, the
+    /// message selection), and a dictionary asks for this rather than building a `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
 }
 
 /// One field of a message: its name and width, in the order of the reference (MSB first).
