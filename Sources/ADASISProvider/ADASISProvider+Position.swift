@@ -44,11 +44,15 @@ extension ADASISProvider {
         return (area[0]...area[2]).contains(point.latitude) && (area[1]...area[3]).contains(point.longitude)
     }
 
-    /// Bearing of the path at `along` metres into `link`, degrees.
+    /// Bearing of the path at `along` metres into `link`, degrees. The segments of the link are
+    /// kept while the vehicle stays on it (``LinkSegmentBearings``).
     private func pathBearing(_ link: PathLink, at along: Double) -> Double? {
-        guard let road = roadLink(link.link.link) else { return nil }
-        let geometry = link.link.direction == .forward ? road.geometry : road.geometry.reversed()
-        return geometry.point(atOffset: along)?.bearing
+        if positionLinkBearings?.link != link.link {
+            guard let road = roadLink(link.link.link) else { return nil }
+            let geometry = link.link.direction == .forward ? road.geometry : road.geometry.reversed()
+            positionLinkBearings = LinkSegmentBearings(link: link.link, geometry: geometry)
+        }
+        return positionLinkBearings?.bearing(atOffset: along)
     }
 
     /// PositionConfidence from the horizontal accuracy: 0 best (< 2 m) … 6 worst (≥ 100 m), 7 N/A.

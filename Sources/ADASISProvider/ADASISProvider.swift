@@ -66,6 +66,8 @@ public final class ADASISProvider {
     var nextRevival = -Double.infinity
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
     var treeChangedSinceRetire = true
+    /// The segments of the link POSITION last placed the vehicle on (its bearing at the vehicle).
+    var positionLinkBearings: LinkSegmentBearings?
     /// The traffic speeds the traffic-speed profile sends (``setTrafficSpeeds(_:)``); `nil` while
     /// no traffic layer was ever active, and then the profile is not sent.
     public internal(set) var trafficSpeeds: TrafficSpeedTable?
