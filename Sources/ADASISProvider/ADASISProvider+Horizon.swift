@@ -255,28 +255,52 @@ extension ADASISProvider {
     }
 
     /// Repeats everything held from the trailing length behind to the retransmission distance
-    /// ahead on the main path, with the sub-paths branching in that stretch.
+    /// ahead on the main path, with the sub-paths branching in that stretch, in the order a
+    /// receiver that joined late (or was restarted) needs it: every round the main path from the
+    /// vehicle ahead, then the rest — the side paths by how far ahead they leave the main path,
+    /// the main path behind the vehicle and the side paths leaving it there, nearest first. Only
+    /// what fits in the tick's remaining room goes out; the rest resumes next round where this
+    /// one stopped (from its start once it has gone round), so it is repeated whole within a few
+    /// rounds instead of its first frames every round. (Until stop 28 the list was in path-index order and the
+    /// room took the first 25 or so frames: a receiver that joined late held nothing of the main
+    /// path around the vehicle 10 s later when its index was higher than the side paths'.)
     private func retransmitNearby(main: HorizonPath, vehicle: Double) {
         guard let mainIndex = indexOfPath[main.id] else { return }
         let lower = Int((vehicle - configuration.trailingLength).rounded(.down))
         let upper = Int((vehicle + configuration.retransmissionDistance).rounded(.up))
-        var indices: Set<UInt8> = []
+        let here = min(max(lower, Int(vehicle.rounded(.down))), upper)
+        var ahead: [(root: Double, index: UInt8)] = []
+        var behind: [(root: Double, index: UInt8)] = []
         for child in tree.paths.values where child.parent != nil {
             guard let index = indexOfPath[child.id], let root = rootBranchOffset(child), Double(lower) <= root,
                 root <= Double(upper)
             else { continue }
-            indices.insert(index)
+            if root >= Double(here) { ahead.append((root, index)) } else { behind.append((root, index)) }
         }
-        var atoms = ledger.atoms(mainIndex, in: lower...max(lower, upper))
-        for index in indices.sorted() { atoms += ledger.atoms(index) }
-        // Only what fits in this tick's budget next to what is already waiting; the rest is skipped
-        // (it repeats content receivers normally already hold).
-        let messages = AtomPacking.messages(atoms, retransmission: true, update: false)
-        let room = max(0, configuration.framesPerTick - scheduler.queuedCount)
-        for message in messages.prefix(room) {
+        ahead.sort { ($0.root, $0.index) < ($1.root, $1.index) }
+        behind.sort { $0.root != $1.root ? $0.root > $1.root : $0.index < $1.index }
+        func packed(_ atoms: [ContentAtom]) -> [ADASISMessage] {
+            AtomPacking.messages(atoms, retransmission: true, update: false)
+        }
+        let first = packed(ledger.atoms(mainIndex, in: here...upper))
+        var rest: [ADASISMessage] = []
+        for side in ahead { rest += packed(ledger.atoms(side.index)) }
+        if lower < here { rest += packed(ledger.atoms(mainIndex, in: lower...(here - 1))) }
+        for side in behind { rest += packed(ledger.atoms(side.index)) }
+        var room = max(0, configuration.framesPerTick - scheduler.queuedCount)
+        for message in first.prefix(room) {
             scheduler.enqueue(message, priority: .retransmission, counters: &counters)
         }
-        counters.retransmissionsSkipped += max(0, messages.count - room)
+        counters.retransmissionsSkipped += max(0, first.count - room)
+        room = max(0, room - first.count)
+        guard !rest.isEmpty else { return }
+        let start = retransmissionResume < rest.count ? retransmissionResume : 0
+        let sending = min(room, rest.count)
+        for k in 0..<sending {
+            scheduler.enqueue(rest[(start + k) % rest.count], priority: .retransmission, counters: &counters)
+        }
+        retransmissionResume = sending == rest.count ? 0 : (start + sending) % rest.count
+        counters.retransmissionsSkipped += rest.count - sending
     }
 
     /// Offset on the main path where the branch leading to `path` leaves it.

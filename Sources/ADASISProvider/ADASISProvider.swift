@@ -53,6 +53,8 @@ public final class ADASISProvider {
     /// region of the link under the vehicle (the last known while that is unknown).
     var placeMetaData: MetaDataMessage
     var nextRetransmission = -Double.infinity
+    /// Where the next retransmission round resumes in its list of messages (``retransmitNearby``).
+    var retransmissionResume = 0
     var lastMiniSegment: SegmentMessage?
     /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
     var childrenOfPath: [PathID: [HorizonPath]] = [:]
@@ -123,6 +125,7 @@ public final class ADASISProvider {
         objectsChanged = []
         visitOrder.wakeAll()
         lastMiniSegment = nil
+        retransmissionResume = 0
         scheduler.discardHorizon()
         counters.newMainPaths += 1
     }
