@@ -281,8 +281,7 @@ public final class OnlineMapMatcher {
     private func headingChange(from previous: GNSSFix, to fix: GNSSFix) -> Double? {
         guard hasUsableHeading(previous), hasUsableHeading(fix), let h0 = previous.heading, let h1 = fix.heading
         else { return nil }
-        let difference = abs(h1 - h0).truncatingRemainder(dividingBy: 360)
-        return difference > 180 ? 360 - difference : difference
+        return abs(signedTurnAngle(from: h0, to: h1))
     }
 
     /// Whether the fix is fast enough for its heading to mean the direction of travel.
