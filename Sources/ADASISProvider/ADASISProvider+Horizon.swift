@@ -283,24 +283,47 @@ extension ADASISProvider {
             AtomPacking.messages(atoms, retransmission: true, update: false)
         }
         let first = packed(ledger.atoms(mainIndex, in: here...upper))
-        var rest: [ADASISMessage] = []
-        for side in ahead { rest += packed(ledger.atoms(side.index)) }
-        if lower < here { rest += packed(ledger.atoms(mainIndex, in: lower...(here - 1))) }
-        for side in behind { rest += packed(ledger.atoms(side.index)) }
+        // The rest as a list of lists: the side paths' come from the packs kept between rounds.
+        var rest: [[ADASISMessage]] = []
+        for side in ahead { rest.append(sidePathPack(side.index)) }
+        if lower < here { rest.append(packed(ledger.atoms(mainIndex, in: lower...(here - 1)))) }
+        for side in behind { rest.append(sidePathPack(side.index)) }
         var room = max(0, configuration.framesPerTick - scheduler.queuedCount)
         for message in first.prefix(room) {
             scheduler.enqueue(message, priority: .retransmission, counters: &counters)
         }
         counters.retransmissionsSkipped += max(0, first.count - room)
         room = max(0, room - first.count)
-        guard !rest.isEmpty else { return }
-        let start = retransmissionResume < rest.count ? retransmissionResume : 0
-        let sending = min(room, rest.count)
-        for k in 0..<sending {
-            scheduler.enqueue(rest[(start + k) % rest.count], priority: .retransmission, counters: &counters)
+        let total = rest.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return }
+        let start = retransmissionResume < total ? retransmissionResume : 0
+        let sending = min(room, total)
+        // Walk the lists from message `start`, wrapping round at the end.
+        var list = 0, position = start
+        while position >= rest[list].count {
+            position -= rest[list].count
+            list += 1
         }
-        retransmissionResume = sending == rest.count ? 0 : (start + sending) % rest.count
-        counters.retransmissionsSkipped += rest.count - sending
+        for _ in 0..<sending {
+            scheduler.enqueue(rest[list][position], priority: .retransmission, counters: &counters)
+            position += 1
+            while position >= rest[list].count {
+                position = 0
+                list = (list + 1) % rest.count
+            }
+        }
+        retransmissionResume = sending == total ? 0 : (start + sending) % total
+        counters.retransmissionsSkipped += total - sending
+    }
+
+    /// Every atom of side path `index` packed for retransmission, packed again only when the
+    /// path's atoms changed since the last round.
+    private func sidePathPack(_ index: UInt8) -> [ADASISMessage] {
+        let revision = ledger.revision(index)
+        if let kept = retransmissionPacks[index], kept.revision == revision { return kept.messages }
+        let messages = AtomPacking.messages(ledger.atoms(index), retransmission: true, update: false)
+        retransmissionPacks[index] = (revision, messages)
+        return messages
     }
 
     /// Offset on the main path where the branch leading to `path` leaves it.

@@ -55,6 +55,9 @@ public final class ADASISProvider {
     var nextRetransmission = -Double.infinity
     /// Where the next retransmission round resumes in its list of messages (``retransmitNearby``).
     var retransmissionResume = 0
+    /// Each side path's retransmission messages, packed from its atoms at the ledger revision
+    /// given: repeated every round, they are packed again only when the path's atoms changed.
+    var retransmissionPacks: [UInt8: (revision: Int, messages: [ADASISMessage])] = [:]
     var lastMiniSegment: SegmentMessage?
     /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
     var childrenOfPath: [PathID: [HorizonPath]] = [:]

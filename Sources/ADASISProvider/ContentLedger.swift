@@ -5,20 +5,37 @@ import ADASISv2
 /// path or purging behind the vehicle touches only that path.
 struct ContentLedger: Sendable {
     private var byPath: [UInt8: [ContentAtom.Key: ADASISMessage]] = [:]
+    /// Counts the changes to each path index's atoms (never reset), so that what is derived
+    /// from a path's atoms (its retransmission messages) is known to be current while its
+    /// revision is the same.
+    private var revisions = [Int](repeating: 0, count: 256)
 
     subscript(key: ContentAtom.Key) -> ADASISMessage? {
         get { byPath[key.pathIndex]?[key] }
-        set { byPath[key.pathIndex, default: [:]][key] = newValue }
+        set {
+            byPath[key.pathIndex, default: [:]][key] = newValue
+            revisions[Int(key.pathIndex)] += 1
+        }
     }
 
-    mutating func removeAll() { byPath = [:] }
+    /// The revision of `index`'s atoms: it changes whenever they do.
+    func revision(_ index: UInt8) -> Int { revisions[Int(index)] }
 
-    mutating func removePath(_ index: UInt8) { byPath[index] = nil }
+    mutating func removeAll() {
+        for index in byPath.keys { revisions[Int(index)] += 1 }
+        byPath = [:]
+    }
+
+    mutating func removePath(_ index: UInt8) {
+        byPath[index] = nil
+        revisions[Int(index)] += 1
+    }
 
     /// Forgets the atoms of `index` before `offset`.
     mutating func purge(_ index: UInt8, before offset: Int) {
         guard let atoms = byPath[index], atoms.keys.contains(where: { $0.offset < offset }) else { return }
         byPath[index] = atoms.filter { $0.key.offset >= offset }
+        revisions[Int(index)] += 1
     }
 
     /// Forgets the STUBs of `index` at `offset`.
@@ -27,6 +44,7 @@ struct ContentLedger: Sendable {
         for key in atoms.keys where key.offset == offset {
             if case .stub = key.kind { byPath[index]?[key] = nil }
         }
+        revisions[Int(index)] += 1
     }
 
     /// The atoms of `index` (within `offsets` when given).

@@ -156,10 +156,19 @@ struct PathContent {
             }
         }
         result += objectAtoms(inWindow: inWindow)
-        // One atom per key: later content at the same rounded offset replaces earlier.
-        var unique: [ContentAtom.Key: ContentAtom] = [:]
-        for atom in result { unique[atom.key] = atom }
-        return unique.values.sorted { $0.key < $1.key }
+        // One atom per key: later content at the same rounded offset replaces earlier (the
+        // standard library's sort is stable, so the later one comes last among equal keys).
+        result.sort { $0.key < $1.key }
+        var unique: [ContentAtom] = []
+        unique.reserveCapacity(result.count)
+        for atom in result {
+            if let last = unique.last, last.key == atom.key {
+                unique[unique.count - 1] = atom
+            } else {
+                unique.append(atom)
+            }
+        }
+        return unique
     }
 
     /// Road objects other than cameras and signals: points on PROFILE SHORT 18, zones as a start
@@ -246,12 +255,11 @@ struct PathContent {
                 ? 0 : ValueCoding.probabilityCode(percent: branch.probability * 100),
             partOfCalculatedRoute: routeActive ? .no : .unknown,
             turnAngle: ValueCoding.angleCode(degrees: angle))
-        if let road = roadLink(branch.link.link) {
+        if let road = branch.road ?? roadLink(branch.link.link).map({ BranchRoad($0, branch.link.direction) }) {
             stub.functionalRoadClass = FunctionalRoadClass(rawValue: road.highway.functionalClass) ?? .unknown
             stub.formOfWay = WireValues.formOfWay(road.formOfWay)
-            stub.numberOfLanesDrivingDirection = WireValues.drivingLanes(road.attributes(branch.link.direction).lanes)
-            stub.numberOfLanesOppositeDirection = WireValues.oppositeLanes(
-                road.oneway == .no ? road.attributes(branch.link.direction.reversed).lanes : 0)
+            stub.numberOfLanesDrivingDirection = WireValues.drivingLanes(road.lanes)
+            stub.numberOfLanesOppositeDirection = WireValues.oppositeLanes(road.oppositeLanes)
         }
         return stub
     }

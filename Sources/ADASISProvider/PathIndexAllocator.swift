@@ -6,8 +6,9 @@ struct PathIndexAllocator: Sendable {
     static let firstRegular: UInt8 = 8
     static let lastRegular: UInt8 = 63
 
-    private var inUse = Set<UInt8>()
-    private var resting: [UInt8: Double] = [:]
+    private var inUse = PathIndexSet()
+    /// When each resting index was released, by index (`nil`: not resting).
+    private var resting = [Double?](repeating: nil, count: 64)
     let reuseDelay: Double
     let droppedReuseDelay: Double
 
@@ -20,15 +21,15 @@ struct PathIndexAllocator: Sendable {
     /// resting or excluded. `receiverHolds`: the indices a receiver may still hold, when known;
     /// a resting index outside it is free after ``droppedReuseDelay``.
     mutating func allocate(
-        at time: Double, excluding excluded: Set<UInt8> = [], receiverHolds: Set<UInt8>? = nil
+        at time: Double, excluding excluded: PathIndexSet = [], receiverHolds: PathIndexSet? = nil
     ) -> UInt8? {
         guard let index = firstFree(at: time, excluding: excluded, receiverHolds: receiverHolds) else { return nil }
-        resting[index] = nil
+        resting[Int(index)] = nil
         inUse.insert(index)
         return index
     }
 
-    private func firstFree(at time: Double, excluding excluded: Set<UInt8>, receiverHolds: Set<UInt8>?) -> UInt8? {
+    private func firstFree(at time: Double, excluding excluded: PathIndexSet, receiverHolds: PathIndexSet?) -> UInt8? {
         (Self.firstRegular...Self.lastRegular).first {
             !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
         }
@@ -36,7 +37,8 @@ struct PathIndexAllocator: Sendable {
 
     /// The highest free index at `time` outside `excluded` (`receiverHolds` as for
     /// ``allocate(at:excluding:receiverHolds:)``).
-    func lastFree(at time: Double, excluding excluded: Set<UInt8> = [], receiverHolds: Set<UInt8>? = nil) -> UInt8? {
+    func lastFree(at time: Double, excluding excluded: PathIndexSet = [], receiverHolds: PathIndexSet? = nil) -> UInt8?
+    {
         (Self.firstRegular...Self.lastRegular).last {
             !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
         }
@@ -44,28 +46,31 @@ struct PathIndexAllocator: Sendable {
 
     /// How many indices are free at `time` outside `excluded` (`receiverHolds` as for
     /// ``allocate(at:excluding:receiverHolds:)``).
-    func freeCount(at time: Double, excluding excluded: Set<UInt8> = [], receiverHolds: Set<UInt8>? = nil) -> Int {
+    func freeCount(at time: Double, excluding excluded: PathIndexSet = [], receiverHolds: PathIndexSet? = nil) -> Int {
         (Self.firstRegular...Self.lastRegular).count {
             !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
         }
     }
 
-    private func isFree(_ index: UInt8, at time: Double, receiverHolds: Set<UInt8>?) -> Bool {
+    private func isFree(_ index: UInt8, at time: Double, receiverHolds: PathIndexSet?) -> Bool {
         guard !inUse.contains(index) else { return false }
-        guard let released = resting[index] else { return true }
+        guard let released = resting[Int(index)] else { return true }
         let dropped = receiverHolds.map { !$0.contains(index) } ?? false
         return time - released >= (dropped ? droppedReuseDelay : reuseDelay)
     }
 
     /// Gives `index` back; it rests until `time + reuseDelay`.
     mutating func release(_ index: UInt8, at time: Double) {
-        guard inUse.remove(index) != nil else { return }
-        resting[index] = time
+        guard inUse.remove(index) else { return }
+        resting[Int(index)] = time
     }
 
     /// Every index held or still resting, with the time it was (or is considered) released at `time`.
     func unavailable(at time: Double) -> [UInt8: Double] {
-        var result = resting.filter { time - $0.value < reuseDelay }
+        var result: [UInt8: Double] = [:]
+        for (index, released) in resting.enumerated() {
+            if let released, time - released < reuseDelay { result[UInt8(index)] = released }
+        }
         for index in inUse { result[index] = time }
         return result
     }
@@ -73,6 +78,6 @@ struct PathIndexAllocator: Sendable {
     /// Marks `index` as released at `time` (resting), unless it is held.
     mutating func rest(_ index: UInt8, since time: Double) {
         guard !inUse.contains(index) else { return }
-        resting[index] = max(resting[index] ?? -.infinity, time)
+        resting[Int(index)] = max(resting[Int(index)] ?? -.infinity, time)
     }
 }

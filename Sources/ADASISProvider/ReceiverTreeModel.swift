@@ -15,8 +15,9 @@ struct ReceiverTreeModel: Sendable {
     private var parent: [UInt8: UInt8] = [:]
 
     /// Every index the receiver may hold.
-    var held: Set<UInt8> {
-        var result = Set(parent.keys)
+    var held: PathIndexSet {
+        var result = PathIndexSet()
+        for index in parent.keys { result.insert(index) }
         if let mainIndex { result.insert(mainIndex) }
         return result
     }

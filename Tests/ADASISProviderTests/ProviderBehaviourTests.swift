@@ -93,6 +93,26 @@ struct ProviderBehaviourTests {
         #expect(before.allSatisfy { $0.partOfCalculatedRoute == .unknown })
     }
 
+    @Test("after a route is set, retransmitted SEGMENTs say whether they are on it, as the content sent since")
+    func retransmissionFollowsTheRoute() throws {
+        let route = (1...30).map { DirectedLink(LinkID(UInt64($0)), .forward) }
+        let frames = try drive(try HorizonPipeline(network: street()), seconds: 10, route: route, routeAt: 3)
+        func retransmittedSegments(_ seconds: Range<Double>) -> [SegmentMessage] {
+            frames.compactMap { frame in
+                guard seconds.contains(frame.time), case .segment(let s) = frame.message, s.isRetransmission else {
+                    return nil
+                }
+                return s
+            }
+        }
+        // Side streets' SEGMENTs: PartOfCalculatedRoute unknown without a route, "no" with it.
+        let before = retransmittedSegments(0..<3)
+        let after = retransmittedSegments(4..<10)
+        #expect(before.contains { $0.partOfCalculatedRoute == .unknown })
+        #expect(after.contains { $0.partOfCalculatedRoute == .no })
+        #expect(after.allSatisfy { $0.partOfCalculatedRoute != .unknown }, "\(after.map(\.partOfCalculatedRoute))")
+    }
+
     @Test("the bus budget caps frames per tick and sends POSITION and META-DATA first")
     func budget() throws {
         var configuration = ProviderConfiguration()

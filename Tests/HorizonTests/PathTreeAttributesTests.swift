@@ -4,7 +4,7 @@ import RoadMap
 import TestSupport
 
 @Suite struct PathTreeAttributesTests {
-    private func road(direction: LinkDirection) -> PathLink {
+    private func road(direction: LinkDirection, at startOffset: Double = 1000) -> PathLink {
         var graph = PlaneRoadGraph()
         graph.node(0, 0, 0); graph.node(1, 100, 0)
         graph.road(7, 0, 1, highway: .primary, oneway: .no) { link in
@@ -27,7 +27,22 @@ import TestSupport
             link.countryCode = 246; link.regionCode = 18
         }
         return PathLink(
-            road: graph.links[0], direction: direction, startOffset: 1000, exitBranches: [], routeIndex: nil)
+            road: graph.links[0], direction: direction, startOffset: startOffset, exitBranches: [], routeIndex: nil)
+    }
+
+    /// The engine places a link it placed before by shifting a copy placed at offset 0.
+    @Test("a link placed at 0 and shifted equals the link placed there, to the bit, both ways")
+    func shiftedEqualsPlaced() {
+        for direction in [LinkDirection.forward, .backward] {
+            for offset in [0, 0.1, 1000, 1234.567_891, 98_765.432_1] {
+                let shifted = road(direction: direction, at: 0).shifted(by: offset, routeIndex: 3)
+                var placed = road(direction: direction, at: offset)
+                placed.routeIndex = 3
+                #expect(shifted == placed, "\(direction) at \(offset)")
+                #expect(shifted.curvature.map(\.offset.bitPattern) == placed.curvature.map(\.offset.bitPattern))
+                #expect(shifted.features.map(\.offset.bitPattern) == placed.features.map(\.offset.bitPattern))
+            }
+        }
     }
 
     @Test func forwardLinkKeepsProfilesAndFeaturesShiftedToPathOffsets() {

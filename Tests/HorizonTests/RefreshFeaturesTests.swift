@@ -41,4 +41,22 @@ private final class SwitchedNetwork: RoadNetwork {
         #expect(try engine.refreshFeatures())
         #expect(types().isSuperset(of: [.fixedSpeedCamera, .averageSpeedZone]))
     }
+
+    @Test("links placed again after a refresh (a new tree) carry the objects the network has now, not those first read")
+    func placedAgainAfterRefresh() throws {
+        let network = SwitchedNetwork(RoadObjectTests.network())
+        let engine = try HorizonEngine(network: network, configuration: HorizonConfiguration())
+        _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
+        func types() throws -> Set<RoadObjectType> {
+            Set(engine.roadObjects(on: try #require(engine.tree.mainPathID)).map(\.object.type))
+        }
+        #expect(try types().isSuperset(of: [.fixedSpeedCamera, .averageSpeedZone]))
+
+        network.current = PlaneRoadGraph.street(count: 30, sideEvery: 5).network
+        _ = try engine.refreshFeatures()
+        // A jump starts a new tree from the same links: placed from what the engine kept of them.
+        _ = try engine.update(onRoad(fwd(1), 20, time: 1, discontinuity: true))
+        let now = try types()
+        #expect(now.isDisjoint(with: [.fixedSpeedCamera, .averageSpeedZone]), "\(now)")
+    }
 }

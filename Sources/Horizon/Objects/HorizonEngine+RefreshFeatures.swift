@@ -9,6 +9,8 @@ extension HorizonEngine {
     ///
     /// - Throws: the network's error when a link cannot be read (the tree is left unchanged).
     public func refreshFeatures() throws -> Bool {
+        // Links placed before hold the features read then.
+        placedLinks.removeAll()
         var refreshed = tree
         var changed = false
         for (id, path) in tree.paths {

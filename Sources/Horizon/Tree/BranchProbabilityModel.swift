@@ -13,13 +13,55 @@ public struct JunctionBranch: Hashable, Sendable {
     public var turnAngle: Double
     /// Whether this continuation is the incoming link driven back (offered only at a dead end).
     public var isUTurn: Bool
+    /// The road entered, as a STUB describes it; `nil` when the branch was made without it (a
+    /// consumer then reads ``link`` from the map). A copy of what the map says of ``link``, so
+    /// it takes no part in equality or hashing.
+    public var road: BranchRoad?
 
     /// Creates a branch.
-    public init(link: DirectedLink, probability: Double, turnAngle: Double, isUTurn: Bool) {
+    public init(
+        link: DirectedLink, probability: Double, turnAngle: Double, isUTurn: Bool, road: BranchRoad? = nil
+    ) {
         self.link = link
         self.probability = probability
         self.turnAngle = turnAngle
         self.isUTurn = isUTurn
+        self.road = road
+    }
+
+    /// Branches are equal when they enter the same link with the same probability, turn and kind.
+    public static func == (lhs: JunctionBranch, rhs: JunctionBranch) -> Bool {
+        lhs.link == rhs.link && lhs.probability == rhs.probability && lhs.turnAngle == rhs.turnAngle
+            && lhs.isUTurn == rhs.isUTurn
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(link)
+        hasher.combine(probability)
+        hasher.combine(turnAngle)
+        hasher.combine(isUTurn)
+    }
+}
+
+/// What a STUB tells of the road a branch enters, taken from the map when the branch is scored, so
+/// that sending a junction needs no map read per branch.
+public struct BranchRoad: Hashable, Sendable {
+    /// OSM highway class (the functional road class follows from it).
+    public var highway: HighwayClass
+    /// Form of way.
+    public var formOfWay: FormOfWay
+    /// Lanes in the direction the branch drives, `nil` when unknown.
+    public var lanes: UInt8?
+    /// Lanes in the opposite direction: 0 on a oneway road, `nil` when unknown.
+    public var oppositeLanes: UInt8?
+
+    /// The road `link` driven in `direction`.
+    public init(_ link: RoadLink, _ direction: LinkDirection) {
+        highway = link.highway
+        formOfWay = link.formOfWay
+        lanes = link.attributes(direction).lanes
+        oppositeLanes = link.oneway == .no ? link.attributes(direction.reversed).lanes : 0
     }
 }
 
@@ -132,9 +174,13 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         let forward = legal.filter { $0 != uTurn }
         if forward.isEmpty {
             guard legal.contains(uTurn) else { return [] }
-            return [JunctionBranch(link: uTurn, probability: 1, turnAngle: 180, isUTurn: true)]
+            return [
+                JunctionBranch(
+                    link: uTurn, probability: 1, turnAngle: 180, isUTurn: true,
+                    road: BranchRoad(incomingLink, uTurn.direction))
+            ]
         }
-        var weighted: [(link: DirectedLink, angle: Double, weight: Double)] = []
+        var weighted: [(link: DirectedLink, angle: Double, weight: Double, road: BranchRoad)] = []
         for candidate in forward {
             let road = try network.link(candidate.link)
             let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
@@ -143,7 +189,8 @@ public struct BranchProbabilityModel: Hashable, Sendable {
                     candidate, angle,
                     weight(
                         from: incomingLink, to: road, direction: candidate.direction,
-                        turnAngle: angle)
+                        turnAngle: angle),
+                    BranchRoad(road, candidate.direction)
                 ))
         }
         if let through = throughRoad(weighted.map(\.angle)) { weighted[through].weight *= throughRoadFactor }
@@ -151,7 +198,7 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         let branches = weighted.map {
             JunctionBranch(
                 link: $0.link, probability: total > 0 ? $0.weight / total : 1 / Double(weighted.count),
-                turnAngle: $0.angle, isUTurn: false)
+                turnAngle: $0.angle, isUTurn: false, road: $0.road)
         }
         let sorted = branches.sorted { a, b in
             if a.probability != b.probability { return a.probability > b.probability }
@@ -160,6 +207,10 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         }
         // Offered at junctions only (two or more ways on), not where a road merely continues.
         guard offersUTurns, forward.count >= 2, legal.contains(uTurn) else { return sorted }
-        return sorted + [JunctionBranch(link: uTurn, probability: 0, turnAngle: 180, isUTurn: true)]
+        return sorted + [
+            JunctionBranch(
+                link: uTurn, probability: 0, turnAngle: 180, isUTurn: true,
+                road: BranchRoad(incomingLink, uTurn.direction))
+        ]
     }
 }

@@ -37,12 +37,14 @@ public final class HorizonEngine {
     var lastPlacement: (time: Double, offset: Double)?
     /// Set by the last update when it turned the vehicle round (see ``forwardTravel(_:)``).
     var turnRoundProgress: Double?
-    /// The branches after each directed link computed so far. It caches a computed result, not map
-    /// reads: the branch model reads the successors, their geometry and attributes and scores
-    /// every branch, which costs far more than the tile lookups; the map does not change under
-    /// the engine, and paths re-added after a promotion or a reset need the same branches again.
-    /// Bounded: it starts over beyond 8192 links.
-    var branchCache: [DirectedLink: [JunctionBranch]] = [:]
+    /// Each directed link as placed at path offset 0, with its exit branches, for every link
+    /// placed so far: ``pathLink(_:startOffset:routeIndex:)`` shifts a copy instead of reading
+    /// the link, scoring its branches and filtering its features again. Three of four links placed
+    /// were placed before (side paths that share roads, paths re-added after a promotion or a
+    /// reset). It caches computed results, not map reads; the map does not change under the
+    /// engine, and ``refreshFeatures()`` (objects laid over it changed) starts it over. Bounded: it
+    /// starts over beyond 8192 links.
+    var placedLinks: [DirectedLink: PathLink] = [:]
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
     /// The client's choices at most-probable-path splits: incoming link → continuation.
@@ -357,22 +359,17 @@ public final class HorizonEngine {
 
     /// `link` placed on a path at `startOffset`, with its exit branches.
     func pathLink(_ link: DirectedLink, startOffset: Double, routeIndex: Int?) throws -> PathLink {
+        if let placed = placedLinks[link] { return placed.shifted(by: startOffset, routeIndex: routeIndex) }
         let road = try legalRoad(link.link)
-        let branches: [JunctionBranch]
-        if let cached = branchCache[link] {
-            branches = cached
-        } else {
-            branches =
-                try configuration.branchModel.branches(after: link, in: network)
-                + (configuration.keepsZeroProbabilityPaths ? forbiddenContinuations(after: link) : [])
-            if branchCache.count >= 8192 { branchCache.removeAll(keepingCapacity: true) }
-            branchCache[link] = branches
-        }
+        let branches =
+            try configuration.branchModel.branches(after: link, in: network)
+            + (configuration.keepsZeroProbabilityPaths ? forbiddenContinuations(after: link) : [])
         var placed = PathLink(
-            road: road, direction: link.direction, startOffset: startOffset, exitBranches: branches,
-            routeIndex: routeIndex)
+            road: road, direction: link.direction, startOffset: 0, exitBranches: branches, routeIndex: nil)
         placed.features = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
-        return placed
+        if placedLinks.count >= 8192 { placedLinks.removeAll(keepingCapacity: true) }
+        placedLinks[link] = placed
+        return placed.shifted(by: startOffset, routeIndex: routeIndex)
     }
 
     /// Full recomputation: route change, trailing removal, growth.

@@ -138,6 +138,19 @@ public struct PathLink: Hashable, Sendable {
         self.routeIndex = routeIndex
     }
 
+    /// This link placed `distance` metres further along a path (every offset moved by it), with
+    /// route index `routeIndex`: the same values as placing the road there in the first place.
+    func shifted(by distance: Double, routeIndex: Int?) -> PathLink {
+        var moved = self
+        moved.startOffset += distance
+        moved.routeIndex = routeIndex
+        guard distance != 0 else { return moved }
+        for index in moved.curvature.indices { moved.curvature[index].offset += distance }
+        for index in moved.slope.indices { moved.slope[index].offset += distance }
+        for index in moved.features.indices { moved.features[index].offset += distance }
+        return moved
+    }
+
     private static func map(
         _ points: [ProfilePoint], length: Double, direction: LinkDirection,
         start: Double

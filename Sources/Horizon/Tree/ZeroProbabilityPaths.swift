@@ -12,11 +12,12 @@ extension HorizonEngine {
         var result: [JunctionBranch] = []
         for candidate in try network.outgoing(from: road.exitNode(incoming.direction)).sorted()
         where candidate != incoming.reversed && !legal.contains(candidate) {
-            let entry = try network.link(candidate.link).entryBearing(candidate.direction)
+            let entered = try network.link(candidate.link)
             result.append(
                 JunctionBranch(
-                    link: candidate, probability: 0, turnAngle: signedTurnAngle(from: heading, to: entry),
-                    isUTurn: false))
+                    link: candidate, probability: 0,
+                    turnAngle: signedTurnAngle(from: heading, to: entered.entryBearing(candidate.direction)),
+                    isUTurn: false, road: BranchRoad(entered, candidate.direction)))
         }
         return result
     }

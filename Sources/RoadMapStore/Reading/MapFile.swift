@@ -94,6 +94,40 @@ public final class MapFile: RoadNetwork {
         return found
     }
 
+    /// What junction walks read of a link: its ends, the direction it may be driven and its end
+    /// points.
+    private struct LinkEnds {
+        var id: LinkID
+        var startNode: NodeID
+        var endNode: NodeID
+        var oneway: Oneway
+        var firstPoint: GeoPoint?
+        var lastPoint: GeoPoint?
+
+        init(_ link: borrowing RoadLink) {
+            id = link.id
+            startNode = link.startNode
+            endNode = link.endNode
+            oneway = link.oneway
+            firstPoint = link.geometry.first
+            lastPoint = link.geometry.last
+        }
+    }
+
+    /// The ends of link `id`, read in place when its tile is cached (``link(_:)`` copies the whole
+    /// link: its geometry, profiles, features and names are retained and released again).
+    private func ends(_ id: LinkID) throws -> LinkEnds {
+        guard let key = id.tile else { throw MapFileError.unknownLink(id) }
+        let found: LinkEnds?
+        if let cached = cache.withLink(at: Int(id.indexInTile), inTile: key, { LinkEnds($0) }) {
+            found = cached
+        } else {
+            found = LinkEnds(try link(id))
+        }
+        guard let found, found.id == id else { throw MapFileError.unknownLink(id) }
+        return found
+    }
+
     public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
         var result: [RoadLink] = []
         var seen = Set<LinkID>()
@@ -144,7 +178,7 @@ public final class MapFile: RoadNetwork {
     private func outgoing(from node: NodeID, links: [LinkID]) throws -> [DirectedLink] {
         var result: [DirectedLink] = []
         for id in links {
-            let link = try link(id)
+            let link = try ends(id)
             if link.startNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
             if link.endNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
         }
@@ -163,10 +197,10 @@ public final class MapFile: RoadNetwork {
     }
 
     public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
-        let link = try link(directedLink.link)
-        let node = link.exitNode(directedLink.direction)
+        let link = try ends(directedLink.link)
+        let node = directedLink.direction == .forward ? link.endNode : link.startNode
         // A link without points (a damaged tile; the decoder refuses them) leads nowhere.
-        guard let exitPoint = directedLink.direction == .forward ? link.geometry.last : link.geometry.first else {
+        guard let exitPoint = directedLink.direction == .forward ? link.lastPoint : link.firstPoint else {
             return []
         }
         let junction = try junction(node, inTile: TileKey(containing: exitPoint))

@@ -38,6 +38,17 @@ struct MapTileCache {
         }
     }
 
+    /// `body` applied to the link at `index` of cached tile `key` (marked most recently used), read
+    /// in place, for a few fields of a link without copying all of it: `.some(nil)` when the tile
+    /// has no link there, `nil` when the tile is not cached.
+    mutating func withLink<Result>(at index: Int, inTile key: TileKey, _ body: (borrowing RoadLink) -> Result)
+        -> Result??
+    {
+        tiles.withValue(for: key) { indexed in
+            indexed.tile.links.indices.contains(index) ? body(indexed.tile.links[index]) : nil
+        }
+    }
+
     /// The links meeting at `node` and the turn restrictions via `node` in cached tile `key`
     /// (marked most recently used), read in place; `nil` when the tile is not cached.
     mutating func junction(_ node: NodeID, inTile key: TileKey) -> MapFile.Junction? {
