@@ -345,6 +345,8 @@ extension ADASISProvider {
     {
         guard !atoms.isEmpty else { return }
         let near = configuration.nearHorizonDistance
+        // A side path's frames are as near as the point where it leaves the main path.
+        let sidePathDistance = path.level == 0 ? nil : rootBranchOffset(path).map { $0 - vehicle }
         for message in AtomPacking.messages(atoms, retransmission: retransmission, update: update) {
             var distance = Double.infinity
             if let place = message.pathPlace {
@@ -352,8 +354,8 @@ extension ADASISProvider {
                     let absolute =
                         PathOffset.unwrapped(place.offset, near: Int(vehicle.rounded())).map(Double.init) ?? vehicle
                     distance = absolute - vehicle
-                } else if let root = rootBranchOffset(path) {
-                    distance = root - vehicle
+                } else if let sidePathDistance {
+                    distance = sidePathDistance
                 }
             }
             scheduler.enqueue(message, priority: distance < near ? .nearHorizon : .farHorizon, counters: &counters)

@@ -8,14 +8,11 @@ import ADASISv2
 /// skipped (they repeat content already sent); when too many frames wait, the farthest are
 /// dropped and counted. Nothing here blocks.
 struct FrameScheduler {
-    private struct Waiting {
-        var message: ADASISMessage
-        var priority: FramePriority
-        var sequence: Int
-    }
-
-    private var waiting: [Waiting] = []
-    private var sequence = 0
+    /// The frames waiting, one first-in first-out queue per priority (by raw value): the order of
+    /// release is priority, then arrival, without sorting everything waiting at every tick.
+    private var queues: [[ADASISMessage]] = Array(repeating: [], count: FramePriority.allCases.count)
+    /// The number of frames waiting in all queues.
+    private(set) var queuedCount = 0
     /// The next cyclic counter per message type.
     var counters: [MessageType: UInt8] = [:]
     let framesPerTick: Int
@@ -30,54 +27,55 @@ struct FrameScheduler {
         byteOrder = configuration.byteOrder
     }
 
-    /// Frames waiting.
-    var queuedCount: Int { waiting.count }
-
     mutating func enqueue(_ message: ADASISMessage, priority: FramePriority, counters stats: inout ProviderCounters) {
-        waiting.append(Waiting(message: message, priority: priority, sequence: sequence))
-        sequence += 1
-        guard waiting.count > maximumQueued else { return }
-        // Drop the least urgent, newest frame.
-        if let worst = waiting.indices.max(by: {
-            (waiting[$0].priority, waiting[$0].sequence) < (waiting[$1].priority, waiting[$1].sequence)
-        }) {
-            if waiting[worst].priority == .retransmission {
-                stats.retransmissionsSkipped += 1
-            } else {
-                stats.framesDroppedByBudget[waiting[worst].message.type, default: 0] += 1
-            }
-            waiting.remove(at: worst)
+        queues[priority.rawValue].append(message)
+        queuedCount += 1
+        guard queuedCount > maximumQueued else { return }
+        // Drop the least urgent, newest frame: the last of the least urgent queue holding any.
+        guard let worst = queues.indices.last(where: { !queues[$0].isEmpty }) else { return }
+        let dropped = queues[worst].removeLast()
+        queuedCount -= 1
+        if worst == FramePriority.retransmission.rawValue {
+            stats.retransmissionsSkipped += 1
+        } else {
+            stats.framesDroppedByBudget[dropped.type, default: 0] += 1
         }
     }
 
     /// The frames of one tick at `time`.
     mutating func release(at time: Double, counters stats: inout ProviderCounters) -> [ProviderFrame] {
-        waiting.sort { ($0.priority, $0.sequence) < ($1.priority, $1.sequence) }
-        let count = min(framesPerTick, waiting.count)
         var frames: [ProviderFrame] = []
-        frames.reserveCapacity(count)
-        for entry in waiting.prefix(count) {
-            var message = entry.message
-            let type = message.type
-            let counter = counters[type, default: 0]
-            message.setCyclicCounter(counter)
-            do {
-                let data = try message.encode(byteOrder: byteOrder)
-                guard let identifier = identifiers.identifier(for: type) else { continue }
-                frames.append(
-                    ProviderFrame(
-                        time: time, identifier: identifier.rawValue, isExtended: identifier.isExtended,
-                        data: data, message: message, priority: entry.priority))
-                counters[type] = (counter + 1) & 3
-                stats.framesSent[type, default: 0] += 1
-            } catch {
-                stats.encodingFailures += 1
+        frames.reserveCapacity(min(framesPerTick, queuedCount))
+        var room = framesPerTick
+        for priority in FramePriority.allCases where room > 0 {
+            let count = min(room, queues[priority.rawValue].count)
+            for entry in queues[priority.rawValue].prefix(count) {
+                var message = entry
+                let type = message.type
+                let counter = counters[type, default: 0]
+                message.setCyclicCounter(counter)
+                do {
+                    let data = try message.encode(byteOrder: byteOrder)
+                    guard let identifier = identifiers.identifier(for: type) else { continue }
+                    frames.append(
+                        ProviderFrame(
+                            time: time, identifier: identifier.rawValue, isExtended: identifier.isExtended,
+                            data: data, message: message, priority: priority))
+                    counters[type] = (counter + 1) & 3
+                    stats.framesSent[type, default: 0] += 1
+                } catch {
+                    stats.encodingFailures += 1
+                }
             }
+            queues[priority.rawValue].removeFirst(count)
+            queuedCount -= count
+            room -= count
         }
-        waiting.removeFirst(count)
-        let before = waiting.count
-        waiting.removeAll { $0.priority == .retransmission }
-        stats.retransmissionsSkipped += before - waiting.count
+        // Retransmissions that did not fit are skipped, not carried over.
+        let skipped = queues[FramePriority.retransmission.rawValue].count
+        queues[FramePriority.retransmission.rawValue].removeAll(keepingCapacity: true)
+        queuedCount -= skipped
+        stats.retransmissionsSkipped += skipped
         return frames
     }
 
@@ -86,15 +84,21 @@ struct FrameScheduler {
     /// path and rebuild it there as a parentless path, whose stale content a later path given the
     /// same index would inherit.
     mutating func discardFrames(ofPath index: UInt8) {
-        waiting.removeAll { entry in
-            if case .stub(let stub) = entry.message, stub.subPathIndex == index { return true }
-            return entry.message.pathPlace?.pathIndex == index
+        for priority in queues.indices {
+            queues[priority].removeAll { message in
+                if case .stub(let stub) = message, stub.subPathIndex == index { return true }
+                return message.pathPlace?.pathIndex == index
+            }
         }
+        queuedCount = queues.reduce(0) { $0 + $1.count }
     }
 
     /// Forgets every waiting frame (a new horizon replaces them).
     mutating func discardHorizon() {
-        waiting.removeAll { $0.priority != .vehicle }
+        for priority in queues.indices where priority != FramePriority.vehicle.rawValue {
+            queues[priority].removeAll()
+        }
+        queuedCount = queues[FramePriority.vehicle.rawValue].count
     }
 }
 

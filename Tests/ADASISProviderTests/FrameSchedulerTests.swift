@@ -28,4 +28,31 @@ struct FrameSchedulerTests {
             })
         #expect(sent.compactMap(\.pathPlace).map(\.pathIndex) == [8, 12])
     }
+
+    /// Release order is priority, then arrival; past the queue's limit the least urgent, newest
+    /// frame is dropped; retransmissions that do not fit a tick are skipped, the rest waits.
+    @Test func mostUrgentFirstThenOldestFirst() {
+        var configuration = ProviderConfiguration()
+        configuration.framesPerTick = 3
+        configuration.maximumQueuedFrames = 5
+        var scheduler = FrameScheduler(configuration: configuration)
+        var counters = ProviderCounters()
+        func segment(_ offset: UInt16) -> ADASISMessage { .segment(SegmentMessage(offset: offset, pathIndex: 8)) }
+        let arrivals: [(UInt16, FramePriority)] = [
+            (1, .retransmission), (2, .farHorizon), (3, .nearHorizon), (4, .farHorizon), (5, .nearHorizon),
+            (6, .retransmission),  // the sixth: the newest retransmission (6) is dropped
+            (7, .farHorizon),  // the sixth again: now the retransmission 1 is
+        ]
+        for (offset, priority) in arrivals {
+            scheduler.enqueue(segment(offset), priority: priority, counters: &counters)
+        }
+        #expect(scheduler.queuedCount == 5 && counters.retransmissionsSkipped == 2)
+        func offsets(_ frames: [ProviderFrame]) -> [UInt16] { frames.compactMap(\.message.pathPlace?.offset) }
+        #expect(offsets(scheduler.release(at: 0, counters: &counters)) == [3, 5, 2])
+        scheduler.enqueue(segment(8), priority: .retransmission, counters: &counters)
+        scheduler.enqueue(segment(9), priority: .vehicle, counters: &counters)
+        #expect(offsets(scheduler.release(at: 0.1, counters: &counters)) == [9, 4, 7])
+        #expect(scheduler.queuedCount == 0 && counters.retransmissionsSkipped == 3, "retransmission 8 skipped")
+        #expect(counters.framesSent[.segment] == 6)
+    }
 }
