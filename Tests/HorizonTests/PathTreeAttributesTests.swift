@@ -30,6 +30,24 @@ import TestSupport
             road: graph.links[0], direction: direction, startOffset: startOffset, exitBranches: [], routeIndex: nil)
     }
 
+    /// `PathLink` keeps its lists in one shared box: it must still behave as a plain value.
+    @Test("a link is a value: a changed copy leaves the original alone; equal links built apart are equal, hash alike")
+    func valueSemantics() {
+        let original = road(direction: .forward)
+        var copy = original
+        #expect(copy == original)
+        copy.features = []
+        copy.exitBranches = [
+            JunctionBranch(link: DirectedLink(LinkID(8), .forward), probability: 1, turnAngle: 0, isUTurn: false)
+        ]
+        #expect(copy != original && original.features.count == 2 && original.exitBranches.isEmpty)
+        #expect(copy.curvature == original.curvature && copy.slope == original.slope)
+        var again = road(direction: .forward)
+        #expect(again == original && again.hashValue == original.hashValue)
+        again.slope[0].value = 2.5
+        #expect(again != original && original.slope[0].value == 2)
+    }
+
     /// The engine places a link it placed before by shifting a copy placed at offset 0.
     @Test("a link placed at 0 and shifted equals the link placed there, to the bit, both ways")
     func shiftedEqualsPlaced() {

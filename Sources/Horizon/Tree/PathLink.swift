@@ -79,6 +79,9 @@ public struct PathFeature: Hashable, Sendable {
 /// One directed link on a path, with everything the horizon knows about it in path coordinates.
 ///
 /// Immutable once on a path: its offsets never change, even when links before it are dropped.
+/// A value type; its four lists are kept together in one shared, immutable box, so that copying a
+/// link (paths are copied whole whenever they grow while the provider holds the tree it was
+/// given) retains one object instead of four arrays.
 public struct PathLink: Hashable, Sendable {
     /// The link and its driving direction.
     public var link: DirectedLink
@@ -90,17 +93,73 @@ public struct PathLink: Hashable, Sendable {
     public var wayID: Int64
     /// The road's attributes in the driving direction.
     public var attributes: SegmentAttributes
-    /// Curvature profile in path offsets (signs for the driving direction).
-    public var curvature: [PathProfilePoint]
-    /// Slope profile in path offsets (signs for the driving direction).
-    public var slope: [PathProfilePoint]
-    /// Features on this link that apply to the driving direction, in path offsets.
-    public var features: [PathFeature]
-    /// Legal continuations at the end of this link, most probable first (empty at a dead end that
-    /// allows no U-turn). More than one makes the end of the link an intersection.
-    public var exitBranches: [JunctionBranch]
     /// Index of this link in the active route, `nil` when the link is not driven as part of it.
     public var routeIndex: Int?
+    /// The lists below, shared between copies and replaced whole when one of them is set.
+    private var lists: Lists
+
+    /// Curvature profile in path offsets (signs for the driving direction).
+    public var curvature: [PathProfilePoint] {
+        get { lists.curvature }
+        set { lists = Lists(newValue, lists.slope, lists.features, lists.exitBranches) }
+    }
+    /// Slope profile in path offsets (signs for the driving direction).
+    public var slope: [PathProfilePoint] {
+        get { lists.slope }
+        set { lists = Lists(lists.curvature, newValue, lists.features, lists.exitBranches) }
+    }
+    /// Features on this link that apply to the driving direction, in path offsets.
+    public var features: [PathFeature] {
+        get { lists.features }
+        set { lists = Lists(lists.curvature, lists.slope, newValue, lists.exitBranches) }
+    }
+    /// Legal continuations at the end of this link, most probable first (empty at a dead end that
+    /// allows no U-turn). More than one makes the end of the link an intersection.
+    public var exitBranches: [JunctionBranch] {
+        get { lists.exitBranches }
+        set { lists = Lists(lists.curvature, lists.slope, lists.features, newValue) }
+    }
+
+    /// The profiles, features and branches of a link.
+    private final class Lists: Sendable {
+        let curvature: [PathProfilePoint]
+        let slope: [PathProfilePoint]
+        let features: [PathFeature]
+        let exitBranches: [JunctionBranch]
+
+        init(
+            _ curvature: [PathProfilePoint], _ slope: [PathProfilePoint], _ features: [PathFeature],
+            _ exitBranches: [JunctionBranch]
+        ) {
+            self.curvature = curvature
+            self.slope = slope
+            self.features = features
+            self.exitBranches = exitBranches
+        }
+    }
+
+    /// Links are equal when every field and list is.
+    public static func == (lhs: PathLink, rhs: PathLink) -> Bool {
+        lhs.link == rhs.link && lhs.startOffset == rhs.startOffset && lhs.length == rhs.length
+            && lhs.wayID == rhs.wayID && lhs.attributes == rhs.attributes && lhs.routeIndex == rhs.routeIndex
+            && (lhs.lists === rhs.lists
+                || (lhs.curvature == rhs.curvature && lhs.slope == rhs.slope && lhs.features == rhs.features
+                    && lhs.exitBranches == rhs.exitBranches))
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(link)
+        hasher.combine(startOffset)
+        hasher.combine(length)
+        hasher.combine(wayID)
+        hasher.combine(attributes)
+        hasher.combine(routeIndex)
+        hasher.combine(curvature)
+        hasher.combine(slope)
+        hasher.combine(features)
+        hasher.combine(exitBranches)
+    }
 
     /// Metres from the path start to the exit of this link.
     public var endOffset: Double { startOffset + length }
@@ -122,9 +181,7 @@ public struct PathLink: Hashable, Sendable {
         length = road.length
         wayID = road.wayID
         attributes = SegmentAttributes(road, direction)
-        curvature = PathLink.map(road.curvature, length: road.length, direction: direction, start: startOffset)
-        slope = PathLink.map(road.slope, length: road.length, direction: direction, start: startOffset)
-        features = road.features
+        let features = road.features
             .filter { $0.direction == nil || $0.direction == direction }
             .map {
                 // A zone piece starts, in the driving direction, at its far end when driven backward.
@@ -134,7 +191,10 @@ public struct PathLink: Hashable, Sendable {
                     kind: $0.kind)
             }
             .sorted { $0.offset < $1.offset }
-        self.exitBranches = exitBranches
+        lists = Lists(
+            PathLink.map(road.curvature, length: road.length, direction: direction, start: startOffset),
+            PathLink.map(road.slope, length: road.length, direction: direction, start: startOffset), features,
+            exitBranches)
         self.routeIndex = routeIndex
     }
 
@@ -145,9 +205,11 @@ public struct PathLink: Hashable, Sendable {
         moved.startOffset += distance
         moved.routeIndex = routeIndex
         guard distance != 0 else { return moved }
-        for index in moved.curvature.indices { moved.curvature[index].offset += distance }
-        for index in moved.slope.indices { moved.slope[index].offset += distance }
-        for index in moved.features.indices { moved.features[index].offset += distance }
+        var curvature = lists.curvature, slope = lists.slope, features = lists.features
+        for index in curvature.indices { curvature[index].offset += distance }
+        for index in slope.indices { slope[index].offset += distance }
+        for index in features.indices { features[index].offset += distance }
+        moved.lists = Lists(curvature, slope, features, lists.exitBranches)
         return moved
     }
 
