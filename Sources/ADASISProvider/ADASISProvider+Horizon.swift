@@ -9,7 +9,10 @@ extension ADASISProvider {
         // Paths vanish only with a new tree; between trees this is a no-op, so skip the scan.
         guard treeChangedSinceRetire else { return }
         treeChangedSinceRetire = false
-        for (id, index) in indexOfPath.sorted(by: { $0.key < $1.key }) where tree.paths[id] == nil {
+        // Most new trees retire nothing: find the vanished paths first (without copying any
+        // path out of the table), then release them in identifier order.
+        let vanished = indexOfPath.filter { tree.paths.dictionary.index(forKey: $0.key) == nil }
+        for (id, index) in vanished.sorted(by: { $0.key < $1.key }) {
             allocator.release(index, at: time)
             scheduler.discardFrames(ofPath: index)
             indexOfPath[id] = nil
