@@ -80,20 +80,23 @@ public actor ViewServer {
     }
 
     /// Listens on `address` (IPv4 or IPv6) and `port` (0: any free one), calls `listening` with
-    /// the port once the socket is open, and serves until the task is cancelled.
-    public func serve(address: String, port: UInt16, listening: @Sendable @escaping (UInt16) -> Void) async throws {
+    /// the port once the socket is open, and serves until the task is cancelled. A request not
+    /// answered within `timeout` seconds (the server's tasks starved of threads) gets a 500.
+    public func serve(
+        address: String, port: UInt16, timeout: Double = 30, listening: @Sendable @escaping (UInt16) -> Void
+    ) async throws {
         let handler = Handler(server: self)
         let server: HTTPServer
         if address.contains(":") {
             guard let value = try? sockaddr_in6.inet6(ip6: address, port: port) else {
                 throw ViewServerError.badAddress(address)
             }
-            server = HTTPServer(address: value, timeout: 30, logger: .disabled, handler: handler)
+            server = HTTPServer(address: value, timeout: timeout, logger: .disabled, handler: handler)
         } else {
             guard let value = try? sockaddr_in.inet(ip4: address, port: port) else {
                 throw ViewServerError.badAddress(address)
             }
-            server = HTTPServer(address: value, timeout: 30, logger: .disabled, handler: handler)
+            server = HTTPServer(address: value, timeout: timeout, logger: .disabled, handler: handler)
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -30,7 +30,11 @@ struct ViewServerTests {
     /// Starts `server` on a free port of the loopback address and returns the port.
     func start(_ server: ViewServer) async throws -> (port: UInt16, task: Task<Void, any Error>) {
         let (ports, continuation) = AsyncStream.makeStream(of: UInt16.self)
-        let task = Task { try await server.serve(address: "127.0.0.1", port: 0) { continuation.yield($0) } }
+        // As long as the client waits: the 30 s default answers 500 when other tests' blocking
+        // work starves the server's tasks of threads (seen once beside the QEMU vcan suites).
+        let task = Task {
+            try await server.serve(address: "127.0.0.1", port: 0, timeout: 600) { continuation.yield($0) }
+        }
         for await port in ports { return (port, task) }
         throw CancellationError()
     }
