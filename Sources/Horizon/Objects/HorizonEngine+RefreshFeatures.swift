@@ -7,6 +7,10 @@ extension HorizonEngine {
     /// any link's features changed; the provider then sends what changed
     /// (`ADASISProvider.contentChanged(tree:)`).
     ///
+    /// Call it whenever the network's objects change: the engine keeps every link as it first
+    /// placed it and places it again from that copy, so without this call links added later would
+    /// still carry the objects read before the change.
+    ///
     /// - Throws: the network's error when a link cannot be read (the tree is left unchanged).
     public func refreshFeatures() throws -> Bool {
         // Links placed before hold the features read then.

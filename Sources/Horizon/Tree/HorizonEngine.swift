@@ -56,7 +56,8 @@ public final class HorizonEngine {
     /// The most probable path last delivered to observers.
     var deliveredMostProbablePath: MostProbablePath?
 
-    /// Creates an engine on `network`.
+    /// Creates an engine on `network`. The network's roads must not change under the engine; when
+    /// the objects laid over them change (traffic incidents), call ``refreshFeatures()``.
     ///
     /// - Throws: ``HorizonError/invalidConfiguration(_:)`` when a setting is out of range.
     public init(network: any RoadNetwork, configuration: HorizonConfiguration = .init()) throws {
