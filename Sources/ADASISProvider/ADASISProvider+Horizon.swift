@@ -11,7 +11,7 @@ extension ADASISProvider {
         treeChangedSinceRetire = false
         // Most new trees retire nothing: find the vanished paths first (without copying any
         // path out of the table), then release them in identifier order.
-        let vanished = indexOfPath.filter { tree.paths.dictionary.index(forKey: $0.key) == nil }
+        let vanished = indexOfPath.filter { !tree.paths.keys.contains($0.key) }
         for (id, index) in vanished.sorted(by: { $0.key < $1.key }) {
             allocator.release(index, at: time)
             scheduler.discardFrames(ofPath: index)
@@ -282,14 +282,11 @@ extension ADASISProvider {
         }
         ahead.sort { ($0.root, $0.index) < ($1.root, $1.index) }
         behind.sort { $0.root != $1.root ? $0.root > $1.root : $0.index < $1.index }
-        func packed(_ atoms: [ContentAtom]) -> [ADASISMessage] {
-            AtomPacking.messages(atoms, retransmission: true, update: false)
-        }
-        let first = packed(ledger.atoms(mainIndex, in: here...upper))
+        let first = Self.retransmissionMessages(ledger.atoms(mainIndex, in: here...upper))
         // The rest as a list of lists: the side paths' come from the packs kept between rounds.
         var rest: [[ADASISMessage]] = []
         for side in ahead { rest.append(sidePathPack(side.index)) }
-        if lower < here { rest.append(packed(ledger.atoms(mainIndex, in: lower...(here - 1)))) }
+        if lower < here { rest.append(Self.retransmissionMessages(ledger.atoms(mainIndex, in: lower...(here - 1)))) }
         for side in behind { rest.append(sidePathPack(side.index)) }
         var room = max(0, configuration.framesPerTick - scheduler.queuedCount)
         for message in first.prefix(room) {
@@ -324,9 +321,14 @@ extension ADASISProvider {
     private func sidePathPack(_ index: UInt8) -> [ADASISMessage] {
         let revision = ledger.revision(index)
         if let kept = retransmissionPacks[index], kept.revision == revision { return kept.messages }
-        let messages = AtomPacking.messages(ledger.atoms(index), retransmission: true, update: false)
+        let messages = Self.retransmissionMessages(ledger.atoms(index))
         retransmissionPacks[index] = (revision, messages)
         return messages
+    }
+
+    /// `atoms` packed into messages flagged Retransmission = 1.
+    private static func retransmissionMessages(_ atoms: [ContentAtom]) -> [ADASISMessage] {
+        AtomPacking.messages(atoms, retransmission: true, update: false)
     }
 
     /// Offset on the main path where the branch leading to `path` leaves it.

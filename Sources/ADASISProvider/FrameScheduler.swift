@@ -12,7 +12,7 @@ struct FrameScheduler {
     /// release is priority, then arrival, without sorting everything waiting at every tick.
     private var queues: [[ADASISMessage]] = Array(repeating: [], count: FramePriority.allCases.count)
     /// The number of frames waiting in all queues.
-    private(set) var queuedCount = 0
+    var queuedCount: Int { queues.reduce(0) { $0 + $1.count } }
     /// The next cyclic counter per message type.
     var counters: [MessageType: UInt8] = [:]
     let framesPerTick: Int
@@ -29,12 +29,10 @@ struct FrameScheduler {
 
     mutating func enqueue(_ message: ADASISMessage, priority: FramePriority, counters stats: inout ProviderCounters) {
         queues[priority.rawValue].append(message)
-        queuedCount += 1
         guard queuedCount > maximumQueued else { return }
         // Drop the least urgent, newest frame: the last of the least urgent queue holding any.
         guard let worst = queues.indices.last(where: { !queues[$0].isEmpty }) else { return }
         let dropped = queues[worst].removeLast()
-        queuedCount -= 1
         if worst == FramePriority.retransmission.rawValue {
             stats.retransmissionsSkipped += 1
         } else {
@@ -68,13 +66,11 @@ struct FrameScheduler {
                 }
             }
             queues[priority.rawValue].removeFirst(count)
-            queuedCount -= count
             room -= count
         }
         // Retransmissions that did not fit are skipped, not carried over.
         let skipped = queues[FramePriority.retransmission.rawValue].count
         queues[FramePriority.retransmission.rawValue].removeAll(keepingCapacity: true)
-        queuedCount -= skipped
         stats.retransmissionsSkipped += skipped
         return frames
     }
@@ -90,7 +86,6 @@ struct FrameScheduler {
                 return message.pathPlace?.pathIndex == index
             }
         }
-        queuedCount = queues.reduce(0) { $0 + $1.count }
     }
 
     /// Forgets every waiting frame (a new horizon replaces them).
@@ -98,7 +93,6 @@ struct FrameScheduler {
         for priority in queues.indices where priority != FramePriority.vehicle.rawValue {
             queues[priority].removeAll()
         }
-        queuedCount = queues[FramePriority.vehicle.rawValue].count
     }
 }
 

@@ -31,7 +31,7 @@ struct PathIndexAllocator: Sendable {
 
     private func firstFree(at time: Double, excluding excluded: PathIndexSet, receiverHolds: PathIndexSet?) -> UInt8? {
         (Self.firstRegular...Self.lastRegular).first {
-            !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
+            isAvailable($0, at: time, excluding: excluded, receiverHolds: receiverHolds)
         }
     }
 
@@ -40,7 +40,7 @@ struct PathIndexAllocator: Sendable {
     func lastFree(at time: Double, excluding excluded: PathIndexSet = [], receiverHolds: PathIndexSet? = nil) -> UInt8?
     {
         (Self.firstRegular...Self.lastRegular).last {
-            !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
+            isAvailable($0, at: time, excluding: excluded, receiverHolds: receiverHolds)
         }
     }
 
@@ -48,8 +48,17 @@ struct PathIndexAllocator: Sendable {
     /// ``allocate(at:excluding:receiverHolds:)``).
     func freeCount(at time: Double, excluding excluded: PathIndexSet = [], receiverHolds: PathIndexSet? = nil) -> Int {
         (Self.firstRegular...Self.lastRegular).count {
-            !excluded.contains($0) && isFree($0, at: time, receiverHolds: receiverHolds)
+            isAvailable($0, at: time, excluding: excluded, receiverHolds: receiverHolds)
         }
+    }
+
+    /// Whether `index` is free at `time` and outside `excluded`.
+    private func isAvailable(
+        _ index: UInt8, at time: Double, excluding excluded: PathIndexSet, receiverHolds: PathIndexSet?
+    )
+        -> Bool
+    {
+        !excluded.contains(index) && isFree(index, at: time, receiverHolds: receiverHolds)
     }
 
     private func isFree(_ index: UInt8, at time: Double, receiverHolds: PathIndexSet?) -> Bool {

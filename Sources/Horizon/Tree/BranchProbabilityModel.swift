@@ -61,7 +61,14 @@ public struct BranchRoad: Hashable, Sendable {
         highway = link.highway
         formOfWay = link.formOfWay
         lanes = link.attributes(direction).lanes
-        oppositeLanes = link.oneway == .no ? link.attributes(direction.reversed).lanes : 0
+        oppositeLanes = link.oppositeLanes(direction)
+    }
+}
+
+extension RoadLink {
+    /// Lanes against `direction`: 0 on a oneway road, `nil` when unknown.
+    func oppositeLanes(_ direction: LinkDirection) -> UInt8? {
+        oneway == .no ? attributes(direction.reversed).lanes : 0
     }
 }
 

@@ -35,7 +35,7 @@ public struct SegmentAttributes: Hashable, Sendable {
         highway = link.highway
         formOfWay = link.formOfWay
         lanes = driving.lanes
-        oppositeLanes = link.oneway == .no ? link.attributes(direction.reversed).lanes : 0
+        oppositeLanes = link.oppositeLanes(direction)
         tunnel = link.tunnel
         bridge = link.bridge
         builtUpArea = link.builtUpArea
