@@ -192,7 +192,7 @@ extension ADASISProvider {
     /// configured levels, or every index is in use.
     func childIndex(of parent: HorizonPath, at offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
         guard
-            let child = (childrenOfPath[parent.id] ?? []).first(where: {
+            let child = tree.paths.childIDs(of: parent.id).lazy.compactMap({ self.tree.paths[$0] }).first(where: {
                 $0.links.first?.link == link && abs(($0.branchOffset ?? -1) - offset) < 0.5
             })
         else { return nil }

@@ -39,6 +39,10 @@ public final class ADASISProvider {
     /// Paths whose road objects changed in place (``contentChanged(tree:)``): marks gone from them are withdrawn.
     var objectsChanged: Set<PathID> = []
     var tree = PathTree()
+    /// Where each path of the last tree hung (parent, branch offset), kept by ``releaseTree()``
+    /// for the next ``ingest(fix:match:tree:vehicleOffset:events:routeActive:)`` to compare the
+    /// new tree with; `nil` while the provider holds that tree itself.
+    var releasedPlacements: [PathID: PathPlacement]?
     var match = MatchResult(time: 0, state: .unknown, discontinuity: false)
     var fix: GNSSFix?
     var fixOffset: Double?
@@ -59,8 +63,6 @@ public final class ADASISProvider {
     /// given: repeated every round, they are packed again only when the path's atoms changed.
     var retransmissionPacks: [UInt8: (revision: Int, messages: [ADASISMessage])] = [:]
     var lastMiniSegment: SegmentMessage?
-    /// Children of each path of ``tree``, by branch offset (rebuilt when a tree arrives).
-    var childrenOfPath: [PathID: [HorizonPath]] = [:]
     /// The paths of ``tree`` in the order the ticks visit them (rebuilt when a tree arrives).
     var visitOrder = PathVisitOrder()
     /// Paths that sent a stub-only STUB for a side path because no index was free, with the
@@ -96,16 +98,13 @@ public final class ADASISProvider {
         self.fix = fix
         self.match = match
         positionCandidates = []
-        markChanges(events, old: self.tree, new: tree, routeChanged: routeActive != self.routeActive)
+        let released = releasedPlacements
+        releasedPlacements = nil
+        markChanges(
+            events, oldPlacement: { released?[$0] ?? self.tree.paths[$0].map(PathPlacement.init) }, new: tree,
+            routeChanged: routeActive != self.routeActive)
         self.tree = tree
-        var children: [PathID: [HorizonPath]] = [:]
-        for path in tree.paths.values {
-            if let parent = path.parent { children[parent, default: []].append(path) }
-        }
-        childrenOfPath = children.mapValues {
-            $0.sorted { ($0.branchOffset ?? 0, $0.id) < ($1.branchOffset ?? 0, $1.id) }
-        }
-        visitOrder = PathVisitOrder(tree: tree, children: childrenOfPath)
+        visitOrder = PathVisitOrder(tree: tree)
         treeChangedSinceRetire = true
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
@@ -113,6 +112,16 @@ public final class ADASISProvider {
             scheduler.discardHorizon()
         }
         self.routeActive = routeActive
+    }
+
+    /// Lets go of the last fix's tree before the engine updates it, keeping only where its paths
+    /// hung (what ``ingest(fix:match:tree:vehicleOffset:events:routeActive:)`` compares the next
+    /// tree with). With no other copy of the engine's tree, the engine grows its paths in place
+    /// instead of copying each one it extends. Call `ingest` before the next ``tick(at:)``: until
+    /// then the provider holds no tree. ``HorizonPipeline/process(_:)`` does both.
+    package func releaseTree() {
+        releasedPlacements = tree.paths.mapValues(PathPlacement.init)
+        tree = PathTree()
     }
 
     /// Forgets everything sent: the next ticks start a fresh horizon on new path indices (after
@@ -177,7 +186,6 @@ public final class ADASISProvider {
         if stale && !tree.paths.isEmpty {
             tree = PathTree()
             announcedPaths = []
-            childrenOfPath = [:]
             visitOrder = PathVisitOrder()
             treeChangedSinceRetire = true
             fixOffset = nil
@@ -244,7 +252,9 @@ public final class ADASISProvider {
     /// Records from the engine's events where already-sent content may have changed: the junction
     /// of a side path added or removed (its STUB now opens or no longer opens a sub-path), the end
     /// of a path whose continuation was replaced, everything when a route was set or cleared.
-    func markChanges(_ events: [HorizonEvent], old: PathTree, new: PathTree, routeChanged: Bool) {
+    func markChanges(
+        _ events: [HorizonEvent], oldPlacement: (PathID) -> PathPlacement?, new: PathTree, routeChanged: Bool
+    ) {
         func mark(_ id: PathID?, _ offset: Double?) {
             guard let id, let offset, new.paths[id] != nil else { return }
             dirtyFrom[id] = min(dirtyFrom[id] ?? .infinity, offset - 0.5)
@@ -255,7 +265,8 @@ public final class ADASISProvider {
             case .pathAdded(let id):
                 mark(new.paths[id]?.parent, new.paths[id]?.branchOffset)
             case .pathRemoved(let id):
-                mark(old.paths[id]?.parent, old.paths[id]?.branchOffset)
+                let old = oldPlacement(id)
+                mark(old?.parent, old?.branchOffset)
             case .linksRemoved(let id, let links):
                 // Removed from the end (a new continuation): the junction where they started changed.
                 if let first = links.first, let path = new.paths[id], first.startOffset >= path.endOffset - 0.5 {
@@ -271,5 +282,20 @@ public final class ADASISProvider {
     /// map's own cache (``MapFile``) is the one cache of map reads.
     func roadLink(_ id: LinkID) -> RoadLink? {
         try? network.link(id)
+    }
+}
+
+/// Where a path hangs in its tree: its parent and the offset on the parent where it branches off
+/// (both `nil` for a main path).
+struct PathPlacement {
+    /// The parent path.
+    var parent: PathID?
+    /// The junction's offset on the parent.
+    var branchOffset: Double?
+
+    /// The placement of `path`.
+    init(_ path: HorizonPath) {
+        parent = path.parent
+        branchOffset = path.branchOffset
     }
 }

@@ -45,12 +45,23 @@ public final class HorizonPipeline {
             rejectedFixes += 1
             return nil
         }
-        var events = try engine.update(match)
-        if provider.configuration.offsetPolicy == .newPathBeforeWrap, let offset = engine.vehicleOffset,
-            offset > provider.configuration.newPathOffset, case .onRoad = match.state
-        {
-            // Restart the tree at the vehicle: the provider sees a reset and opens a new main path.
-            events += try engine.update(MatchResult(time: match.time, state: match.state, discontinuity: true))
+        // The engine then holds the only copy of its tree and grows its paths in place.
+        provider.releaseTree()
+        var events: [HorizonEvent] = []
+        do {
+            events = try engine.update(match)
+            if provider.configuration.offsetPolicy == .newPathBeforeWrap, let offset = engine.vehicleOffset,
+                offset > provider.configuration.newPathOffset, case .onRoad = match.state
+            {
+                // Restart the tree at the vehicle: the provider sees a reset and opens a new main path.
+                events += try engine.update(MatchResult(time: match.time, state: match.state, discontinuity: true))
+            }
+        } catch {
+            // The provider goes on from the tree as far as the engine got, with what it changed.
+            provider.ingest(
+                fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
+                events: events + engine.eventsOfUpdate, routeActive: engine.route != nil)
+            throw error
         }
         lastMatch = match
         provider.ingest(

@@ -23,15 +23,16 @@ struct PathVisitOrder {
     /// No paths.
     init() {}
 
-    /// The order of `tree`, with `children` the children of each path sorted by branch offset.
-    init(tree: PathTree, children: [PathID: [HorizonPath]]) {
+    /// The order of `tree`: each path's children as its table indexes them, by branch offset then
+    /// identifier.
+    init(tree: PathTree) {
         guard let main = tree.mainPathID, tree.paths[main] != nil else { return }
         entries.reserveCapacity(tree.paths.count)
         entries.append(Entry(id: main, parent: nil, branchOffset: 0))
         var position = 0
         while position < entries.count {
-            for child in children[entries[position].id] ?? [] {
-                entries.append(Entry(id: child.id, parent: position, branchOffset: child.branchOffset ?? 0))
+            for child in tree.paths.childIDs(of: entries[position].id) {
+                entries.append(Entry(id: child, parent: position, branchOffset: tree.paths[child]?.branchOffset ?? 0))
             }
             position += 1
         }

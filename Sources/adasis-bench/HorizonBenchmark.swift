@@ -127,7 +127,11 @@ struct HorizonBenchmark: ParsableCommand {
                     let beganCPU = ThreadClock.now()
                     let match = try matching.time { try matcher.match(fix) }
                     let matched = ThreadClock.now()
-                    let events = try horizon.time { try engine.update(match) }
+                    // As HorizonPipeline.process does: the engine grows the only copy of its tree.
+                    let events = try horizon.time {
+                        adasis.releaseTree()
+                        return try engine.update(match)
+                    }
                     let updated = ThreadClock.now()
                     var ingested = updated
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1

@@ -47,6 +47,9 @@ public final class HorizonEngine {
     var placedLinks: [DirectedLink: PathLink] = [:]
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
+    /// The events of the last ``update(_:)`` so far: all of them once it returned, and what it had
+    /// changed in the tree when it threw.
+    package var eventsOfUpdate: [HorizonEvent] { events }
     /// The client's choices at most-probable-path splits: incoming link → continuation.
     var chosenContinuations: [DirectedLink: DirectedLink] = [:]
     /// The registered observers, in registration order.

@@ -59,6 +59,13 @@ public struct PathTable: Hashable, Sendable, Collection, ExpressibleByDictionary
         try dictionary.mapValues(transform)
     }
 
+    /// Appends `links` to the end of path `id`, in place when nothing else holds this table's
+    /// storage or that path's links (growing never moves a path in the tree). Nothing when `id`
+    /// is absent.
+    public mutating func append(_ links: [PathLink], toPath id: PathID) {
+        dictionary[id]?.links.append(contentsOf: links)
+    }
+
     /// Removes path `id` and returns it, `nil` when absent.
     @discardableResult
     public mutating func removeValue(forKey id: PathID) -> HorizonPath? {

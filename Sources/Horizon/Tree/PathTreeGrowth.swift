@@ -62,11 +62,12 @@ extension HorizonEngine {
         while index < queue.count {
             let id = queue[index]
             index += 1
-            // Every queued path got its start distance and is in the tree (queued from it).
-            guard let start = startDistance[id], let path = tree.paths[id] else { continue }
-            let level = path.level
-            // An offered U-turn is a leaf: extended, never branched.
-            let isUTurn = path.isOfferedUTurn
+            // Every queued path got its start distance and is in the tree (queued from it). No copy
+            // of the path is kept meanwhile, so that extending it appends in place.
+            guard let start = startDistance[id],
+                let (level, isUTurn) = tree.paths[id].map({ ($0.level, $0.isOfferedUTurn) })
+            else { continue }
+            // An offered U-turn (isUTurn) is a leaf: extended, never branched.
             // Paths of the one-link level (below maximumLevel) are neither extended nor branched.
             if start.isFinite, level <= configuration.maximumLevel {
                 let added = try extend(id, to: configuration.lookAhead(level: level) - start)
@@ -120,8 +121,13 @@ extension HorizonEngine {
     /// The link from which `path` entered the roundabout its last link is on: the last link before
     /// the path's final run of roundabout links, `nil` when the path starts on the roundabout.
     static func roundaboutEntry(of path: HorizonPath) -> DirectedLink? {
-        guard let index = path.links.lastIndex(where: { $0.attributes.formOfWay != .roundabout }) else { return nil }
-        return path.links[index].link
+        roundaboutEntry(of: path, followedBy: [])
+    }
+
+    /// The same for `path` with `added` appended.
+    static func roundaboutEntry(of path: HorizonPath, followedBy added: [PathLink]) -> DirectedLink? {
+        let isEntry = { (link: PathLink) in link.attributes.formOfWay != .roundabout }
+        return (added.last(where: isEntry) ?? path.links.last(where: isEntry))?.link
     }
 
     private struct SideKey: Hashable {
@@ -135,10 +141,23 @@ extension HorizonEngine {
     /// continuation (or the client's choice at a ``MostProbablePathSplit``); side paths always
     /// follow the most probable continuation.
     private func extend(_ id: PathID, to target: Double) throws -> [PathLink] {
-        guard var path = tree.paths[id], path.endOffset < target else { return [] }
+        let added: [PathLink]
+        do {
+            // The copy of the path ends with this scope: the table's is then the only one, and the
+            // links are appended to it in place.
+            guard let path = tree.paths[id], path.endOffset < target else { return [] }
+            added = try continuation(of: path, to: target, isMain: id == tree.mainPathID)
+        }
+        if !added.isEmpty { tree.paths.append(added, toPath: id) }
+        return added
+    }
+
+    /// The links that follow `path` up to `target`, as ``extend(_:to:)`` appends them.
+    private func continuation(of path: HorizonPath, to target: Double, isMain: Bool) throws -> [PathLink] {
         var added: [PathLink] = []
-        let isMain = id == tree.mainPathID
-        while path.endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension, let last = path.links.last
+        var endOffset = path.endOffset
+        while endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension,
+            let last = added.last ?? path.links.last
         {
             var next: DirectedLink?
             var routeIndex: Int?
@@ -158,18 +177,19 @@ extension HorizonEngine {
             {
                 next = chosen
             }
-            if next == nil, last.attributes.formOfWay == .roundabout, let entry = Self.roundaboutEntry(of: path) {
+            if next == nil, last.attributes.formOfWay == .roundabout,
+                let entry = Self.roundaboutEntry(of: path, followedBy: added)
+            {
                 next = try configuration.branchModel.roundaboutContinuation(
                     entry: entry, current: last.link, in: network)
             }
             // Zero-probability paths (forbidden turns, kept on request) are never followed.
             if next == nil { next = last.exitBranches.first(where: { $0.probability > 0 })?.link }
             guard let next else { break }
-            let link = try pathLink(next, startOffset: path.endOffset, routeIndex: routeIndex)
-            path.links.append(link)
+            let link = try pathLink(next, startOffset: endOffset, routeIndex: routeIndex)
             added.append(link)
+            endOffset = link.endOffset
         }
-        tree.paths[id] = path
         return added
     }
 }
