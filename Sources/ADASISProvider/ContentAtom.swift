@@ -1,4 +1,5 @@
 import ADASISv2
+import RoadMap
 
 /// The smallest piece of horizon content the provider tracks: one SEGMENT, one STUB, one profile
 /// spot or one PROFILE LONG value, at an absolute offset (metres, unwrapped) on a path.
@@ -48,9 +49,9 @@ struct ContentAtom: Hashable, Sendable {
         }
         /// Hashes as its folded word does.
         func hash(into hasher: inout Hasher) { hasher.combine(folded) }
-        /// The folded word's one-shot hash (the same value): the ledger is looked up for every
-        /// atom of every tick, and a dictionary asks for this rather than building a `Hasher`.
-        func _rawHashValue(seed: Int) -> Int { folded._rawHashValue(seed: seed) }
+        /// The folded word's `IdentifierHash`: the ledger is looked up for every atom of every
+        /// tick, and a dictionary asks for this rather than building a `Hasher`.
+        func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(folded, seed: seed) }
     }
 
     var key: Key

@@ -9,9 +9,9 @@ public struct LinkID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// Hashes as its raw value does.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    /// The raw value's one-shot hash (the same value): the matcher and the horizon look links up
-    /// in dictionaries at every fix, and a dictionary asks for this rather than building a `Hasher`.
-    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
+    /// The raw value's ``IdentifierHash``: the matcher and the horizon look links up in
+    /// dictionaries at every fix, and a dictionary asks for this rather than building a `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(rawValue, seed: seed) }
     public var description: String { "L\(rawValue)" }
 }
 
@@ -26,8 +26,8 @@ public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// Hashes as its raw value does.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    /// The raw value's one-shot hash (the same value), as for ``LinkID``.
-    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
+    /// The raw value's ``IdentifierHash``, as for ``LinkID``.
+    public func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(UInt64(bitPattern: rawValue), seed: seed) }
     public var description: String { "N\(rawValue)" }
 }
 
@@ -63,8 +63,8 @@ public struct DirectedLink: Hashable, Comparable, Sendable, Codable, CustomStrin
     private var packed: UInt64 { link.rawValue &<< 1 | UInt64(direction.rawValue) }
     /// Hashes as its packed word does.
     public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
-    /// The packed word's one-shot hash (the same value), as for ``LinkID``.
-    public func _rawHashValue(seed: Int) -> Int { packed._rawHashValue(seed: seed) }
+    /// The packed word's ``IdentifierHash``, as for ``LinkID``.
+    public func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(packed, seed: seed) }
 
     public static func < (lhs: DirectedLink, rhs: DirectedLink) -> Bool {
         (lhs.link.rawValue, lhs.direction.rawValue) < (rhs.link.rawValue, rhs.direction.rawValue)

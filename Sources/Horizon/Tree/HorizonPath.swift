@@ -1,3 +1,5 @@
+import RoadMap
+
 /// Identifies a path of the horizon tree. Stable while the path lives; never reused by an engine.
 public struct PathID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The raw identifier.
@@ -7,9 +9,9 @@ public struct PathID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     public static func < (lhs: PathID, rhs: PathID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// Hashes as its raw value does.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    /// The raw value's one-shot hash: the provider looks paths up by identifier many times per
-    /// tick, and a dictionary asks for this rather than building a `Hasher` (the same hash value).
-    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
+    /// The raw value's `IdentifierHash`: the provider looks paths up by identifier many times per
+    /// tick, and a dictionary asks for this rather than building a `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(UInt64(bitPattern: Int64(rawValue)), seed: seed) }
     public var description: String { "P\(rawValue)" }
 }
 

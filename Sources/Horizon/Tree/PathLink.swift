@@ -204,7 +204,11 @@ public struct PathLink: Hashable, Sendable {
         var moved = self
         moved.startOffset += distance
         moved.routeIndex = routeIndex
-        guard distance != 0 else { return moved }
+        // Nothing placed along the link (two shape points, no features: most links of a city):
+        // the copy shares the box.
+        guard distance != 0, !(lists.curvature.isEmpty && lists.slope.isEmpty && lists.features.isEmpty) else {
+            return moved
+        }
         var curvature = lists.curvature, slope = lists.slope, features = lists.features
         for index in curvature.indices { curvature[index].offset += distance }
         for index in slope.indices { slope[index].offset += distance }
