@@ -61,7 +61,7 @@ extension ADASISProvider {
             }
             guard let index = indexOfPath[entry.id], let path = tree.paths[entry.id] else { continue }
             visited[position] = true
-            lazy var content = pathContent(path, index: index, time: time)
+            lazy var content = pathContent(path, at: position, index: index, time: time)
             let radius = configuration.sendRadius(level: path.level)
             let frontier =
                 path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
@@ -174,7 +174,8 @@ extension ADASISProvider {
         sendChangesOfPaths(upTo: .max)
     }
 
-    private func pathContent(_ path: HorizonPath, index: UInt8, time: Double) -> PathContent {
+    /// The content of `path`, at `position` in ``visitOrder``.
+    private func pathContent(_ path: HorizonPath, at position: Int, index: UInt8, time: Double) -> PathContent {
         PathContent(
             path: path, pathIndex: index, selection: configuration.messages,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
@@ -183,19 +184,17 @@ extension ADASISProvider {
             trafficSpeeds: trafficSpeeds,
             roadLink: { [unowned self] in self.roadLink($0) },
             childIndex: { [unowned self] offset, link in
-                self.childIndex(of: path, at: offset, entering: link, time: time)
+                self.childIndex(of: path.id, at: position, offset: offset, entering: link, time: time)
             })
     }
 
-    /// The index of the child path of `parent` that enters `link` at `offset`, allocated when its
-    /// STUB is first sent; `nil` (a stub-only STUB) when there is no such path, it lies beyond the
-    /// configured levels, or every index is in use.
-    func childIndex(of parent: HorizonPath, at offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
-        guard
-            let child = tree.paths.childIDs(of: parent.id).lazy.compactMap({ self.tree.paths[$0] }).first(where: {
-                $0.links.first?.link == link && abs(($0.branchOffset ?? -1) - offset) < 0.5
-            })
-        else { return nil }
+    /// The index of the child path of `parent` (at `position` in ``visitOrder``) that enters
+    /// `link` at `offset`, allocated when its STUB is first sent; `nil` (a stub-only STUB) when
+    /// there is no such path, it lies beyond the configured levels, or every index is in use.
+    func childIndex(of parent: PathID, at position: Int, offset: Double, entering link: DirectedLink, time: Double)
+        -> UInt8?
+    {
+        guard let child = visitOrder.child(of: position, at: offset, entering: link) else { return nil }
         guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else {
             return nil
         }
@@ -207,7 +206,7 @@ extension ADASISProvider {
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
         guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held) else {
             counters.pathIndicesExhausted += 1
-            starvedJunctions[parent.id, default: []].insert(offset)
+            starvedJunctions[parent, default: []].insert(offset)
             return nil
         }
         indexOfPath[child.id] = index

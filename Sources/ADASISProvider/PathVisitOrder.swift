@@ -1,4 +1,5 @@
 import Horizon
+import RoadMap
 
 /// The paths of a horizon tree in the order the provider's ticks visit them: breadth first from
 /// the main path, each path's children by branch offset. Built once per tree, so a tick walks an
@@ -12,6 +13,14 @@ struct PathVisitOrder {
         var parent: Int?
         /// Where it leaves its parent, in metres along the parent (0 for the main path).
         var branchOffset: Double
+        /// The link it enters at its junction (its first link).
+        var firstLink: DirectedLink?
+        /// Its level (0 for the main path).
+        var level: Int
+        /// Its probability at its junction.
+        var probability: Double
+        /// Positions of its children in ``entries``: breadth first, they follow one another.
+        var children: Range<Int> = 0..<0
         /// Sent up to its frontier with nothing left to change until the next tree: the ticks
         /// pass over it (only side paths rest; the main path's frontier moves with the vehicle).
         var isResting = false
@@ -26,15 +35,32 @@ struct PathVisitOrder {
     /// The order of `tree`: each path's children as its table indexes them, by branch offset then
     /// identifier.
     init(tree: PathTree) {
-        guard let main = tree.mainPathID, tree.paths[main] != nil else { return }
+        guard let main = tree.mainPathID, let mainPath = tree.paths[main] else { return }
         entries.reserveCapacity(tree.paths.count)
-        entries.append(Entry(id: main, parent: nil, branchOffset: 0))
+        entries.append(Self.entry(mainPath, parent: nil))
         var position = 0
         while position < entries.count {
+            let first = entries.count
             for child in tree.paths.childIDs(of: entries[position].id) {
-                entries.append(Entry(id: child, parent: position, branchOffset: tree.paths[child]?.branchOffset ?? 0))
+                if let path = tree.paths[child] { entries.append(Self.entry(path, parent: position)) }
             }
+            entries[position].children = first..<entries.count
             position += 1
+        }
+    }
+
+    private static func entry(_ path: HorizonPath, parent: Int?) -> Entry {
+        Entry(
+            id: path.id, parent: parent, branchOffset: path.branchOffset ?? 0, firstLink: path.links.first?.link,
+            level: path.level, probability: path.probability)
+    }
+
+    /// The child of the path at `position` that enters `link` at `offset` on it (within half a
+    /// metre), `nil` when there is none.
+    func child(of position: Int, at offset: Double, entering link: DirectedLink) -> Entry? {
+        guard entries.indices.contains(position) else { return nil }
+        return entries[entries[position].children].first {
+            $0.firstLink == link && abs($0.branchOffset - offset) < 0.5
         }
     }
 

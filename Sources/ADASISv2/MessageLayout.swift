@@ -5,10 +5,11 @@ public enum MessageType: UInt8, Hashable, Sendable, CaseIterable {
 
     /// Hashes as its raw value does.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    /// The raw value's one-shot hash (the same value): the provider looks message types up in
+    /// The raw value combined with the table's seed: the provider looks message types up in
     /// dictionaries and sets for every frame it sends (cyclic counters, CAN identifiers, the
-    /// message selection), and a dictionary asks for this rather than building a `Hasher`.
-    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
+    /// message selection), and a dictionary asks for this rather than building a `Hasher`. Eight
+    /// values differing in their three low bits: each gets a bucket of its own in any table.
+    public func _rawHashValue(seed: Int) -> Int { seed ^ Int(rawValue) }
 }
 
 /// One field of a message: its name and width, in the order of the reference (MSB first).
@@ -170,7 +171,7 @@ public enum FieldPacking {
     /// list of another length goes to the general path, where an unknown name is a typed error. A
     /// value too wide for its field is a typed error.
     static func pack(
-        _ type: MessageType, ordered values: KeyValuePairs<String, UInt64>,
+        _ type: MessageType, ordered values: KeyValuePairs<StaticString, UInt64>,
         byteOrder: ByteOrder = .bigEndian
     ) throws(FieldCodingError) -> [UInt8] {
         guard let slots = MessageLayout.valueSlots[Int(type.rawValue)] else {
@@ -179,11 +180,12 @@ public enum FieldPacking {
         guard values.count == slots.count else {
             // Not the layout's fields: the general path names the problem.
             return try pack(
-                type, Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }), byteOrder: byteOrder)
+                type, Dictionary(values.map { ("\($0.key)", $0.value) }, uniquingKeysWith: { $1 }),
+                byteOrder: byteOrder)
         }
         var word = UInt64(type.rawValue) << 61
         for (slot, entry) in zip(slots, values) {
-            assert(slot.name == entry.key, "\(type) packs \(entry.key) where the layout has \(slot.name)")
+            assert(slot.name == "\(entry.key)", "\(type) packs \(entry.key) where the layout has \(slot.name)")
             guard entry.value <= slot.maximum else {
                 throw .valueOutOfRange(field: slot.name, value: entry.value, maximum: slot.maximum)
             }

@@ -3,7 +3,7 @@ protocol FieldMappedMessage {
     /// The message type whose layout this struct fills.
     static var messageType: MessageType { get }
     /// The raw value of every non-reserved field except MessageType.
-    var fieldValues: KeyValuePairs<String, UInt64> { get }
+    var fieldValues: KeyValuePairs<StaticString, UInt64> { get }
     /// Reads the fields unpacked from a frame.
     init(fields: UnpackedFields) throws(FieldCodingError)
 }

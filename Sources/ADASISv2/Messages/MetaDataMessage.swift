@@ -57,7 +57,7 @@ public struct MetaDataMessage: Hashable, Sendable {
 extension MetaDataMessage: FieldMappedMessage {
     static var messageType: MessageType { .metaData }
 
-    var fieldValues: KeyValuePairs<String, UInt64> {
+    var fieldValues: KeyValuePairs<StaticString, UInt64> {
         [
             "MapProvider": UInt64(mapProvider.rawValue), "CountryCode": UInt64(countryCode),
             "CyclicCounter": UInt64(cyclicCounter), "ProtocolVersionMajor": UInt64(protocolVersionMajor),

@@ -54,7 +54,7 @@ public struct PositionMessage: Hashable, Sendable {
 extension PositionMessage: FieldMappedMessage {
     static var messageType: MessageType { .position }
 
-    var fieldValues: KeyValuePairs<String, UInt64> {
+    var fieldValues: KeyValuePairs<StaticString, UInt64> {
         [
             "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
             "PositionIndex": UInt64(positionIndex), "PositionProbability": UInt64(positionProbability),

@@ -50,7 +50,7 @@ public struct ProfileShortMessage: Hashable, Sendable {
 extension ProfileShortMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileShort }
 
-    var fieldValues: KeyValuePairs<String, UInt64> {
+    var fieldValues: KeyValuePairs<StaticString, UInt64> {
         [
             "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
             "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
@@ -110,7 +110,7 @@ public struct ProfileLongMessage: Hashable, Sendable {
 extension ProfileLongMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileLong }
 
-    var fieldValues: KeyValuePairs<String, UInt64> {
+    var fieldValues: KeyValuePairs<StaticString, UInt64> {
         [
             "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
             "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,

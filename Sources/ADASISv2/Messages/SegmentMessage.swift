@@ -81,7 +81,7 @@ public struct SegmentMessage: Hashable, Sendable {
 extension SegmentMessage: FieldMappedMessage {
     static var messageType: MessageType { .segment }
 
-    var fieldValues: KeyValuePairs<String, UInt64> {
+    var fieldValues: KeyValuePairs<StaticString, UInt64> {
         [
             "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
             "Tunnel": UInt64(tunnel.rawValue), "Bridge": UInt64(bridge.rawValue),

@@ -70,7 +70,7 @@ public struct StubMessage: Hashable, Sendable {
 extension StubMessage: FieldMappedMessage {
     static var messageType: MessageType { .stub }
 
-    var fieldValues: KeyValuePairs<String, UInt64> {
+    var fieldValues: KeyValuePairs<StaticString, UInt64> {
         [
             "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
             "SubPathIndex": UInt64(subPathIndex), "Retransmission": isRetransmission.fieldValue,
