@@ -225,9 +225,17 @@ public final class OnlineMapMatcher {
             expected = greatCircle
         }
         let limit = min(configuration.maximumRouteDistance, 2 * max(expected, greatCircle) + 100)
-        routeSearch.backwardTolerance = 3 * sigma
-        let beta = configuration.transitionScale
+        let backwardTolerance = 3 * sigma
+        routeSearch.backwardTolerance = backwardTolerance
+        let beta = configuration.transitionScale, beamWidth = configuration.beamWidth
+        let gate = configuration.alongTrackGate
 
+        // The loops below work on local arrays (the buffers moved out of the matcher and back):
+        // an element of a class's array property costs a run-time exclusivity check per access.
+        let viterbi = self.viterbi, filter = self.filter, estimates = self.estimates
+        var nextViterbi = Self.take(&self.nextViterbi), nextFilter = Self.take(&self.nextFilter)
+        var nextEstimates = Self.take(&self.nextEstimates), nextBack = Self.take(&self.nextBack)
+        var routeDistances = Self.take(&self.routeDistances)
         nextViterbi.removeAll(keepingCapacity: true)
         nextViterbi.append(contentsOf: repeatElement(-Double.infinity, count: candidates.count))
         nextFilter.removeAll(keepingCapacity: true)
@@ -236,16 +244,14 @@ public final class OnlineMapMatcher {
         for candidate in candidates { nextEstimates.append(.measured(candidate, sigma: sigma)) }
         nextBack.removeAll(keepingCapacity: true)
         nextBack.append(contentsOf: repeatElement(-1, count: candidates.count))
-        for (i, source) in column.enumerated()
-        where viterbi[i] > -configuration.beamWidth || filter[i] > -configuration.beamWidth {
+        for (i, source) in column.enumerated() where viterbi[i] > -beamWidth || filter[i] > -beamWidth {
             try routeSearch.distances(from: source, to: candidates, limit: limit, in: network, into: &routeDistances)
             // The route is measured from the state's along-track estimate, not from its fix's
             // projection, so a state keeps the history of the distance it has driven.
             let shift = estimates[i].offset - source.offset
             for j in candidates.indices where routeDistances[j].isFinite {
                 let sameLink =
-                    candidates[j].link == source.link
-                    && candidates[j].offset - source.offset >= -routeSearch.backwardTolerance
+                    candidates[j].link == source.link && candidates[j].offset - source.offset >= -backwardTolerance
                 let driven = (sameLink ? candidates[j].offset - source.offset : routeDistances[j]) - shift
                 let transition = -abs(driven - expected) / beta
                 if viterbi[i] + transition > nextViterbi[j] {
@@ -254,10 +260,18 @@ public final class OnlineMapMatcher {
                     nextEstimates[j] = estimates[i].advanced(
                         from: source, to: candidates[j], routeDistance: routeDistances[j], expectedDistance: expected,
                         processVariance: drivesAlong(fix, candidates[j]) ? drift * drift : .infinity,
-                        sigma: sigma, gate: configuration.alongTrackGate)
+                        sigma: sigma, gate: gate)
                 }
                 nextFilter[j] += exp(filter[i] + transition)
             }
+        }
+        self.routeDistances = routeDistances
+        defer {
+            // The buffers go back for the next column (in the guard's case with nothing swapped).
+            self.nextViterbi = nextViterbi
+            self.nextFilter = nextFilter
+            self.nextEstimates = nextEstimates
+            self.nextBack = nextBack
         }
         guard nextViterbi.contains(where: { $0 > -.infinity }) else { return false }
         for j in candidates.indices {
@@ -267,13 +281,21 @@ public final class OnlineMapMatcher {
         if !nextFilter.contains(where: { $0 > -.infinity }) { nextFilter = nextViterbi }
         normalise(&nextViterbi)
         normaliseAsProbabilities(&nextFilter)
-        swap(&viterbi, &nextViterbi)
-        swap(&filter, &nextFilter)
-        swap(&estimates, &nextEstimates)
+        swap(&self.viterbi, &nextViterbi)
+        swap(&self.filter, &nextFilter)
+        swap(&self.estimates, &nextEstimates)
         column = candidates
         columnFix = fix
-        smoothingWindow.append(states: column, viterbi: viterbi, filter: filter, estimates: estimates, back: nextBack)
+        smoothingWindow.append(
+            states: column, viterbi: self.viterbi, filter: self.filter, estimates: self.estimates, back: nextBack)
         return true
+    }
+
+    /// The contents of `buffer`, leaving it empty (a buffer moved out for a loop and back).
+    private static func take<Element>(_ buffer: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &buffer)
+        return taken
     }
 
     /// The heading change from one fix to the next, degrees in `0...180`, when both are fast
