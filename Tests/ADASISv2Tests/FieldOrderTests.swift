@@ -9,17 +9,18 @@ struct FieldOrderTests {
         (MessageLayout.fields(of: type) ?? []).filter { !$0.isReserved && $0.name != "MessageType" }.map(\.name)
     }
 
+    /// The field names `message` lists, in its order.
+    static func names(_ message: some FieldMappedMessage) -> [String] { message.fieldValues.map { "\($0.key)" } }
+
     @Test func everyMessageType() {
-        #expect(PositionMessage(offset: 1, pathIndex: 8).fieldValues.map { "\($0.key)" } == Self.layoutNames(.position))
-        #expect(SegmentMessage(offset: 1, pathIndex: 8).fieldValues.map { "\($0.key)" } == Self.layoutNames(.segment))
-        #expect(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9).fieldValues.map { "\($0.key)" } == Self.layoutNames(.stub))
-        #expect(
-            ProfileShortMessage(offset: 1, pathIndex: 8, profileType: .curvature, value0: 511).fieldValues.map { "\($0.key)" }
-                == Self.layoutNames(.profileShort))
-        #expect(
-            ProfileLongMessage(offset: 1, pathIndex: 8, profileType: .longitude, value: 1).fieldValues.map { "\($0.key)" }
-                == Self.layoutNames(.profileLong))
-        #expect(MetaDataMessage().fieldValues.map { "\($0.key)" } == Self.layoutNames(.metaData))
+        #expect(Self.names(PositionMessage(offset: 1, pathIndex: 8)) == Self.layoutNames(.position))
+        #expect(Self.names(SegmentMessage(offset: 1, pathIndex: 8)) == Self.layoutNames(.segment))
+        #expect(Self.names(StubMessage(offset: 1, pathIndex: 8, subPathIndex: 9)) == Self.layoutNames(.stub))
+        let short = ProfileShortMessage(offset: 1, pathIndex: 8, profileType: .curvature, value0: 511)
+        #expect(Self.names(short) == Self.layoutNames(.profileShort))
+        let long = ProfileLongMessage(offset: 1, pathIndex: 8, profileType: .longitude, value: 1)
+        #expect(Self.names(long) == Self.layoutNames(.profileLong))
+        #expect(Self.names(MetaDataMessage()) == Self.layoutNames(.metaData))
     }
 
     @Test("out-of-order fields still encode (general path), unknown ones are refused")
