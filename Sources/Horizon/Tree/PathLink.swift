@@ -80,8 +80,8 @@ public struct PathFeature: Hashable, Sendable {
 ///
 /// Immutable once on a path: its offsets never change, even when links before it are dropped.
 /// A value type; its four lists are kept together in one shared, immutable box, so that copying a
-/// link (paths are copied whole whenever they grow while the provider holds the tree it was
-/// given) retains one object instead of four arrays.
+/// link (content is built from links read by value, and a path is copied whole when it grows while
+/// another copy of the tree is held) retains one object instead of four arrays.
 public struct PathLink: Hashable, Sendable {
     /// The link and its driving direction.
     public var link: DirectedLink
