@@ -141,7 +141,7 @@ struct RunDaemonTests {
             + "\ngpsfake: "
             + ((try? String(contentsOfFile: directory.appendingPathComponent("gpsfake.log").path, encoding: .utf8))
                 ?? "")
-        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)\n\(result.stdout)\n\(daemonLog)")
         #expect(result.stdout.contains("adasis-exit=0"), "adasis did not exit 0: \(result.stdout)\n\(daemonLog)")
         #expect(daemonLog.contains("SIGTERM: stopping"))
 
@@ -259,7 +259,7 @@ struct RunDaemonTests {
                 """
         let result = try runInVcanKernel(script)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
-        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)\n\(result.stdout)\n\(daemonLog)")
         #expect(result.stdout.contains("adasis-exit=0"), "adasis did not exit 0: \(result.stdout)\n\(daemonLog)")
         let decoded = try runAdasis(["decode", log])
         #expect(decoded.status == 0 && decoded.stderr.isEmpty, "\(decoded.stderr.prefix(500))")
@@ -314,7 +314,7 @@ struct RunDaemonTests {
                 echo "adasis-exit=$status"
                 """)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
-        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)\n\(result.stdout)\n\(daemonLog)")
         #expect(result.stdout.contains("adasis-exit=0"), "\(result.stdout)\n\(daemonLog)")
         let lines = daemonLog.split(separator: "\n")
         #expect(lines.filter { $0.contains("is bus-off") }.count == 1, "\(daemonLog)")
@@ -372,7 +372,7 @@ struct RunDaemonTests {
                 """
         let result = try runInVcanKernel(script)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
-        try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
+        try #require(result.status == 0, "vcan-run failed: \(result.stderr)\n\(result.stdout)\n\(daemonLog)")
         #expect(result.stdout.contains("adasis-exit=0"), "\(result.stdout)\n\(daemonLog)")
         // Each fault is logged once per episode.
         let lines = daemonLog.split(separator: "\n")
