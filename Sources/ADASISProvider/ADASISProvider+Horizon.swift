@@ -184,16 +184,14 @@ extension ADASISProvider {
             trafficSpeeds: trafficSpeeds,
             roadLink: { [unowned self] in self.roadLink($0) },
             childIndex: { [unowned self] offset, link in
-                self.childIndex(of: path.id, at: position, offset: offset, entering: link, time: time)
+                self.childIndex(ofPathAt: position, offset: offset, entering: link, time: time)
             })
     }
 
-    /// The index of the child path of `parent` (at `position` in ``visitOrder``) that enters
-    /// `link` at `offset`, allocated when its STUB is first sent; `nil` (a stub-only STUB) when
-    /// there is no such path, it lies beyond the configured levels, or every index is in use.
-    func childIndex(of parent: PathID, at position: Int, offset: Double, entering link: DirectedLink, time: Double)
-        -> UInt8?
-    {
+    /// The index of the child path of the path at `position` in ``visitOrder`` that enters `link`
+    /// at `offset`, allocated when its STUB is first sent; `nil` (a stub-only STUB) when there is
+    /// no such path, it lies beyond the configured levels, or every index is in use.
+    func childIndex(ofPathAt position: Int, offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
         guard let child = visitOrder.child(of: position, at: offset, entering: link) else { return nil }
         guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else {
             return nil
@@ -206,7 +204,7 @@ extension ADASISProvider {
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
         guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held) else {
             counters.pathIndicesExhausted += 1
-            starvedJunctions[parent, default: []].insert(offset)
+            starvedJunctions[visitOrder.entries[position].id, default: []].insert(offset)
             return nil
         }
         indexOfPath[child.id] = index

@@ -118,13 +118,9 @@ extension HorizonEngine {
         }
     }
 
-    /// The link from which `path` entered the roundabout its last link is on: the last link before
-    /// the path's final run of roundabout links, `nil` when the path starts on the roundabout.
-    static func roundaboutEntry(of path: HorizonPath) -> DirectedLink? {
-        roundaboutEntry(of: path, followedBy: [])
-    }
-
-    /// The same for `path` with `added` appended.
+    /// The link from which `path`, with `added` appended, entered the roundabout its last link is
+    /// on: the last link before the final run of roundabout links, `nil` when the path starts on
+    /// the roundabout.
     static func roundaboutEntry(of path: HorizonPath, followedBy added: [PathLink]) -> DirectedLink? {
         let isEntry = { (link: PathLink) in link.attributes.formOfWay != .roundabout }
         return (added.last(where: isEntry) ?? path.links.last(where: isEntry))?.link
