@@ -271,8 +271,8 @@ extension ADASISProvider {
         let here = min(max(lower, Int(vehicle.rounded(.down))), upper)
         var ahead: [(root: Double, index: UInt8)] = []
         var behind: [(root: Double, index: UInt8)] = []
-        for child in tree.paths.values where child.parent != nil {
-            guard let index = indexOfPath[child.id], let root = rootBranchOffset(child), Double(lower) <= root,
+        for entry in visitOrder.entries.dropFirst() {
+            guard let index = indexOfPath[entry.id], let root = entry.rootOffset, Double(lower) <= root,
                 root <= Double(upper)
             else { continue }
             if root >= Double(here) { ahead.append((root, index)) } else { behind.append((root, index)) }

@@ -19,6 +19,9 @@ struct PathVisitOrder {
         var level: Int
         /// Its probability at its junction.
         var probability: Double
+        /// Where the level-1 path it hangs from (itself, at level 1) leaves the main path, in
+        /// metres along the main path; `nil` for the main path.
+        var rootOffset: Double?
         /// Positions of its children in ``entries``: breadth first, they follow one another.
         var children: Range<Int> = 0..<0
         /// Sent up to its frontier with nothing left to change until the next tree: the ticks
@@ -42,7 +45,10 @@ struct PathVisitOrder {
         while position < entries.count {
             let first = entries.count
             for child in tree.paths.childIDs(of: entries[position].id) {
-                if let path = tree.paths[child] { entries.append(Self.entry(path, parent: position)) }
+                guard let path = tree.paths[child] else { continue }
+                var entry = Self.entry(path, parent: position)
+                entry.rootOffset = position == 0 ? path.branchOffset : entries[position].rootOffset
+                entries.append(entry)
             }
             entries[position].children = first..<entries.count
             position += 1

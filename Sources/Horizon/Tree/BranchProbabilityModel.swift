@@ -174,7 +174,14 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     ///
     /// Empty when the vehicle cannot legally go on (not even by a U-turn).
     public func branches(after incoming: DirectedLink, in network: any RoadNetwork) throws -> [JunctionBranch] {
-        let incomingLink = try network.link(incoming.link)
+        try branches(after: incoming, road: network.link(incoming.link), in: network)
+    }
+
+    /// ``branches(after:in:)`` for a caller that has read the incoming link already: `incomingLink`
+    /// is the map's link `incoming.link` (its geometry and attributes; its features may differ).
+    func branches(
+        after incoming: DirectedLink, road incomingLink: RoadLink, in network: any RoadNetwork
+    ) throws -> [JunctionBranch] {
         let heading = incomingLink.exitBearing(incoming.direction)
         let legal = try network.successors(of: incoming)
         let uTurn = incoming.reversed

@@ -366,7 +366,7 @@ public final class HorizonEngine {
         if let placed = placedLinks[link] { return placed.shifted(by: startOffset, routeIndex: routeIndex) }
         let road = try legalRoad(link.link)
         let branches =
-            try configuration.branchModel.branches(after: link, in: network)
+            try configuration.branchModel.branches(after: link, road: road, in: network)
             + (configuration.keepsZeroProbabilityPaths ? forbiddenContinuations(after: link) : [])
         var placed = PathLink(
             road: road, direction: link.direction, startOffset: 0, exitBranches: branches, routeIndex: nil)

@@ -8,23 +8,63 @@ extension RoadLink {
     /// The driving direction (degrees clockwise from north) when entering the link in `direction`,
     /// measured from the entry node to a point ``bearingProbeDistance`` metres in.
     func entryBearing(_ direction: LinkDirection) -> Double {
-        let shape = direction == .forward ? geometry : geometry.reversed()
-        let probe = Swift.min(RoadLink.bearingProbeDistance, length)
-        guard let start = shape.first, let inside = shape.point(atOffset: probe)?.point, inside != start else {
-            return shape.first.flatMap { first in shape.last.map { first.bearing(to: $0) } } ?? 0
-        }
-        return start.bearing(to: inside)
+        // Driven backward, the shape is read from its end (a reversed view: no copy of the points).
+        direction == .forward
+            ? Self.entryBearing(geometry, length: length) : Self.entryBearing(geometry.reversed(), length: length)
     }
 
     /// The driving direction (degrees clockwise from north) when leaving the link in `direction`,
     /// measured from a point ``bearingProbeDistance`` metres before the exit node to that node.
     func exitBearing(_ direction: LinkDirection) -> Double {
-        let shape = direction == .forward ? geometry : geometry.reversed()
+        direction == .forward
+            ? Self.exitBearing(geometry, length: length) : Self.exitBearing(geometry.reversed(), length: length)
+    }
+
+    private static func entryBearing<Shape: BidirectionalCollection<GeoPoint>>(_ shape: Shape, length: Double) -> Double
+    {
+        let probe = Swift.min(RoadLink.bearingProbeDistance, length)
+        guard let start = shape.first, let inside = point(on: shape, atOffset: probe), inside != start else {
+            return endToEndBearing(shape)
+        }
+        return start.bearing(to: inside)
+    }
+
+    private static func exitBearing<Shape: BidirectionalCollection<GeoPoint>>(_ shape: Shape, length: Double) -> Double
+    {
         let probe = Swift.max(0, length - RoadLink.bearingProbeDistance)
-        guard let end = shape.last, let inside = shape.point(atOffset: probe)?.point, inside != end else {
-            return shape.first.flatMap { first in shape.last.map { first.bearing(to: $0) } } ?? 0
+        guard let end = shape.last, let inside = point(on: shape, atOffset: probe), inside != end else {
+            return endToEndBearing(shape)
         }
         return inside.bearing(to: end)
+    }
+
+    /// From the shape's first point to its last, 0 without points.
+    private static func endToEndBearing<Shape: BidirectionalCollection<GeoPoint>>(_ shape: Shape) -> Double {
+        shape.first.flatMap { first in shape.last.map { first.bearing(to: $0) } } ?? 0
+    }
+
+    /// The point `offset` metres along `shape`, clamped to its ends: the arithmetic of
+    /// `[GeoPoint].point(atOffset:)` (so the same bits), without the bearing there.
+    private static func point<Shape: BidirectionalCollection<GeoPoint>>(on shape: Shape, atOffset offset: Double)
+        -> GeoPoint?
+    {
+        guard var a = shape.first else { return nil }
+        var remaining = Swift.max(0, offset)
+        var position = shape.index(after: shape.startIndex)
+        while position != shape.endIndex {
+            let b = shape[position]
+            let length = a.distance(to: b)
+            shape.formIndex(after: &position)
+            if remaining <= length || position == shape.endIndex {
+                let t = length > 0 ? Swift.min(1, remaining / length) : 0
+                return GeoPoint(
+                    latitude: a.latitude + (b.latitude - a.latitude) * t,
+                    longitude: a.longitude + (b.longitude - a.longitude) * t)
+            }
+            remaining -= length
+            a = b
+        }
+        return a
     }
 }
 
