@@ -56,6 +56,10 @@ public final class ADASISProvider {
     /// META-DATA for where the vehicle is: the configured one with the country, driving side and
     /// region of the link under the vehicle (the last known while that is unknown).
     var placeMetaData: MetaDataMessage
+    /// The link country and region codes ``placeMetaData`` was last worked out for: the same
+    /// codes give the same message, so the tables are read only when the vehicle enters a link
+    /// with other codes (looking both up at every tick was ≈ 0.7 k instructions a tick).
+    var placeCodes: (country: UInt16, region: UInt16)?
     var nextRetransmission = -Double.infinity
     /// Where the next retransmission round resumes in its list of messages (``retransmitNearby``).
     var retransmissionResume = 0
@@ -229,6 +233,8 @@ public final class ADASISProvider {
             let index = main.linkIndex(at: vehicle)
         else { return false }
         let attributes = main.links[index].attributes
+        if let placeCodes, placeCodes == (attributes.countryCode, attributes.regionCode) { return false }
+        placeCodes = (attributes.countryCode, attributes.regionCode)
         guard let country = configuration.places.country(attributes.countryCode) else { return false }
         var message = placeMetaData
         message.countryCode = country.numericCode
