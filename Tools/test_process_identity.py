@@ -1,13 +1,16 @@
 """Tests of Tools/process-identity.bash: vcan-run's check that a child it started still runs.
 
-Run: python3 -m pytest Tools/test_process_identity.py (Tools/test does). The pid-reuse tests run
-in a pid namespace of their own (unshare, as root) where /proc/sys/kernel/ns_last_pid chooses the
-next pid, so that a finished child's number is handed to a new process or thread on purpose.
+Run: python3 -m pytest Tools/test_process_identity.py (Tools/test does). A zombie (exited, not yet
+reaped by its parent) must count as finished: vcan-run's guest runner watched finished CAN tests as
+zombies until its 600 s limit. The pid-reuse tests run in a pid namespace of their own (unshare, as
+root) where /proc/sys/kernel/ns_last_pid chooses the next pid, so that a finished child's number is
+handed to a new process or thread on purpose.
 """
 import os
 import shutil
 import subprocess
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "process-identity.bash")
@@ -42,6 +45,39 @@ def test_the_start_time_is_field_22_even_when_the_name_holds_spaces_and_parenthe
     assert values["running"] == "yes"
     assert values["after-exit"] == "gone"
     assert values["gone-start"] == "[]"
+
+
+def test_an_exited_child_not_yet_reaped_is_finished():
+    # The parent (this test) does not reap it, so it stays a zombie while the check runs: what a
+    # bash loop of builtins saw in the guest runner. kill -0 still succeeds on a zombie.
+    child = subprocess.Popen(["bash", "-c", "exit 3"])
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with open(f"/proc/{child.pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+            time.sleep(0.01)
+        values = bash(f"""
+            process_start_time {child.pid} start && echo start=$start
+            kill -0 {child.pid} 2>/dev/null && echo kill0=alive
+            process_is {child.pid} $start || echo identity=finished
+        """)
+        assert values["start"]  # /proc still has it, start time and all
+        assert values["kill0"] == "alive"  # what fooled the runner
+        assert values["identity"] == "finished"
+    finally:
+        assert child.wait(timeout=10) == 3  # reaped here: the exit status is still there
+
+
+def test_a_running_child_is_running():
+    values = bash("""
+        sleep 5 & child=$!
+        process_start_time $child start
+        process_is $child $start && echo running=yes
+        kill $child
+    """)
+    assert values["running"] == "yes"
 
 
 def test_a_finished_childs_pid_taken_by_a_new_process_is_not_the_child():
