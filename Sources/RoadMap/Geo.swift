@@ -128,21 +128,34 @@ extension Array where Element == GeoPoint {
 
     /// The point at `offset` metres along the polyline (clamped to its ends) and the bearing there.
     public func point(atOffset offset: Double) -> (point: GeoPoint, bearing: Double)? {
-        guard let first = first else { return nil }
-        guard count > 1 else { return (first, 0) }
+        guard let found = location(atOffset: offset) else { return nil }
+        return (found.point, found.segment.map { $0.from.bearing(to: $0.to) } ?? 0)
+    }
+}
+
+extension BidirectionalCollection where Element == GeoPoint {
+    /// The point at `offset` metres along the polyline (clamped to its ends) and the segment it
+    /// lies on (`nil` for a single point); `nil` for an empty polyline. Any bidirectional view of
+    /// points works, so a shape driven backward is read through `reversed()` without a copy.
+    @inlinable
+    public func location(atOffset offset: Double) -> (point: GeoPoint, segment: (from: GeoPoint, to: GeoPoint)?)? {
+        guard var a = first else { return nil }
         var remaining = Swift.max(0, offset)
-        for i in 1..<count {
-            let a = self[i - 1], b = self[i]
+        var position = index(after: startIndex)
+        while position != endIndex {
+            let b = self[position]
             let length = a.distance(to: b)
-            if remaining <= length || i == count - 1 {
+            formIndex(after: &position)
+            if remaining <= length || position == endIndex {
                 let t = length > 0 ? Swift.min(1, remaining / length) : 0
                 let point = GeoPoint(
                     latitude: a.latitude + (b.latitude - a.latitude) * t,
                     longitude: a.longitude + (b.longitude - a.longitude) * t)
-                return (point, a.bearing(to: b))
+                return (point, (a, b))
             }
             remaining -= length
+            a = b
         }
-        return (self[count - 1], self[count - 2].bearing(to: self[count - 1]))
+        return (a, nil)
     }
 }

@@ -23,7 +23,7 @@ extension RoadLink {
     private static func entryBearing<Shape: BidirectionalCollection<GeoPoint>>(_ shape: Shape, length: Double) -> Double
     {
         let probe = Swift.min(RoadLink.bearingProbeDistance, length)
-        guard let start = shape.first, let inside = point(on: shape, atOffset: probe), inside != start else {
+        guard let start = shape.first, let inside = shape.location(atOffset: probe)?.point, inside != start else {
             return endToEndBearing(shape)
         }
         return start.bearing(to: inside)
@@ -32,7 +32,7 @@ extension RoadLink {
     private static func exitBearing<Shape: BidirectionalCollection<GeoPoint>>(_ shape: Shape, length: Double) -> Double
     {
         let probe = Swift.max(0, length - RoadLink.bearingProbeDistance)
-        guard let end = shape.last, let inside = point(on: shape, atOffset: probe), inside != end else {
+        guard let end = shape.last, let inside = shape.location(atOffset: probe)?.point, inside != end else {
             return endToEndBearing(shape)
         }
         return inside.bearing(to: end)
@@ -41,30 +41,6 @@ extension RoadLink {
     /// From the shape's first point to its last, 0 without points.
     private static func endToEndBearing<Shape: BidirectionalCollection<GeoPoint>>(_ shape: Shape) -> Double {
         shape.first.flatMap { first in shape.last.map { first.bearing(to: $0) } } ?? 0
-    }
-
-    /// The point `offset` metres along `shape`, clamped to its ends: the arithmetic of
-    /// `[GeoPoint].point(atOffset:)` (so the same bits), without the bearing there.
-    private static func point<Shape: BidirectionalCollection<GeoPoint>>(on shape: Shape, atOffset offset: Double)
-        -> GeoPoint?
-    {
-        guard var a = shape.first else { return nil }
-        var remaining = Swift.max(0, offset)
-        var position = shape.index(after: shape.startIndex)
-        while position != shape.endIndex {
-            let b = shape[position]
-            let length = a.distance(to: b)
-            shape.formIndex(after: &position)
-            if remaining <= length || position == shape.endIndex {
-                let t = length > 0 ? Swift.min(1, remaining / length) : 0
-                return GeoPoint(
-                    latitude: a.latitude + (b.latitude - a.latitude) * t,
-                    longitude: a.longitude + (b.longitude - a.longitude) * t)
-            }
-            remaining -= length
-            a = b
-        }
-        return a
     }
 }
 
