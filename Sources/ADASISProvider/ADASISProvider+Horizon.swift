@@ -74,7 +74,7 @@ extension ADASISProvider {
             // Starved junctions still ahead (``revivalDue(at:)``): their STUBs again; a side path
             // the vehicle passed needs no index.
             if reviving, let junctions = starvedJunctions.removeValue(forKey: path.id) {
-                let root = path.level == 0 ? nil : rootBranchOffset(path)
+                let root = entry.rootOffset
                 for junction in junctions.sorted() where junction < sent && (root ?? junction) > vehicle {
                     changes.append(
                         (
@@ -147,9 +147,11 @@ extension ADASISProvider {
         func sendChangesOfPaths(upTo position: Int) {
             while nextChange < changes.endIndex, changes[nextChange].position <= position {
                 let change = changes[nextChange]
-                if let path = tree.paths[visitOrder.entries[change.position].id] {
+                let placed = visitOrder.entries[change.position]
+                if let path = tree.paths[placed.id] {
                     self.sendChanges(
-                        change.atoms, path: path, vehicle: vehicle, lower: change.lower, upper: change.upper)
+                        change.atoms, path: path, rootOffset: placed.rootOffset, vehicle: vehicle,
+                        lower: change.lower, upper: change.upper)
                 }
                 nextChange += 1
             }
@@ -164,7 +166,9 @@ extension ADASISProvider {
                 reached = Double(cut) - 0.5
             }
             for atom in atoms { ledger[atom.key] = atom.message }
-            enqueue(atoms, path: path, vehicle: vehicle, retransmission: false, update: false)
+            enqueue(
+                atoms, path: path, rootOffset: visitOrder.entries[entry.position].rootOffset, vehicle: vehicle,
+                retransmission: false, update: false)
             let sent = sentUpTo[path.id] ?? -.infinity
             if reached > sent { sentUpTo[path.id] = reached }
             if path.level > 0, (sentUpTo[path.id] ?? -.infinity) >= entry.frontier {
@@ -215,7 +219,9 @@ extension ADASISProvider {
     /// Content already sent that now differs goes again with Update = 1; content that appeared
     /// in the sent range goes as new; road-object marks sent in the range `lower…upper` that are
     /// gone are withdrawn (``withdrawal(of:)``).
-    private func sendChanges(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double, lower: Double, upper: Double) {
+    private func sendChanges(
+        _ atoms: [ContentAtom], path: HorizonPath, rootOffset: Double?, vehicle: Double, lower: Double, upper: Double
+    ) {
         var changed: [ContentAtom] = []
         let present = Set(atoms.map(\.key))
         if objectsChanged.remove(path.id) != nil, let index = indexOfPath[path.id] {
@@ -250,8 +256,8 @@ extension ADASISProvider {
             changed += stubs
         }
         counters.updates += changed.count
-        enqueue(changed, path: path, vehicle: vehicle, retransmission: false, update: true)
-        enqueue(added, path: path, vehicle: vehicle, retransmission: false, update: false)
+        enqueue(changed, path: path, rootOffset: rootOffset, vehicle: vehicle, retransmission: false, update: true)
+        enqueue(added, path: path, rootOffset: rootOffset, vehicle: vehicle, retransmission: false, update: false)
     }
 
     /// Repeats everything held from the trailing length behind to the retransmission distance
@@ -328,27 +334,21 @@ extension ADASISProvider {
         AtomPacking.messages(atoms, retransmission: true, update: false)
     }
 
-    /// Offset on the main path where the branch leading to `path` leaves it.
-    func rootBranchOffset(_ path: HorizonPath) -> Double? {
-        var current = path
-        while let parentID = current.parent, let parent = tree.paths[parentID] {
-            if parent.level == 0 { return current.branchOffset }
-            current = parent
-        }
-        return nil
-    }
-
     static func isPairable(_ message: ADASISMessage) -> Bool {
         guard case .profileShort(let spot) = message else { return false }
         return spot.profileType != .safetyCamera
     }
 
-    private func enqueue(_ atoms: [ContentAtom], path: HorizonPath, vehicle: Double, retransmission: Bool, update: Bool)
-    {
+    /// `rootOffset`: where the level-1 path `path` hangs from leaves the main path (its visit-order
+    /// entry's), `nil` for the main path.
+    private func enqueue(
+        _ atoms: [ContentAtom], path: HorizonPath, rootOffset: Double?, vehicle: Double, retransmission: Bool,
+        update: Bool
+    ) {
         guard !atoms.isEmpty else { return }
         let near = configuration.nearHorizonDistance
         // A side path's frames are as near as the point where it leaves the main path.
-        let sidePathDistance = path.level == 0 ? nil : rootBranchOffset(path).map { $0 - vehicle }
+        let sidePathDistance = path.level == 0 ? nil : rootOffset.map { $0 - vehicle }
         for message in AtomPacking.messages(atoms, retransmission: retransmission, update: update) {
             var distance = Double.infinity
             if let place = message.pathPlace {
