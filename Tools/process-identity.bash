@@ -35,9 +35,21 @@ process_start_time() {
   process_stat "$1" "$2" state
 }
 
+# process_state_running STATE — whether a process in STATE (field 3) has not exited: Z (a zombie,
+# waiting only to be reaped) and X (dead) have.
+process_state_running() { [ -n "$1" ] && [ "$1" != Z ] && [ "$1" != X ]; }
+
+# process_alive PID — succeeds while PID names a process that has not exited (any process: also one
+# this shell did not start, such as a session's supervisor read from its pid file, which stays a
+# zombie after it is killed until init reaps it).
+process_alive() {
+  local start state
+  [ -n "$1" ] && process_stat "$1" start state && process_state_running "$state"
+}
+
 # process_is PID START — succeeds while PID is still the process that started at START and has
 # not exited (a zombie has: its parent only has to reap it).
 process_is() {
   local now state
-  [ -n "$2" ] && process_stat "$1" now state && [ "$now" = "$2" ] && [ "$state" != Z ] && [ "$state" != X ]
+  [ -n "$2" ] && process_stat "$1" now state && [ "$now" = "$2" ] && process_state_running "$state"
 }

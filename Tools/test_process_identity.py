@@ -62,10 +62,12 @@ def test_an_exited_child_not_yet_reaped_is_finished():
             process_start_time {child.pid} start && echo start=$start
             kill -0 {child.pid} 2>/dev/null && echo kill0=alive
             process_is {child.pid} $start || echo identity=finished
+            process_alive {child.pid} || echo alive=no
         """)
         assert values["start"]  # /proc still has it, start time and all
         assert values["kill0"] == "alive"  # what fooled the runner
         assert values["identity"] == "finished"
+        assert values["alive"] == "no"
     finally:
         assert child.wait(timeout=10) == 3  # reaped here: the exit status is still there
 
@@ -75,9 +77,11 @@ def test_a_running_child_is_running():
         sleep 5 & child=$!
         process_start_time $child start
         process_is $child $start && echo running=yes
+        process_alive $child && echo alive=yes
         kill $child
     """)
     assert values["running"] == "yes"
+    assert values["alive"] == "yes"
 
 
 def test_a_finished_childs_pid_taken_by_a_new_process_is_not_the_child():
