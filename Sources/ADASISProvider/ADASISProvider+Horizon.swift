@@ -63,9 +63,10 @@ extension ADASISProvider {
             visited[position] = true
             lazy var content = pathContent(path, at: position, index: index, time: time)
             let radius = configuration.sendRadius(level: path.level)
-            let frontier =
-                path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
             let sent = sentUpTo[path.id] ?? -.infinity
+            let frontier =
+                path.level == 0
+                ? Self.mainPathFrontier(path, reach: vehicle + radius, sent: sent) : min(radius, path.endOffset - 0.5)
             if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
                 let lower = max(
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
@@ -99,6 +100,22 @@ extension ADASISProvider {
         }
         let purgeBefore = Int((vehicle - configuration.trailingLength - 50).rounded(.down))
         if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
+    }
+
+    /// How far past the send radius the main path's content may go at once, metres.
+    static let mainPathContentStep = 50.0
+
+    /// The offset up to which `path`, the main path, has content due when `sent` went out and the
+    /// send radius reaches `reach` (the vehicle's offset plus the radius): nothing while the radius
+    /// stays within what was sent; once it passes, the rest of the link it reaches into, at most
+    /// ``mainPathContentStep`` beyond the radius. So the content goes out a link at a time rather
+    /// than a metre or two at every tick (its SEGMENTs and STUBs at the same ticks as before, the
+    /// spots within a link when the radius enters the link), never beyond the path's end.
+    static func mainPathFrontier(_ path: HorizonPath, reach: Double, sent: Double) -> Double {
+        let end = path.endOffset - 0.5
+        guard reach > sent else { return min(sent, end) }
+        guard let index = path.linkIndex(at: reach) else { return min(reach, end) }
+        return min(max(reach, min(path.links[index].endOffset - 0.5, reach + mainPathContentStep)), end)
     }
 
     /// Whether this tick builds the starved junctions again (``starvedJunctions``): at most once

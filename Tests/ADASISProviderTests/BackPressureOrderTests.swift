@@ -48,9 +48,11 @@ struct BackPressureOrderTests {
         for path in provider.tree.sortedPaths {
             guard let index = provider.indexOfPath[path.id], let start = origin[path.id] else { continue }
             let radius = configuration.sendRadius(level: path.level)
-            let frontier =
-                path.level == 0 ? min(vehicle + radius, path.endOffset - 0.5) : min(radius, path.endOffset - 0.5)
             let sent = provider.sentUpTo[path.id] ?? path.startOffset
+            let frontier =
+                path.level == 0
+                ? ADASISProvider.mainPathFrontier(path, reach: vehicle + radius, sent: sent)
+                : min(radius, path.endOffset - 0.5)
             guard sent < frontier - 1 else { continue }
             #expect(
                 start + sent >= farthestSent - 1,
