@@ -50,7 +50,8 @@ public enum MapImport {
         // First pass: which nodes the roads need, and the administrative boundaries (relations
         // come last in a PBF file); second (only with boundaries): their ways' nodes. The last pass
         // then keeps only the coordinates of those nodes, whatever the size of the extract.
-        var preparation = try OSMPBFReader(path: input, threads: decodingThreads)
+        // The preparation passes read no node: their blocks, most of an extract, are not decoded.
+        var preparation = try OSMPBFReader(path: input, threads: decodingThreads, kinds: [.ways, .relations])
         var passes = 2
         while let block = try preparation.nextBlock() {
             builder.prepare(block)
@@ -61,7 +62,7 @@ public enum MapImport {
         }
         if builder.needsBoundaryWays {
             passes = 3
-            var boundaryWays = try OSMPBFReader(path: input, threads: decodingThreads)
+            var boundaryWays = try OSMPBFReader(path: input, threads: decodingThreads, kinds: .ways)
             while let block = try boundaryWays.nextBlock() {
                 builder.prepareBoundaryWays(block)
                 progress(

@@ -112,3 +112,19 @@ public enum OSMElement: Hashable, Sendable {
     case way(OSMWay)
     case relation(OSMRelation)
 }
+
+/// Which kinds of element a reader decodes (``OSMPBFReader/init(path:threads:kinds:)``): the others
+/// are skipped undecoded, and a block holding none of the kinds asked for is not decoded at all.
+public struct OSMElementKinds: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Nodes, plain and dense.
+    public static let nodes = OSMElementKinds(rawValue: 1)
+    /// Ways.
+    public static let ways = OSMElementKinds(rawValue: 2)
+    /// Relations.
+    public static let relations = OSMElementKinds(rawValue: 4)
+    /// Every kind.
+    public static let all: OSMElementKinds = [.nodes, .ways, .relations]
+}

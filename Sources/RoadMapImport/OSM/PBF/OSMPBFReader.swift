@@ -18,6 +18,8 @@ public struct OSMPBFReader: Sendable {
     public let header: OSMHeader
     private var framer: PBFBlobFramer
     private let threads: Int
+    /// The kinds of element decoded.
+    private let kinds: OSMElementKinds
     /// Decoded blocks not yet returned, in file order.
     private var ready: [Result<DecodedPBFBlock, OSMPBFError>] = []
     private var readyIndex = 0
@@ -29,19 +31,24 @@ public struct OSMPBFReader: Sendable {
     private var newestTimestamp: Int64 = 0
 
     /// Opens the file at `path` and reads its header; `threads` decode blobs (default: one per core).
-    public init(path: String, threads: Int = OSMPBFReader.defaultThreads) throws(OSMPBFError) {
-        try self.init(source: .file(try OpenPBFFile(path: path)), name: path, threads: threads)
+    /// Only elements of `kinds` are decoded and returned: a pass that needs no nodes skips the
+    /// dense-node blocks that make up most of an extract (their blobs are still inflated, and a
+    /// damaged one is found by the pass that decodes them).
+    public init(path: String, threads: Int = OSMPBFReader.defaultThreads, kinds: OSMElementKinds = .all)
+        throws(OSMPBFError)
+    {
+        try self.init(source: .file(try OpenPBFFile(path: path)), name: path, threads: threads, kinds: kinds)
     }
 
     /// Reads a PBF file held in memory (for tests and small inputs).
-    public init(data: [UInt8], threads: Int = 1) throws(OSMPBFError) {
-        try self.init(source: .memory(data), name: "in-memory data", threads: threads)
+    public init(data: [UInt8], threads: Int = 1, kinds: OSMElementKinds = .all) throws(OSMPBFError) {
+        try self.init(source: .memory(data), name: "in-memory data", threads: threads, kinds: kinds)
     }
 
     /// One decoding thread per active core.
     public static var defaultThreads: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    private init(source: PBFByteSource, name: String, threads: Int) throws(OSMPBFError) {
+    private init(source: PBFByteSource, name: String, threads: Int, kinds: OSMElementKinds) throws(OSMPBFError) {
         var framer = PBFBlobFramer(source: source, sourceName: name)
         guard let frame = try framer.next() else { throw .notPBF(name) }
         let block = try PBFBlobContent.blockBytes(of: frame)
@@ -60,11 +67,13 @@ public struct OSMPBFReader: Sendable {
         self.header = header
         self.framer = framer
         self.threads = max(1, threads)
+        self.kinds = kinds
         self.consumedOffset = framer.offset
         self.next = startBatch()
     }
 
-    /// The next primitive block's elements (nodes incl. dense nodes, ways, relations), nil at end of file.
+    /// The next primitive block's elements (nodes incl. dense nodes, ways, relations, those of the
+    /// kinds asked for), nil at end of file; a block with none of them gives an empty list.
     public mutating func nextBlock() throws(OSMPBFError) -> [OSMElement]? {
         while true {
             if readyIndex < ready.count {
@@ -102,7 +111,7 @@ public struct OSMPBFReader: Sendable {
             }
         }
         if frames.isEmpty && failure == nil { return nil }
-        return PBFDecodingBatch(frames: frames, trailingError: failure, threads: threads)
+        return PBFDecodingBatch(frames: frames, trailingError: failure, threads: threads, kinds: kinds)
     }
 
     /// Bytes consumed so far (up to the end of the last blob whose block was returned).

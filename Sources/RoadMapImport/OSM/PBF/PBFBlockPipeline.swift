@@ -21,16 +21,19 @@ final class PBFDecodingBatch: @unchecked Sendable {
     let trailingError: OSMPBFError?
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Decodes `frames` (with the file offsets past each) on `threads` threads; with one thread,
-    /// right here.
-    init(frames: [(frame: PBFFrame, endOffset: Int)], trailingError: OSMPBFError?, threads: Int) {
+    /// Decodes the elements of `kinds` of `frames` (with the file offsets past each) on `threads`
+    /// threads; with one thread, right here.
+    init(
+        frames: [(frame: PBFFrame, endOffset: Int)], trailingError: OSMPBFError?, threads: Int,
+        kinds: OSMElementKinds = .all
+    ) {
         self.results = Array(
             repeating: .success(DecodedPBFBlock(elements: [], newestTimestamp: 0, endOffset: 0)),
             count: frames.count)
         self.trailingError = trailingError
         if threads <= 1 {
             for (slot, item) in frames.enumerated() {
-                results[slot] = Self.decode(item.frame, endOffset: item.endOffset)
+                results[slot] = Self.decode(item.frame, endOffset: item.endOffset, kinds: kinds)
             }
             finished.signal()
             return
@@ -40,7 +43,7 @@ final class PBFDecodingBatch: @unchecked Sendable {
                 let slots = UnsafeSlots(base: slots.baseAddress)
                 DispatchQueue.concurrentPerform(iterations: frames.count) { slot in
                     slots.base?.advanced(by: slot).pointee = Self.decode(
-                        frames[slot].frame, endOffset: frames[slot].endOffset)
+                        frames[slot].frame, endOffset: frames[slot].endOffset, kinds: kinds)
                 }
             }
             self.finished.signal()
@@ -54,12 +57,14 @@ final class PBFDecodingBatch: @unchecked Sendable {
         return results
     }
 
-    private static func decode(_ frame: PBFFrame, endOffset: Int) -> Result<DecodedPBFBlock, OSMPBFError> {
+    private static func decode(_ frame: PBFFrame, endOffset: Int, kinds: OSMElementKinds) -> Result<
+        DecodedPBFBlock, OSMPBFError
+    > {
         do {
             let block = try PBFBlobContent.blockBytes(of: frame)
             var decoder = PrimitiveBlockDecoder()
             do {
-                let elements = try decoder.elements(of: block)
+                let elements = try decoder.elements(of: block, kinds: kinds)
                 return .success(
                     DecodedPBFBlock(elements: elements, newestTimestamp: decoder.newestTimestamp, endOffset: endOffset))
             } catch {

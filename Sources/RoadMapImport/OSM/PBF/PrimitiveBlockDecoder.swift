@@ -30,8 +30,10 @@ struct PrimitiveBlockDecoder {
     /// A decoder with empty scratch buffers.
     init() {}
 
-    /// The elements of one uncompressed `PrimitiveBlock`, in file order.
-    mutating func elements(of block: [UInt8]) throws(WireFormatError) -> [OSMElement] {
+    /// The elements of `kinds` of one uncompressed `PrimitiveBlock`, in file order. Elements of
+    /// other kinds are skipped undecoded; a block with none of `kinds` returns no element without
+    /// decoding its string table (its framing is still checked).
+    mutating func elements(of block: [UInt8], kinds: OSMElementKinds = .all) throws(WireFormatError) -> [OSMElement] {
         try block.withUnsafeBytesTyped { (buffer) throws(WireFormatError) in
             var reader = ProtobufReader(buffer)
             var groups: [UnsafeRawBufferPointer] = []
@@ -68,10 +70,15 @@ struct PrimitiveBlockDecoder {
                 throw WireFormatError("the PrimitiveBlock's granularity \(granularity) is not positive")
             }
             guard let stringTable else { throw WireFormatError("the PrimitiveBlock has no string table") }
+            if kinds != .all {
+                var wanted = false
+                for group in groups where !wanted { wanted = try Self.holds(kinds, group) }
+                if !wanted { return [] }
+            }
             try decodeStrings(stringTable)
             var elements: [OSMElement] = []
             for group in groups {
-                try decodeGroup(group, into: &elements)
+                try decodeGroup(group, kinds: kinds, into: &elements)
             }
             return elements
         }
@@ -90,17 +97,40 @@ struct PrimitiveBlockDecoder {
         }
     }
 
-    private mutating func decodeGroup(_ buffer: UnsafeRawBufferPointer, into elements: inout [OSMElement])
-        throws(WireFormatError)
+    /// The kind of element `PrimitiveGroup` field `field` holds (`nil` for changesets and unknown fields).
+    private static func kind(ofGroupField field: UInt64) -> OSMElementKinds? {
+        switch field {
+        case 1, 2: .nodes
+        case 3: .ways
+        case 4: .relations
+        default: nil
+        }
+    }
+
+    /// Whether the `PrimitiveGroup` in `buffer` holds an element of `kinds`.
+    private static func holds(_ kinds: OSMElementKinds, _ buffer: UnsafeRawBufferPointer) throws(WireFormatError)
+        -> Bool
     {
         var reader = ProtobufReader(buffer)
         while let (field, wireType) = try reader.readFieldKey() {
-            guard (1...4).contains(field) else {
+            if let kind = kind(ofGroupField: field), kinds.contains(kind) { return true }
+            try reader.skip(wireType)
+        }
+        return false
+    }
+
+    private mutating func decodeGroup(
+        _ buffer: UnsafeRawBufferPointer, kinds: OSMElementKinds, into elements: inout [OSMElement]
+    ) throws(WireFormatError) {
+        var reader = ProtobufReader(buffer)
+        while let (field, wireType) = try reader.readFieldKey() {
+            guard let kind = Self.kind(ofGroupField: field) else {
                 try reader.skip(wireType)
                 continue
             }
             try ProtobufReader.expect(wireType, .lengthDelimited, field: field, in: "PrimitiveGroup")
             let message = try reader.readLengthDelimited()
+            guard kinds.contains(kind) else { continue }
             switch field {
             case 1: elements.append(.node(try node(message)))
             case 2: try appendDenseNodes(message, to: &elements)
