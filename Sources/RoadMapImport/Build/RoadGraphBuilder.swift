@@ -76,7 +76,9 @@ public struct RoadGraphBuilder {
     /// (buildings, paths, land use) never take memory. Boundary ways' nodes are added by
     /// ``prepareBoundaryWays(_:)``, a second look at the ways once the boundaries are known.
     public mutating func prepare(_ elements: [OSMElement]) {
-        var needed = neededNodes ?? []
+        // Taken out of the property, not copied: a copy the property still shared was copied whole
+        // at its first insertion, at every block of ways (quadratic in the extract's size).
+        var needed = neededNodes.take() ?? []
         for element in elements {
             switch element {
             case .way(let way) where options.selection.highwayClass(for: way.tags) != nil:
@@ -102,7 +104,7 @@ public struct RoadGraphBuilder {
 
     /// Second preparation pass: notes the nodes of the boundaries' ways.
     public mutating func prepareBoundaryWays(_ elements: [OSMElement]) {
-        var needed = neededNodes ?? []
+        var needed = neededNodes.take() ?? []  // taken, not copied (see prepare(_:))
         for case .way(let way) in elements where boundaryWays.contains(way.id) { needed.formUnion(way.nodeIDs) }
         neededNodes = needed
     }
