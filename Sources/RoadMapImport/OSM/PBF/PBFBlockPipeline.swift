@@ -24,8 +24,7 @@ final class PBFDecodingBatch: @unchecked Sendable {
     /// Decodes the elements of `kinds` of `frames` (with the file offsets past each) on `threads`
     /// threads; with one thread, right here.
     init(
-        frames: [(frame: PBFFrame, endOffset: Int)], trailingError: OSMPBFError?, threads: Int,
-        kinds: OSMElementKinds = .all
+        frames: [(frame: PBFFrame, endOffset: Int)], trailingError: OSMPBFError?, threads: Int, kinds: OSMElementKinds
     ) {
         self.results = Array(
             repeating: .success(DecodedPBFBlock(elements: [], newestTimestamp: 0, endOffset: 0)),

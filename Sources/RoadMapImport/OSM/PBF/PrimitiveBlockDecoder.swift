@@ -33,7 +33,7 @@ struct PrimitiveBlockDecoder {
     /// The elements of `kinds` of one uncompressed `PrimitiveBlock`, in file order. Elements of
     /// other kinds are skipped undecoded; a block with none of `kinds` returns no element without
     /// decoding its string table (its framing is still checked).
-    mutating func elements(of block: [UInt8], kinds: OSMElementKinds = .all) throws(WireFormatError) -> [OSMElement] {
+    mutating func elements(of block: [UInt8], kinds: OSMElementKinds) throws(WireFormatError) -> [OSMElement] {
         try block.withUnsafeBytesTyped { (buffer) throws(WireFormatError) in
             var reader = ProtobufReader(buffer)
             var groups: [UnsafeRawBufferPointer] = []
