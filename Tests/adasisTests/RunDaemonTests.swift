@@ -71,6 +71,23 @@ let scriptFunctions = #"""
     socket_directory() { mktemp -d -p /run gpsfake.XXXXXX 2>/dev/null || mktemp -d -p "$1" gpsfake.XXXXXX; }
     # A POSITION (identifier 361) on a path: PathIndex, the low 6 bits of byte 2, is 8 or more.
     on_path() { grep ' 361#' "$1" 2>/dev/null | grep -qvE ' 361#[0-9A-F]{4}[048C][0-7]'; }
+    # start_gpsfake PORT DIRECTORY OUTPUT: gpsd on loopback PORT fed the Mannerheimintie drive by
+    # gpsfake (-c 0.5: one RMC+GGA epoch per second, the drive's own pace), its output to OUTPUT;
+    # sets faker. Its control socket goes to a TMPDIR of its own under /run or DIRECTORY
+    # (socket_directory): process ids inside a VM repeat from run to run, and a stale
+    # /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
+    start_gpsfake() {
+      sockets=$(socket_directory "$2"); trap 'rm -rf "$sockets"' EXIT
+      TMPDIR="$sockets" \#(gpsfake ?? "gpsfake") -P "$1" -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$3" 2>&1 &
+      faker=$!
+    }
+    # stop_gpsfake: gpsfake ignores SIGTERM while its gpsd runs, so both go by process id.
+    stop_gpsfake() {
+      local daemons; daemons=$(pgrep -f "gpsfake-$faker.sock")
+      kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+    }
+    # stop_daemon: SIGTERM to the daemon (process $daemon); sets status to its exit status.
+    stop_daemon() { kill -TERM $daemon; wait $daemon; status=$?; }
 
     """#
 
@@ -106,15 +123,9 @@ struct RunDaemonTests {
                 """).write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("can.log").path
         let errors = directory.appendingPathComponent("adasis.err").path
-        // gpsfake -c 0.5: one RMC+GGA epoch per second, the drive's own pace. gpsfake ignores
-        // SIGTERM while its gpsd runs: stop both by process id. Its control socket goes to our
-        // own TMPDIR (socket_directory): process ids inside a VM repeat from run to run, and a
-        // stale /tmp/gpsfake-PID.sock left by an earlier run makes gpsd ignore the fake device.
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea > "$(dirname '\(log)')/gpsfake.log" 2>&1 &
-                faker=$!
+                start_gpsfake \(port) '\(directory.path)' '\(directory.path)/gpsfake.log'
                 sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
@@ -125,13 +136,10 @@ struct RunDaemonTests {
                 daemon=$!
                 # Once the daemon is on a path, 1 s to settle and 12 s of POSITIONs, then stop.
                 wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 13
-                kill -TERM $daemon
-                wait $daemon
-                status=$?
+                stop_daemon
                 sleep 0.3
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 echo "backend=$VCAN_RUN_BACKEND_USED"
                 """
@@ -245,22 +253,17 @@ struct RunDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
+                start_gpsfake \(port) '\(directory.path)' /dev/null
                 sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
                 .build/debug/adasis run --config '\(config)' 2> '\(errors)' &
                 daemon=$!
                 wait_for 150 "a POSITION on a path" on_path '\(log)' && sleep 15
-                kill -TERM $daemon
-                wait $daemon
-                status=$?
+                stop_daemon
                 sleep 0.3
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)
@@ -297,9 +300,7 @@ struct RunDaemonTests {
         let log = directory.appendingPathComponent("can.log").path
         let result = try runInVcanKernel(
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
+                start_gpsfake \(port) '\(directory.path)' /dev/null
                 sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
@@ -313,10 +314,9 @@ struct RunDaemonTests {
                 cansend vcan0 20000100#0000000000000000   # restarted
                 wait_for 60 "the restart log line" grep -q 'restarted: starting a fresh horizon' '\(errors)'
                 sleep 3
-                kill -TERM $daemon; wait $daemon; status=$?
+                stop_daemon
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 """)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
@@ -345,9 +345,7 @@ struct RunDaemonTests {
         let errors = directory.appendingPathComponent("adasis.err").path
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
+                start_gpsfake \(port) '\(directory.path)' /dev/null
                 sleep 1
                 # candump exits when the interface goes down: restart it until told to stop.
                 (while [ ! -e '\(directory.path)/stop' ]; do candump -L vcan0 >> '\(log)' 2>/dev/null; sleep 0.1; done) &
@@ -365,14 +363,11 @@ struct RunDaemonTests {
                 cp '\(config).slow' '\(config)'; kill -HUP $daemon
                 wait_for 60 "the applied reload" grep -q 'reloaded: new pipeline' '\(errors)'
                 sleep 5
-                kill -TERM $daemon
-                wait $daemon
-                status=$?
+                stop_daemon
                 touch '\(directory.path)/stop'
                 kill $(pgrep -P $dumper) 2>/dev/null
                 wait $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 echo "backend=$VCAN_RUN_BACKEND_USED"
                 """

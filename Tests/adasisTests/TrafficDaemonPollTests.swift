@@ -43,12 +43,10 @@ extension TrafficDaemonTests {
         let model = served.appendingPathComponent("model").path
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
                 python3 -m http.server --bind 127.0.0.1 --directory '\(served.path)' \(httpPort) >/dev/null 2>&1 &
                 server=$!
                 wait_for 30 "the HTTP server" python3 -c 'import urllib.request; urllib.request.urlopen("\(base)/model")'
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
+                start_gpsfake \(port) '\(directory.path)' /dev/null
                 sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
@@ -63,13 +61,10 @@ extension TrafficDaemonTests {
                 wait_for 30 "model m3" grep -q 'model m3) applied' '\(errors)' && sleep 4
                 kill $server
                 wait_for 30 "the stale gauge" grep -q '^adasis_traffic_stale 1' '\(metrics)'
-                kill -TERM $daemon
-                wait $daemon
-                status=$?
+                stop_daemon
                 sleep 0.3
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)

@@ -49,9 +49,7 @@ struct TrafficDaemonTests {
         // the link stays ahead meanwhile (it is where the drive is at 50 s).
         let script =
             scriptFunctions + """
-                sockets=$(socket_directory '\(directory.path)'); trap 'rm -rf "$sockets"' EXIT
-                TMPDIR="$sockets" \(gpsfake ?? "gpsfake") -P \(port) -1 -q -c 0.5 Data/drives/mannerheimintie.nmea >/dev/null 2>&1 &
-                faker=$!
+                start_gpsfake \(port) '\(directory.path)' /dev/null
                 sleep 1
                 candump -L vcan0 > '\(log)' &
                 dumper=$!
@@ -63,13 +61,10 @@ struct TrafficDaemonTests {
                 wait_for 30 "the refusal" grep -qE 'refused \\((no traffic|keeping)' '\(errors)'
                 cp '\(staged).json' '\(feed).new' && mv '\(feed).new' '\(feed)'
                 wait_for 30 "the incident feed" sh -c "[ \\$(grep -c 'applied' '\(errors)') -ge 2 ]" && sleep 8
-                kill -TERM $daemon
-                wait $daemon
-                status=$?
+                stop_daemon
                 sleep 0.3
                 kill $dumper
-                daemons=$(pgrep -f "gpsfake-$faker.sock")
-                kill $faker 2>/dev/null; sleep 0.3; kill -9 $faker $daemons 2>/dev/null
+                stop_gpsfake
                 echo "adasis-exit=$status"
                 """
         let result = try runInVcanKernel(script)
