@@ -18,6 +18,7 @@ extension DaemonCore {
         for (reason, count) in gnss.skipped { metrics.gnssRecordsSkipped[reason, default: 0] += count }
         if lateFixes > 0 { metrics.gnssRecordsSkipped["late", default: 0] += lateFixes }
         metrics.gnssReceiverResets = receiverResets
+        metrics.gnssFixesDelayed = delayedFixes
         metrics.matchState = pipeline.lastMatch?.state.name ?? "unknown"
         metrics.fixLatencyMedian = latency.quantile(0.5)
         metrics.fixLatency99 = latency.quantile(0.99)

@@ -61,6 +61,10 @@ public struct DaemonCore {
     var fixesProcessed = 0
     /// Receiver resets: fixes whose time went back far enough to re-anchor the time line.
     var receiverResets = 0
+    /// Fixes that arrived late but in order (``ReceiverTimeline/Adjustment/delayed(seconds:)``).
+    var delayedFixes = 0
+    /// Whether the last fix was one of them (a stall is logged once, at its first late fix).
+    var fixDelayed = false
     /// Late fixes: not newer than the last fix processed, and too little older to be a receiver
     /// reset (superseded before they were used); skipped, counted with reason `late`.
     var lateFixes = 0
@@ -117,7 +121,8 @@ public struct DaemonCore {
             return []
         }
         var effects: [DaemonEffect] = []
-        switch timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt) {
+        let adjustment = timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt)
+        switch adjustment {
         case .anchored:
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
             effects += replacePipeline(reason: nil)
@@ -126,9 +131,19 @@ public struct DaemonCore {
             effects.append(
                 .log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
             effects += replacePipeline(reason: "clock jump")
+        case .delayed(let seconds):
+            delayedFixes += 1
+            if !fixDelayed {
+                effects.append(
+                    .log(
+                        .notice,
+                        "a fix arrived \(String(format: "%.1f", seconds)) s late (held up between the receiver "
+                            + "and us); the time line stays"))
+            }
         case .none:
             break
         }
+        if case .delayed = adjustment { fixDelayed = true } else { fixDelayed = false }
         if fixFreshness == .gnssLost {
             fixFreshness = .current
             effects.append(.log(.notice, "GNSS fixes again"))

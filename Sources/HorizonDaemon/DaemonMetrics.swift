@@ -59,6 +59,9 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var gnssRecordsSkipped: [String: Int] = [:]
     /// Receiver resets: fixes whose time went back, after which the horizon started again.
     public var gnssReceiverResets = 0
+    /// Fixes that arrived late but in order, held up between the receiver and the daemon (more
+    /// than `ReceiverTimeline.resynchroniseAfter` late): used, the time line and horizon kept.
+    public var gnssFixesDelayed = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -143,6 +146,10 @@ public struct DaemonMetrics: Hashable, Sendable {
             "adasis_gnss_receiver_resets_total", .counter,
             help: "Fixes whose time went back (receiver resets); the horizon started again after each.",
             value: Double(gnssReceiverResets))
+        document.append(
+            "adasis_gnss_fixes_delayed_total", .counter,
+            help: "Fixes that arrived over 2 s late but in order (a stall on their way); used, the horizon kept.",
+            value: Double(gnssFixesDelayed))
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

@@ -10,6 +10,13 @@
 /// the caller then starts a fresh pipeline, because the provider's schedules assume time only
 /// moves forward. Before the first fix the offset is 0 (tick times are plain monotonic seconds),
 /// and the wall clock is never read.
+///
+/// A fix can also disagree by arriving late: newer than every fix before it, but held up on its
+/// way (gpsd or the reader descheduled on a loaded head unit; the 1 M-fix soak saw stalls of
+/// 2.0–2.4 s). Its own time is right, so it is ``Adjustment/delayed(seconds:)`` and the time line
+/// stays. A stall ends as soon as its fixes have come through (they arrive together), and the
+/// next fix is on time again; when fixes are still that late ``resynchroniseAfter`` seconds after
+/// the first of them, the receiver's clock went back, and the time line is re-anchored then.
 public struct ReceiverTimeline: Hashable, Sendable {
     /// What observing a fix did to the time line.
     public enum Adjustment: Hashable, Sendable {
@@ -19,12 +26,19 @@ public struct ReceiverTimeline: Hashable, Sendable {
         case anchored
         /// The fix disagreed by `jump` seconds (positive: forward); the time line was re-anchored.
         case resynchronised(jump: Double)
+        /// The fix, newer than every fix before it, arrived `seconds` later than the time line
+        /// expects (more than ``resynchroniseAfter``): held up on its way. The time line stays.
+        case delayed(seconds: Double)
     }
 
     /// Disagreement between a fix and the time line, seconds, beyond which it is re-anchored.
     public let resynchroniseAfter: Double
     /// Receiver time minus monotonic time; `nil` before the first fix.
     public private(set) var offset: Double?
+    /// The newest fix time observed.
+    private var newestFixTime: Double?
+    /// When (monotonic) the first of the late fixes since the last one on time arrived.
+    private var lateSince: Double?
 
     /// A time line not yet anchored.
     public init(resynchroniseAfter: Double = 2) {
@@ -37,15 +51,25 @@ public struct ReceiverTimeline: Hashable, Sendable {
     /// Takes a fix with receiver time `fixTime` that arrived at monotonic time `receivedAt`.
     public mutating func observe(fixTime: Double, receivedAt: Double) -> Adjustment {
         let candidate = fixTime - receivedAt
+        let isNewest = newestFixTime.map { fixTime > $0 } ?? true
+        newestFixTime = max(newestFixTime ?? fixTime, fixTime)
         guard let current = offset else {
             offset = candidate
             return .anchored
         }
         let disagreement = candidate - current
         if abs(disagreement) > resynchroniseAfter {
+            let lateFor = lateSince.map { receivedAt - $0 } ?? 0
+            if disagreement < 0, isNewest, lateFor < resynchroniseAfter {
+                if lateSince == nil { lateSince = receivedAt }
+                return .delayed(seconds: -disagreement)
+            }
+            lateSince = nil
             offset = candidate
+            newestFixTime = fixTime  // a clock gone back starts the receiver's time over
             return .resynchronised(jump: disagreement)
         }
+        lateSince = nil
         if disagreement > 0 { offset = candidate }
         return .none
     }

@@ -224,6 +224,41 @@ struct RunBookkeepingTests {
         #expect(line.observe(fixTime: 901 + 2.5, receivedAt: 14) == .resynchronised(jump: 2.5))
     }
 
+    @Test("a fix held up on its way is delayed, not a clock jump; lateness that lasts re-anchors")
+    func delayedFixes() {
+        var line = ReceiverTimeline(resynchroniseAfter: 2)
+        #expect(line.observe(fixTime: 1000, receivedAt: 10) == .anchored)
+        #expect(line.observe(fixTime: 1001, receivedAt: 11) == .none)
+        // A 2.5 s stall: fixes 1002–1004 come together, 2.5, 1.5 and 0.5 s late.
+        #expect(line.observe(fixTime: 1002, receivedAt: 14.5) == .delayed(seconds: 2.5))
+        #expect(line.observe(fixTime: 1003, receivedAt: 14.5) == .none)
+        #expect(line.observe(fixTime: 1004, receivedAt: 14.5) == .none)
+        #expect(line.time(atMonotonic: 15) == 1005, "the time line stays")
+        // A stall of a 10 Hz receiver: 25 fixes in one burst, the first 2.5 s late.
+        func lateness(_ adjustment: ReceiverTimeline.Adjustment) -> Double? {
+            if case .delayed(let seconds) = adjustment { return seconds }
+            return nil
+        }
+        for k in 0..<25 {
+            let adjustment = line.observe(fixTime: 1005 + 0.1 * Double(k), receivedAt: 17.5)
+            if k < 5 {
+                #expect(lateness(adjustment).map { abs($0 - (2.5 - 0.1 * Double(k))) < 1e-9 } == true, "fix \(k)")
+            } else {
+                #expect(adjustment == .none, "fix \(k)")
+            }
+        }
+        #expect(abs(line.time(atMonotonic: 15) - 1005) < 1e-9)
+        // The receiver's clock went back 5 s (not behind the last fix): late at every fix, and
+        // re-anchored once the lateness has lasted 2 s.
+        #expect(line.observe(fixTime: 1008, receivedAt: 23) == .delayed(seconds: 5))
+        #expect(line.observe(fixTime: 1009, receivedAt: 24) == .delayed(seconds: 5))
+        #expect(line.observe(fixTime: 1010, receivedAt: 25) == .resynchronised(jump: -5))
+        #expect(line.observe(fixTime: 1011, receivedAt: 26) == .none)
+        // Time going back is a reset at once, and a fix ahead of the time line a jump at once.
+        #expect(line.observe(fixTime: 900, receivedAt: 27) == .resynchronised(jump: -112))
+        #expect(line.observe(fixTime: 904, receivedAt: 28) == .resynchronised(jump: 3))
+    }
+
     @Test("quantiles by nearest rank over the interval's samples")
     func latency() {
         var window = LatencyWindow(capacity: 1000)

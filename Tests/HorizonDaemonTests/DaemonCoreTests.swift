@@ -61,6 +61,26 @@ struct DaemonCoreTests {
         #expect(loop.metrics(at: 4).fixesProcessed == 4, "counts survive the new pipeline")
     }
 
+    @Test("a fix held up 2.5 s on its way keeps the pipeline and is counted, logged once per stall")
+    func delayedFix() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 3)
+        let pipeline = loop.core.pipeline
+        // Fixes 3 and 4 are held up and arrive together at 5.6 and 5.7 (2.6 and 1.7 s late).
+        loop.inbox.append(.init(fix: streetFix(3), receivedAt: 5.6))
+        loop.inbox.append(.init(fix: streetFix(4), receivedAt: 5.7))
+        loop.run(from: 5.6, to: 6, fixes: { _ in false })
+        #expect(loop.core.pipeline === pipeline, "no fresh horizon")
+        #expect(loop.logs(containing: "receiver clock jumped").isEmpty)
+        #expect(loop.logs(containing: "s late (held up").count == 1)
+        let metrics = loop.metrics(at: 6)
+        #expect(metrics.gnssFixesDelayed == 1)
+        #expect(metrics.gnssReceiverResets == 0)
+        #expect(metrics.fixesProcessed == 5)
+        #expect(metrics.prometheusText.contains("adasis_gnss_fixes_delayed_total 1"))
+    }
+
     @Test("a receiver reset (time back) starts a fresh horizon and is counted; skipped GNSS records reach the metrics")
     func receiverReset() throws {
         var loop = try SimulatedRunLoop(
