@@ -63,8 +63,6 @@ public struct DaemonCore {
     var receiverResets = 0
     /// Fixes that arrived late but in order (``ReceiverTimeline/Adjustment/delayed(seconds:)``).
     var delayedFixes = 0
-    /// Whether the last fix was one of them (a stall is logged once, at its first late fix).
-    var fixDelayed = false
     /// Late fixes: not newer than the last fix processed, and too little older to be a receiver
     /// reset (superseded before they were used); skipped, counted with reason `late`.
     var lateFixes = 0
@@ -121,8 +119,8 @@ public struct DaemonCore {
             return []
         }
         var effects: [DaemonEffect] = []
-        let adjustment = timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt)
-        switch adjustment {
+        let stallUnderWay = timeline.isLate  // a stall is logged once, at its first late fix
+        switch timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt) {
         case .anchored:
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
             effects += replacePipeline(reason: nil)
@@ -133,7 +131,7 @@ public struct DaemonCore {
             effects += replacePipeline(reason: "clock jump")
         case .delayed(let seconds):
             delayedFixes += 1
-            if !fixDelayed {
+            if !stallUnderWay {
                 effects.append(
                     .log(
                         .notice,
@@ -143,7 +141,6 @@ public struct DaemonCore {
         case .none:
             break
         }
-        if case .delayed = adjustment { fixDelayed = true } else { fixDelayed = false }
         if fixFreshness == .gnssLost {
             fixFreshness = .current
             effects.append(.log(.notice, "GNSS fixes again"))

@@ -45,6 +45,9 @@ public struct ReceiverTimeline: Hashable, Sendable {
         self.resynchroniseAfter = resynchroniseAfter
     }
 
+    /// Whether the last fix observed was ``Adjustment/delayed(seconds:)`` (a stall under way).
+    public var isLate: Bool { lateSince != nil }
+
     /// The time line's time at monotonic time `monotonic`.
     public func time(atMonotonic monotonic: Double) -> Double { monotonic + (offset ?? 0) }
 
