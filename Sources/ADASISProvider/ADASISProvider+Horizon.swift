@@ -72,16 +72,22 @@ extension ADASISProvider {
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
                 changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
             }
-            // Starved junctions still ahead (``revivalDue(at:)``): their STUBs again; a side path
-            // the vehicle passed needs no index.
+            // Starved junctions still ahead (``revivalDue(at:)``): their STUBs again. A side path
+            // the vehicle passed needs no index now, but keeps its starved junctions: when the
+            // matcher finds the turn late, it becomes the main path with those junctions ahead
+            // (kruununhaka, 134–140 s: without them its side paths stayed stub-only for 30 s).
             if reviving, let junctions = starvedJunctions.removeValue(forKey: path.id) {
-                let root = entry.rootOffset
-                for junction in junctions.sorted() where junction < sent && (root ?? junction) > vehicle {
-                    changes.append(
-                        (
-                            position, content.atoms(lower: junction - 0.5, upper: junction + 0.5), junction - 0.5,
-                            junction + 0.5
-                        ))
+                if let root = entry.rootOffset, root <= vehicle {
+                    starvedJunctions[path.id] = junctions
+                } else {
+                    for junction in junctions.sorted()
+                    where junction < sent && (entry.rootOffset != nil || junction > vehicle) {
+                        changes.append(
+                            (
+                                position, content.atoms(lower: junction - 0.5, upper: junction + 0.5),
+                                junction - 0.5, junction + 0.5
+                            ))
+                    }
                 }
             }
             if frontier > sent {
