@@ -41,6 +41,8 @@ extension ADASISProvider {
             probabilityOfPath[mainID] = main.probability
         }
         let reviving = revivalDue(at: time)
+        revivalAdmitted = reviving ? revivalCandidates(vehicle: vehicle, time: time) : nil
+        defer { revivalAdmitted = nil }
         // Breadth first, so that a child's index exists (given out by its parent's STUB) first; a
         // path is visited when its parent was and it has an index. A side path sent up to its
         // frontier rests until the next tree: nothing about it changes in between.
@@ -139,6 +141,32 @@ extension ADASISProvider {
         return true
     }
 
+    /// The side paths a revival gives the free indices to, when its starved junctions want more
+    /// than are free: the shallowest first, then the likeliest at its junction, then the nearest.
+    /// `nil` when every one of them fits.
+    private func revivalCandidates(vehicle: Double, time: Double) -> Set<PathID>? {
+        let room = allocator.freeCount(at: time, receiverHolds: receiverTree.held) - 1
+        var origin = [Double](repeating: -vehicle, count: visitOrder.entries.count)
+        var waiting: [(level: Int, probability: Double, distance: Double, id: PathID)] = []
+        for (position, entry) in visitOrder.entries.enumerated() {
+            if let parent = entry.parent { origin[position] = origin[parent] + entry.branchOffset }
+            guard let junctions = starvedJunctions[entry.id], indexOfPath[entry.id] != nil else { continue }
+            if let root = entry.rootOffset, root <= vehicle { continue }
+            for child in visitOrder.entries[entry.children] where indexOfPath[child.id] == nil {
+                guard junctions.contains(where: { abs($0 - child.branchOffset) < 0.5 }),
+                    child.branchOffset < sentUpTo[entry.id] ?? -.infinity,
+                    entry.rootOffset != nil || child.branchOffset > vehicle
+                else { continue }
+                waiting.append((child.level, child.probability, origin[position] + child.branchOffset, child.id))
+            }
+        }
+        guard waiting.count > room else { return nil }
+        waiting.sort {
+            ($0.level, -$0.probability, $0.distance, $0.id) < ($1.level, -$1.probability, $1.distance, $1.id)
+        }
+        return Set(waiting.prefix(max(0, room)).map(\.id))
+    }
+
     /// New content of one path, from what was sent up to its frontier.
     struct PendingContent {
         var position: Int
@@ -224,6 +252,11 @@ extension ADASISProvider {
             return nil
         }
         if let index = indexOfPath[child.id] { return index }
+        if let revivalAdmitted, !revivalAdmitted.contains(child.id) {
+            counters.pathIndicesExhausted += 1
+            starvedJunctions[visitOrder.entries[position].id, default: []].insert(offset)
+            return nil
+        }
         // Sub-paths leave one index the receiver does not hold free for the next new main path (the
         // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come
         // back from rest with no horizon meanwhile.

@@ -73,6 +73,8 @@ public final class ADASISProvider {
     /// offsets of those junctions: when indices free up, their STUBs are sent again (Update) with
     /// the index, and the side path's content follows.
     var starvedJunctions: [PathID: Set<Double>] = [:]
+    /// During a revival's tick, the side paths it may give an index to (``revivalCandidates``).
+    var revivalAdmitted: Set<PathID>?
     /// No revival before this time: one a second at most.
     var nextRevival = -Double.infinity
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.

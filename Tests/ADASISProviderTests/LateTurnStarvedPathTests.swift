@@ -13,32 +13,16 @@ import Testing
 /// junction forgot them, and they stayed stub-only for as long as the path was in the tree
 /// (kruununhaka, noisy, 134–170 s: the true next 500 m on no path a receiver held).
 ///
-/// The comb of ``StarvedSidePathTests`` (61 dead ends north of a main road, one every 8 m from
+/// The comb of ``CombRoad`` (61 dead ends north of a main road, one every 8 m from
 /// 100 m) with a long road south at 300 m, "Branch", that has a dead end east every 10 m. The
 /// vehicle is matched on the main road at 10 m/s up to 390 m, stands there 20 s (the indices of
 /// the dead ends left behind come back), then is matched on Branch 90 m south.
 @Suite("a late turn into a side path with starved junctions")
 struct LateTurnStarvedPathTests {
-    static let teeth = 61
     static let branchTeeth = 50
 
     static func network() -> InMemoryRoadNetwork {
-        var graph = PlaneRoadGraph()
-        graph.node(1, 0, 0)
-        for tooth in 0..<teeth {
-            let x = 100 + 8 * Double(tooth)
-            graph.node(Int64(100 + tooth), x, 0)
-            graph.node(Int64(300 + tooth), x, 40)
-        }
-        graph.node(2, 1000, 0)
-        graph.road(1, 1, 100, highway: .secondary, name: "Main")
-        for tooth in 0..<(teeth - 1) {
-            graph.road(UInt64(100 + tooth), Int64(100 + tooth), Int64(101 + tooth), highway: .secondary, name: "Main")
-        }
-        graph.road(2, Int64(100 + teeth - 1), 2, highway: .secondary, name: "Main")
-        for tooth in 0..<teeth {
-            graph.road(UInt64(300 + tooth), Int64(100 + tooth), Int64(300 + tooth), name: "Side \(tooth)")
-        }
+        var graph = CombRoad.graph()
         // Branch leaves the main road at node 125 (x = 300): link 500 to y = -20, then links
         // 501 + j of 10 m, each junction with a dead end 30 m east.
         for tooth in 0..<branchTeeth {
@@ -54,13 +38,6 @@ struct LateTurnStarvedPathTests {
         }
         graph.road(3, Int64(500 + branchTeeth - 1), 3, highway: .secondary, name: "Branch")
         return graph.network
-    }
-
-    /// The main-road link under `x` metres and the offset on it.
-    static func onMain(_ x: Double) -> (DirectedLink, Double) {
-        if x < 100 { return (DirectedLink(LinkID(1), .forward), x) }
-        let tooth = Int((x - 100) / 8)
-        return (DirectedLink(LinkID(UInt64(100 + tooth)), .forward), x - (100 + 8 * Double(tooth)))
     }
 
     /// The Branch link `distance` metres south of the main road and the offset on it.
@@ -82,8 +59,8 @@ struct LateTurnStarvedPathTests {
             let place: (DirectedLink, Double)
             let speed: Double
             switch second {
-            case ..<37: (place, speed) = (Self.onMain(20 + 10 * time), 10)
-            case ..<57: (place, speed) = (Self.onMain(390), 0)
+            case ..<37: (place, speed) = (CombRoad.place(20 + 10 * time), 10)
+            case ..<57: (place, speed) = (CombRoad.place(390), 0)
             default: (place, speed) = (Self.onBranch(90 + 5 * (time - 57)), 5)
             }
             if second == 57 {

@@ -15,40 +15,9 @@ import Testing
 /// paths it left behind come back.
 @Suite("side paths announced without an index get one when indices come back")
 struct StarvedSidePathTests {
-    static let teeth = 61
-
-    static func comb() -> InMemoryRoadNetwork {
-        var graph = PlaneRoadGraph()
-        graph.node(1, 0, 0)
-        for tooth in 0..<teeth {
-            let x = 100 + 8 * Double(tooth)
-            graph.node(Int64(100 + tooth), x, 0)
-            graph.node(Int64(300 + tooth), x, 40)
-        }
-        graph.node(2, 1000, 0)
-        // Main road: link 1 to the first junction, links 100+k between junctions, link 2 to the end.
-        graph.road(1, 1, 100, highway: .secondary, name: "Main")
-        for tooth in 0..<(teeth - 1) {
-            graph.road(UInt64(100 + tooth), Int64(100 + tooth), Int64(101 + tooth), highway: .secondary, name: "Main")
-        }
-        graph.road(2, Int64(100 + teeth - 1), 2, highway: .secondary, name: "Main")
-        for tooth in 0..<teeth {
-            graph.road(UInt64(300 + tooth), Int64(100 + tooth), Int64(300 + tooth), name: "Side \(tooth)")
-        }
-        return graph.network
-    }
-
-    /// The main-road link under `x` metres and the offset on it.
-    static func place(_ x: Double) -> (DirectedLink, Double) {
-        if x < 100 { return (DirectedLink(LinkID(1), .forward), x) }
-        let tooth = Int((x - 100) / 8)
-        if tooth >= teeth - 1 { return (DirectedLink(LinkID(2), .forward), x - (100 + 8 * Double(teeth - 1))) }
-        return (DirectedLink(LinkID(UInt64(100 + tooth)), .forward), x - (100 + 8 * Double(tooth)))
-    }
-
     @Test("every side path ahead holds an index and content on the receiver after indices came back")
     func revived() throws {
-        let network = Self.comb()
+        let network = CombRoad.graph().network
         let engine = try HorizonEngine(network: network)
         let provider = ADASISProvider(configuration: ProviderConfiguration(), network: network)
         var receiver = HorizonReconstructor(configuration: .init(trailingLength: 200))
@@ -56,7 +25,7 @@ struct StarvedSidePathTests {
         for second in 0...60 {
             let time = Double(second)
             let x = min(20 + 10 * time, 450)
-            let (link, offset) = Self.place(x)
+            let (link, offset) = CombRoad.place(x)
             let match = MatchResult(
                 time: time,
                 state: .onRoad(

@@ -1,0 +1,62 @@
+import ADASISv2
+import GNSS
+import Horizon
+import RoadMap
+import TestSupport
+import Testing
+@testable import ADASISProvider
+
+/// When indices come back fewer than the side paths that went without one, a revival gives them
+/// to the shallowest paths first, then the likeliest at their junction, then the nearest — not to
+/// whichever junction its walk reaches first (ullanlinna, noisy, 47–80 s: a level-2 path the branch
+/// model rated 0.32, on the true route, waited 33 s behind unlikely ones nearer the main path).
+///
+/// The comb of ``CombRoad`` with every third dead end a primary road (likelier to be taken than the
+/// residential ones); the drive of ``StarvedSidePathTests``: east at 10 m/s, where the far dead
+/// ends wait for indices until those of the dead ends left behind come back, a few at a time.
+@Suite("a revival gives scarce indices to the likeliest side paths first")
+struct RevivalOrderTests {
+    @Test("no side path gets an index at a revival while a likelier one of its level waits")
+    func likeliestFirst() throws {
+        let network = CombRoad.graph { $0 % 3 == 0 ? .primary : .residential }.network
+        let engine = try HorizonEngine(network: network)
+        let provider = ADASISProvider(configuration: ProviderConfiguration(), network: network)
+        var contested = 0
+        var waitingBefore: Set<PathID> = []
+        for second in 0...60 {
+            let time = Double(second)
+            let x = min(20 + 10 * time, 450)
+            let (link, offset) = CombRoad.place(x)
+            let match = MatchResult(
+                time: time,
+                state: .onRoad(
+                    MatchedPosition(link: link, offset: offset, point: PlaneRoadGraph.origin, confidence: 1)),
+                discontinuity: false)
+            let events = try engine.update(match)
+            provider.ingest(
+                fix: GNSSFix(time: time, latitude: 60.17, longitude: 24.94, speed: x < 450 ? 10 : 0), match: match,
+                tree: engine.tree, vehicleOffset: engine.vehicleOffset, events: events, routeActive: false)
+            for tick in 0..<10 { _ = provider.tick(at: time + Double(tick) / 10) }
+            // Level-1 side paths ahead of the vehicle, as they stand after this second's ticks.
+            let vehicle = try #require(engine.vehicleOffset)
+            let main = try #require(engine.tree.mainPath)
+            let ahead = engine.tree.paths.values.filter { $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle }
+            let waiting = ahead.filter { provider.pathIndex(of: $0.id) == nil }
+            // The paths that waited a second ago and hold an index now: a revival's (the dead ends
+            // have no siblings, so nothing else sends their junction's STUB again).
+            do {
+                let served = ahead.filter { waitingBefore.contains($0.id) && provider.pathIndex(of: $0.id) != nil }
+                if !served.isEmpty && !waiting.isEmpty { contested += 1 }
+                for path in served {
+                    let likelier = waiting.filter { $0.probability > path.probability + 1e-9 }
+                    #expect(
+                        likelier.isEmpty,
+                        "\(second) s: the path at \(path.branchOffset ?? -1) m (p \(path.probability)) got an index while \(likelier.count) likelier ones wait"
+                    )
+                }
+            }
+            waitingBefore = Set(waiting.map(\.id))
+        }
+        #expect(contested > 0, "no revival had fewer indices than waiting paths: the test exercises no choice")
+    }
+}
