@@ -1,5 +1,10 @@
+import ADASISv2
+import GNSS
+import Horizon
 import RoadMap
 import TestSupport
+import Testing
+@testable import ADASISProvider
 
 /// A main road east with dead ends north, a "comb": more side paths than ADASIS v2 has path
 /// indices. Node 1 at x = 0, junction nodes 100 + k at x = 100 + 8k (k < ``teeth``), node 2 at
@@ -39,5 +44,47 @@ enum CombRoad {
         let tooth = Int((x - 100) / 8)
         if tooth >= teeth - 1 { return (DirectedLink(LinkID(2), .forward), x - (100 + 8 * Double(teeth - 1))) }
         return (DirectedLink(LinkID(UInt64(100 + tooth)), .forward), x - (100 + 8 * Double(tooth)))
+    }
+
+    /// One second of a drive: the vehicle matched at `place` at `second` s, moving at `speed`, goes
+    /// through `engine` and `provider`, then the provider's ten ticks of that second; their frames.
+    static func drive(
+        _ engine: HorizonEngine, _ provider: ADASISProvider, second: Int, at place: (DirectedLink, Double),
+        speed: Double
+    ) throws -> [ProviderFrame] {
+        let time = Double(second)
+        let match = MatchResult(
+            time: time,
+            state: .onRoad(
+                MatchedPosition(link: place.0, offset: place.1, point: PlaneRoadGraph.origin, confidence: 1)),
+            discontinuity: false)
+        let events = try engine.update(match)
+        provider.ingest(
+            fix: GNSSFix(time: time, latitude: 60.17, longitude: 24.94, speed: speed), match: match,
+            tree: engine.tree, vehicleOffset: engine.vehicleOffset, events: events, routeActive: false)
+        return (0..<10).flatMap { provider.tick(at: time + Double($0) / 10) }
+    }
+
+    /// Checks that every side path of `engine`'s main path beyond `distance` of the vehicle has a
+    /// path index from `provider`, and that `receiver` holds it below its main path with a SEGMENT;
+    /// at least `count` of them.
+    static func expectSidePathsHeld(
+        _ engine: HorizonEngine, _ provider: ADASISProvider, _ receiver: HorizonReconstructor,
+        beyond distance: Double = 0, count: Int = 10
+    ) throws {
+        let vehicle = try #require(engine.vehicleOffset)
+        let main = try #require(engine.tree.mainPath)
+        let ahead = engine.tree.paths.values.filter {
+            $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle + distance
+        }
+        #expect(ahead.count >= count)
+        let mainIndex = try #require(receiver.horizon.mainPathIndex)
+        for path in ahead {
+            let index = try #require(
+                provider.pathIndex(of: path.id), "side path at \(path.branchOffset ?? -1) m has no index")
+            let held = try #require(receiver.horizon.paths[index], "index \(index) not held by the receiver")
+            #expect(held.parent == mainIndex)
+            #expect(!held.segments.isEmpty, "index \(index): no SEGMENT")
+        }
     }
 }

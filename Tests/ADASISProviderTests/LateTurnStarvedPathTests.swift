@@ -71,34 +71,13 @@ struct LateTurnStarvedPathTests {
                     $0.parent == branch.id && provider.pathIndex(of: $0.id) == nil
                 }
             }
-            let match = MatchResult(
-                time: time,
-                state: .onRoad(
-                    MatchedPosition(link: place.0, offset: place.1, point: PlaneRoadGraph.origin, confidence: 1)),
-                discontinuity: false)
-            let events = try engine.update(match)
-            provider.ingest(
-                fix: GNSSFix(time: time, latitude: 60.17, longitude: 24.94, speed: speed), match: match,
-                tree: engine.tree, vehicleOffset: engine.vehicleOffset, events: events, routeActive: false)
-            for tick in 0..<10 {
-                for frame in provider.tick(at: time + Double(tick) / 10) {
-                    receiver.apply(frame.message, time: frame.time)
-                }
+            for frame in try CombRoad.drive(engine, provider, second: second, at: place, speed: speed) {
+                receiver.apply(frame.message, time: frame.time)
             }
         }
         #expect(starvedBeforeTurn >= 10, "Branch's side paths had indices before the turn: the scenario starves none")
         let main = try #require(engine.tree.mainPath)
         #expect(main.links.contains { $0.link.link == LinkID(510) }, "the main path is not Branch")
-        let vehicle = try #require(engine.vehicleOffset)
-        let ahead = engine.tree.paths.values.filter { $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle + 5 }
-        #expect(ahead.count >= 10)
-        let mainIndex = try #require(receiver.horizon.mainPathIndex)
-        for path in ahead {
-            let index = try #require(
-                provider.pathIndex(of: path.id), "side path \(path.branchOffset ?? -1) m along has no index")
-            let held = try #require(receiver.horizon.paths[index], "index \(index) not held by the receiver")
-            #expect(held.parent == mainIndex)
-            #expect(!held.segments.isEmpty, "index \(index): no SEGMENT")
-        }
+        try CombRoad.expectSidePathsHeld(engine, provider, receiver, beyond: 5)
     }
 }

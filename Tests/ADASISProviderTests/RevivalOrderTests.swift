@@ -24,19 +24,8 @@ struct RevivalOrderTests {
         var contested = 0
         var waitingBefore: Set<PathID> = []
         for second in 0...60 {
-            let time = Double(second)
-            let x = min(20 + 10 * time, 450)
-            let (link, offset) = CombRoad.place(x)
-            let match = MatchResult(
-                time: time,
-                state: .onRoad(
-                    MatchedPosition(link: link, offset: offset, point: PlaneRoadGraph.origin, confidence: 1)),
-                discontinuity: false)
-            let events = try engine.update(match)
-            provider.ingest(
-                fix: GNSSFix(time: time, latitude: 60.17, longitude: 24.94, speed: x < 450 ? 10 : 0), match: match,
-                tree: engine.tree, vehicleOffset: engine.vehicleOffset, events: events, routeActive: false)
-            for tick in 0..<10 { _ = provider.tick(at: time + Double(tick) / 10) }
+            let x = min(20 + 10 * Double(second), 450)
+            _ = try CombRoad.drive(engine, provider, second: second, at: CombRoad.place(x), speed: x < 450 ? 10 : 0)
             // Level-1 side paths ahead of the vehicle, as they stand after this second's ticks.
             let vehicle = try #require(engine.vehicleOffset)
             let main = try #require(engine.tree.mainPath)

@@ -23,22 +23,11 @@ struct StarvedSidePathTests {
         var receiver = HorizonReconstructor(configuration: .init(trailingLength: 200))
         var starvedAtStart = 0
         for second in 0...60 {
-            let time = Double(second)
-            let x = min(20 + 10 * time, 450)
-            let (link, offset) = CombRoad.place(x)
-            let match = MatchResult(
-                time: time,
-                state: .onRoad(
-                    MatchedPosition(link: link, offset: offset, point: PlaneRoadGraph.origin, confidence: 1)),
-                discontinuity: false)
-            let events = try engine.update(match)
-            provider.ingest(
-                fix: GNSSFix(time: time, latitude: 60.17, longitude: 24.94, speed: x < 450 ? 10 : 0), match: match,
-                tree: engine.tree, vehicleOffset: engine.vehicleOffset, events: events, routeActive: false)
-            for tick in 0..<10 {
-                for frame in provider.tick(at: time + Double(tick) / 10) {
-                    receiver.apply(frame.message, time: frame.time)
-                }
+            let x = min(20 + 10 * Double(second), 450)
+            for frame in try CombRoad.drive(
+                engine, provider, second: second, at: CombRoad.place(x), speed: x < 450 ? 10 : 0)
+            {
+                receiver.apply(frame.message, time: frame.time)
             }
             if second == 30 { starvedAtStart = provider.counters.pathIndicesExhausted }
         }
@@ -46,17 +35,6 @@ struct StarvedSidePathTests {
         #expect(starvedAtStart > 0, "no index ran out: the comb is too small for the test")
         // At the end the junctions behind have released theirs; every side path still
         // ahead of the vehicle has an index, and the receiver holds it below the main path with a SEGMENT.
-        let vehicle = try #require(engine.vehicleOffset)
-        let main = try #require(engine.tree.mainPath)
-        let ahead = engine.tree.paths.values.filter { $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle }
-        #expect(ahead.count >= 10)
-        let mainIndex = try #require(receiver.horizon.mainPathIndex)
-        for path in ahead {
-            let index = try #require(
-                provider.pathIndex(of: path.id), "side path at \(path.branchOffset ?? -1) m has no index")
-            let held = try #require(receiver.horizon.paths[index], "index \(index) not held by the receiver")
-            #expect(held.parent == mainIndex)
-            #expect(!held.segments.isEmpty, "index \(index): no SEGMENT")
-        }
+        try CombRoad.expectSidePathsHeld(engine, provider, receiver)
     }
 }
