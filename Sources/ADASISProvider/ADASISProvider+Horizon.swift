@@ -79,11 +79,11 @@ extension ADASISProvider {
             // matcher finds the turn late, it becomes the main path with those junctions ahead
             // (kruununhaka, 134–140 s: without them its side paths stayed stub-only for 30 s).
             if reviving, let junctions = starvedJunctions.removeValue(forKey: path.id) {
-                if let root = entry.rootOffset, root <= vehicle {
+                if Self.isPassed(entry, vehicle: vehicle) {
                     starvedJunctions[path.id] = junctions
                 } else {
                     for junction in junctions.sorted()
-                    where junction < sent && (entry.rootOffset != nil || junction > vehicle) {
+                    where Self.isRevivable(junction, on: entry, sent: sent, vehicle: vehicle) {
                         changes.append(
                             (
                                 position, content.atoms(lower: junction - 0.5, upper: junction + 0.5),
@@ -141,6 +141,20 @@ extension ADASISProvider {
         return true
     }
 
+    /// Whether the vehicle has passed where side path `entry` leaves the main path (never for the
+    /// main path itself): its starved junctions wait, it needs no index now.
+    private static func isPassed(_ entry: PathVisitOrder.Entry, vehicle: Double) -> Bool {
+        entry.rootOffset.map { $0 <= vehicle } ?? false
+    }
+
+    /// Whether a revival sends the starved junction at `junction` on `entry`'s path again: its STUB
+    /// went out (before `sent`, what the path sent), and on the main path it is still ahead.
+    private static func isRevivable(
+        _ junction: Double, on entry: PathVisitOrder.Entry, sent: Double, vehicle: Double
+    ) -> Bool {
+        junction < sent && (entry.rootOffset != nil || junction > vehicle)
+    }
+
     /// The side paths a revival gives the free indices to, when its starved junctions want more
     /// than are free: the shallowest first, then the likeliest at its junction, then the nearest.
     /// `nil` when every one of them fits.
@@ -150,12 +164,13 @@ extension ADASISProvider {
         var waiting: [(level: Int, probability: Double, distance: Double, id: PathID)] = []
         for (position, entry) in visitOrder.entries.enumerated() {
             if let parent = entry.parent { origin[position] = origin[parent] + entry.branchOffset }
-            guard let junctions = starvedJunctions[entry.id], indexOfPath[entry.id] != nil else { continue }
-            if let root = entry.rootOffset, root <= vehicle { continue }
+            guard let junctions = starvedJunctions[entry.id], indexOfPath[entry.id] != nil,
+                !Self.isPassed(entry, vehicle: vehicle)
+            else { continue }
+            let sent = sentUpTo[entry.id] ?? -.infinity
             for child in visitOrder.entries[entry.children] where indexOfPath[child.id] == nil {
                 guard junctions.contains(where: { abs($0 - child.branchOffset) < 0.5 }),
-                    child.branchOffset < sentUpTo[entry.id] ?? -.infinity,
-                    entry.rootOffset != nil || child.branchOffset > vehicle
+                    Self.isRevivable(child.branchOffset, on: entry, sent: sent, vehicle: vehicle)
                 else { continue }
                 waiting.append((child.level, child.probability, origin[position] + child.branchOffset, child.id))
             }
@@ -252,17 +267,15 @@ extension ADASISProvider {
             return nil
         }
         if let index = indexOfPath[child.id] { return index }
-        if let revivalAdmitted, !revivalAdmitted.contains(child.id) {
-            counters.pathIndicesExhausted += 1
-            starvedJunctions[visitOrder.entries[position].id, default: []].insert(offset)
-            return nil
-        }
         // Sub-paths leave one index the receiver does not hold free for the next new main path (the
         // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come
-        // back from rest with no horizon meanwhile.
+        // back from rest with no horizon meanwhile. A revival's tick gives them only to the paths
+        // it chose (``revivalCandidates``).
         let held = receiverTree.held
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
-        guard let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held) else {
+        guard revivalAdmitted?.contains(child.id) ?? true,
+            let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held)
+        else {
             counters.pathIndicesExhausted += 1
             starvedJunctions[visitOrder.entries[position].id, default: []].insert(offset)
             return nil

@@ -65,6 +65,13 @@ enum CombRoad {
         return (0..<10).flatMap { provider.tick(at: time + Double($0) / 10) }
     }
 
+    /// The side paths of `engine`'s main path that leave it more than `distance` ahead of the vehicle.
+    static func sidePathsAhead(_ engine: HorizonEngine, beyond distance: Double = 0) throws -> [HorizonPath] {
+        let vehicle = try #require(engine.vehicleOffset)
+        let main = try #require(engine.tree.mainPath)
+        return engine.tree.paths.values.filter { $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle + distance }
+    }
+
     /// Checks that every side path of `engine`'s main path beyond `distance` of the vehicle has a
     /// path index from `provider`, and that `receiver` holds it below its main path with a SEGMENT;
     /// at least `count` of them.
@@ -72,11 +79,7 @@ enum CombRoad {
         _ engine: HorizonEngine, _ provider: ADASISProvider, _ receiver: HorizonReconstructor,
         beyond distance: Double = 0, count: Int = 10
     ) throws {
-        let vehicle = try #require(engine.vehicleOffset)
-        let main = try #require(engine.tree.mainPath)
-        let ahead = engine.tree.paths.values.filter {
-            $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle + distance
-        }
+        let ahead = try sidePathsAhead(engine, beyond: distance)
         #expect(ahead.count >= count)
         let mainIndex = try #require(receiver.horizon.mainPathIndex)
         for path in ahead {

@@ -27,22 +27,18 @@ struct RevivalOrderTests {
             let x = min(20 + 10 * Double(second), 450)
             _ = try CombRoad.drive(engine, provider, second: second, at: CombRoad.place(x), speed: x < 450 ? 10 : 0)
             // Level-1 side paths ahead of the vehicle, as they stand after this second's ticks.
-            let vehicle = try #require(engine.vehicleOffset)
-            let main = try #require(engine.tree.mainPath)
-            let ahead = engine.tree.paths.values.filter { $0.parent == main.id && ($0.branchOffset ?? 0) > vehicle }
+            let ahead = try CombRoad.sidePathsAhead(engine)
             let waiting = ahead.filter { provider.pathIndex(of: $0.id) == nil }
             // The paths that waited a second ago and hold an index now: a revival's (the dead ends
             // have no siblings, so nothing else sends their junction's STUB again).
-            do {
-                let served = ahead.filter { waitingBefore.contains($0.id) && provider.pathIndex(of: $0.id) != nil }
-                if !served.isEmpty && !waiting.isEmpty { contested += 1 }
-                for path in served {
-                    let likelier = waiting.filter { $0.probability > path.probability + 1e-9 }
-                    #expect(
-                        likelier.isEmpty,
-                        "\(second) s: the path at \(path.branchOffset ?? -1) m (p \(path.probability)) got an index while \(likelier.count) likelier ones wait"
-                    )
-                }
+            let served = ahead.filter { waitingBefore.contains($0.id) && provider.pathIndex(of: $0.id) != nil }
+            if !served.isEmpty && !waiting.isEmpty { contested += 1 }
+            for path in served {
+                let likelier = waiting.filter { $0.probability > path.probability + 1e-9 }
+                #expect(
+                    likelier.isEmpty,
+                    "\(second) s: the path at \(path.branchOffset ?? -1) m (p \(path.probability)) got an index while \(likelier.count) likelier ones wait"
+                )
             }
             waitingBefore = Set(waiting.map(\.id))
         }
