@@ -92,9 +92,12 @@ struct LinkTopologyCache {
     }
 
     /// Empties the cache when it holds `capacity` links or more (between searches only: slots
-    /// are renumbered).
-    mutating func startOverIfFull() {
-        if links.count >= capacity { removeAll(keepingCapacity: true) }
+    /// are renumbered); whether it did.
+    @discardableResult
+    mutating func startOverIfFull() -> Bool {
+        guard links.count >= capacity else { return false }
+        removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Forgets every link.
