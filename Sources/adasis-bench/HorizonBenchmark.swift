@@ -61,7 +61,7 @@ struct HorizonBenchmark: ParsableCommand {
     @Option(
         help: """
             Write every fix's thread CPU time per stage to this CSV file (drive, repetition, fix index, \
-            matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end), to see which fixes make the tail.
+            matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end; then the tiles read from the file while the fix waited), to see which fixes make the tail.
             """)
     var fixCosts: String?
 
@@ -124,6 +124,7 @@ struct HorizonBenchmark: ParsableCommand {
                 let start = fixes[0].time
                 for (index, fix) in fixes.enumerated() {
                     let began = MonotonicClock.now()
+                    let readsBeforeFix = map.tileReads
                     let beganCPU = ThreadClock.now()
                     let match = try matching.time { try matcher.match(fix) }
                     let matched = ThreadClock.now()
@@ -153,6 +154,7 @@ struct HorizonBenchmark: ParsableCommand {
                         ticks: finished - ingested, start: began, end: MonotonicClock.now())
                     parts.append(cost)
                     let readsBeforePrefetch = map.tileReads
+                    let readsWhileWaiting = readsBeforePrefetch - readsBeforeFix
                     // As `RunDaemon` does after each fix, not while the next one waits.
                     let prefetchBegan = ThreadClock.now()
                     if prefetch, fix.quality != .noFix {
@@ -168,7 +170,7 @@ struct HorizonBenchmark: ParsableCommand {
                             [
                                 name, "\(repetition)", "\(index)", "\(cost.matching)", "\(cost.horizon)",
                                 "\(cost.ingest)", "\(cost.ticks)", "\(prefetched)", String(format: "%.9f", cost.start),
-                                String(format: "%.9f", cost.end),
+                                String(format: "%.9f", cost.end), "\(readsWhileWaiting)",
                             ].joined(separator: ","))
                     }
                 }
@@ -194,7 +196,7 @@ struct HorizonBenchmark: ParsableCommand {
             )
         }
         if let fixCosts {
-            let header = "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end\n"
+            let header = "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads\n"
             try (header + costRows.map { $0 + "\n" }.joined()).write(
                 toFile: fixCosts, atomically: true, encoding: .utf8)
         }
