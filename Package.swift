@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "TrafficFeedHTTPTests", dependencies: [
             "TestSupport", "TrafficFeedHTTP", "Traffic", "RoadMap",
         ], exclude: ["feed_server.py", "Responses"]),
-        .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "GNSS"]),
+        .testTarget(name: "HorizonTests", dependencies: ["TestSupport", "Horizon", "RoadMap", "RoadMapStore", "GNSS"]),
         .testTarget(name: "HorizonDaemonTests", dependencies: [
             "TestSupport", "HorizonDaemon", "SocketCAN", "GNSS", "GNSSSources", "ADASISProvider", "ADASISv2", "DaemonConfiguration",
             "Horizon", "RoadMap", "RoadMapStore", "RoadMapImport", "Routing", "RouteBus", "Traffic", "TrafficFeedHTTP",
