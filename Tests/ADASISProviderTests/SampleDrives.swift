@@ -7,21 +7,18 @@ import RoadMapStore
 
 /// The sample map and ground-truth drives shipped in Data/, imported once per test process.
 enum SampleDrives {
-    static let names = [
-        "esplanadi", "kaisaniemi", "kamppi", "kruununhaka", "mannerheimintie", "ullanlinna", "uturn",
-        "motorway", "roundabouts", "service-road",
-    ]
+    static let names = SampleDriveList.names
     /// Drives made on the synthetic extract Data/drives/suburb.osm.pbf (Data/drives/README.md).
-    static let suburbNames: Set = ["motorway", "roundabouts", "service-road"]
+    static let suburbNames = SampleDriveList.suburbNames
 
-    static let suburbMapPath: Result<String, Error> = Result { try ImportedMap.file("Data/drives/suburb.osm.pbf") }
+    static let suburbMapPath: Result<String, Error> = Result { try ImportedMap.file(SampleDriveList.suburb) }
 
     /// The map a drive was made on.
     static func map(for drive: String) throws -> MapFile {
         suburbNames.contains(drive) ? try MapFile(path: try suburbMapPath.get()) : try map()
     }
 
-    static let mapPath: Result<String, Error> = Result { try ImportedMap.file("Data/helsinki.osm.pbf") }
+    static let mapPath: Result<String, Error> = Result { try ImportedMap.file(SampleDriveList.helsinki) }
 
     static func map() throws -> MapFile { try MapFile(path: try mapPath.get()) }
 

@@ -12,19 +12,10 @@ import TestSupport
 /// the default honest when the matcher's scores change.
 @Suite("beam pruning on the sample drives")
 struct BeamWidthTests {
-    /// The drives of Data/drives and the extract each was made on (Data/drives/README.md).
-    static let drives = [
-        ("esplanadi", "Data/helsinki.osm.pbf"), ("kaisaniemi", "Data/helsinki.osm.pbf"),
-        ("kamppi", "Data/helsinki.osm.pbf"), ("kruununhaka", "Data/helsinki.osm.pbf"),
-        ("mannerheimintie", "Data/helsinki.osm.pbf"), ("ullanlinna", "Data/helsinki.osm.pbf"),
-        ("uturn", "Data/helsinki.osm.pbf"), ("motorway", "Data/drives/suburb.osm.pbf"),
-        ("roundabouts", "Data/drives/suburb.osm.pbf"), ("service-road", "Data/drives/suburb.osm.pbf"),
-    ]
-
     /// The fixes of `drive` where a matcher with `beamWidth` places the vehicle elsewhere than one
     /// with the beam of e^−40 (another state, link or offset), as "t=…" descriptions.
-    static func differences(_ drive: String, extract: String, noisy: Bool, beamWidth: Double) throws -> [String] {
-        let map = try MapFile(path: try ImportedMap.file(extract))
+    static func differences(_ drive: String, noisy: Bool, beamWidth: Double) throws -> [String] {
+        let map = try MapFile(path: try ImportedMap.file(SampleDriveList.extract(of: drive)))
         let path = Repository.url("Data/drives/\(drive)\(noisy ? "-noisy" : "").csv").path
         var narrow = MatcherConfiguration()
         narrow.beamWidth = beamWidth
@@ -42,12 +33,12 @@ struct BeamWidthTests {
         return found
     }
 
-    @Test("the default beam places every fix as a beam of e^-40 does", arguments: drives)
-    func defaultBeamChangesNoFix(drive: String, extract: String) throws {
+    @Test("the default beam places every fix as a beam of e^-40 does", arguments: SampleDriveList.names)
+    func defaultBeamChangesNoFix(drive: String) throws {
         let beam = MatcherConfiguration().beamWidth
         #expect(beam < 40)
         for noisy in [false, true] {
-            let found = try Self.differences(drive, extract: extract, noisy: noisy, beamWidth: beam)
+            let found = try Self.differences(drive, noisy: noisy, beamWidth: beam)
             #expect(found.count == 0, "\(drive)\(noisy ? " (5 m noise)" : ""): \(found.prefix(2))")
         }
     }
@@ -55,8 +46,8 @@ struct BeamWidthTests {
     @Test("a beam of e^-2 does change fixes: the comparison can fail")
     func aNarrowerBeamIsSeen() throws {
         var changed = 0
-        for (drive, extract) in Self.drives where extract == "Data/helsinki.osm.pbf" {
-            changed += try Self.differences(drive, extract: extract, noisy: true, beamWidth: 2).count
+        for drive in SampleDriveList.names where !SampleDriveList.suburbNames.contains(drive) {
+            changed += try Self.differences(drive, noisy: true, beamWidth: 2).count
         }
         #expect(changed > 0)
     }
