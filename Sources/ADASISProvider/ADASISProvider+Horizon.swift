@@ -156,7 +156,8 @@ extension ADASISProvider {
     }
 
     /// The side paths a revival gives the free indices to, when its starved junctions want more
-    /// than are free: the shallowest first, then the likeliest at its junction, then the nearest.
+    /// than are free: paths of probability 0 last, then the shallowest first, then the likeliest at
+    /// its junction, then the nearest.
     /// `nil` when every one of them fits.
     private func revivalCandidates(vehicle: Double, time: Double) -> Set<PathID>? {
         let room = allocator.freeCount(at: time, receiverHolds: receiverTree.held) - 1
@@ -176,8 +177,10 @@ extension ADASISProvider {
             }
         }
         guard waiting.count > room else { return nil }
+        // Paths of probability 0 last, whatever their level.
         waiting.sort {
-            ($0.level, -$0.probability, $0.distance, $0.id) < ($1.level, -$1.probability, $1.distance, $1.id)
+            ($0.probability > 0 ? 0 : 1, $0.level, -$0.probability, $0.distance, $0.id)
+                < ($1.probability > 0 ? 0 : 1, $1.level, -$1.probability, $1.distance, $1.id)
         }
         return Set(waiting.prefix(max(0, room)).map(\.id))
     }
@@ -273,7 +276,12 @@ extension ADASISProvider {
         // it chose (``revivalCandidates``).
         let held = receiverTree.held
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
-        guard revivalAdmitted?.contains(child.id) ?? true,
+        // A path of probability 0 (an offered U-turn, a forbidden turn kept on request) leaves the
+        // last free indices to paths a vehicle may take (``ProviderConfiguration``'s
+        // `indicesKeptFromZeroProbabilityPaths`).
+        let reserve = configuration.indicesKeptFromZeroProbabilityPaths
+        guard child.probability > 0 || allocator.freeCount(at: time, receiverHolds: held) > reserve,
+            revivalAdmitted?.contains(child.id) ?? true,
             let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held)
         else {
             counters.pathIndicesExhausted += 1
