@@ -121,6 +121,26 @@ struct RouteBusWorker {
         }
     }
 
+    /// Answers the pending call `id` with the reply (`write` puts it into the message) or with the
+    /// refusal's D-Bus error name and message. A call gone (answered before) is skipped; one that
+    /// cannot be answered is logged, unless the connection is lost, which is thrown.
+    private mutating func answer<Reply>(
+        _ id: Int, _ result: Result<Reply, BusRefusal>,
+        write: (Reply, BusMessageWriter) throws(BusError) -> Void
+    ) throws(BusError) {
+        guard let call = pending.removeValue(forKey: id) else { return }
+        do {
+            switch result {
+            case .success(let reply): try call.reply { (writer) throws(BusError) in try write(reply, writer) }
+            case .failure(let refusal): try call.fail(name: refusal.name, message: refusal.message)
+            }
+        } catch  where error.isDisconnect {
+            throw error
+        } catch {
+            logger.warning("D-Bus: cannot answer \(call.member): \(error)")
+        }
+    }
+
     private mutating func sendQueued(on connection: BusConnection) throws(BusError) {
         let outgoing = server.state.withLock { state in
             defer { state.outgoing.removeAll(keepingCapacity: true) }
@@ -129,32 +149,12 @@ struct RouteBusWorker {
         for item in outgoing {
             switch item {
             case .answer(let id, let result):
-                guard let call = pending.removeValue(forKey: id) else { continue }
-                do {
-                    switch result {
-                    case .success(let reply):
-                        try call.reply { (writer) throws(BusError) in try RouteBusInterface.write(reply, to: writer) }
-                    case .failure(let error):
-                        try call.fail(name: error.name, message: error.message)
-                    }
-                } catch  where error.isDisconnect {
-                    throw error
-                } catch {
-                    logger.warning("D-Bus: cannot answer \(call.member): \(error)")
+                try answer(id, result.mapError(BusRefusal.init)) { (reply, writer) throws(BusError) in
+                    try RouteBusInterface.write(reply, to: writer)
                 }
             case .objectAnswer(let id, let result):
-                guard let call = pending.removeValue(forKey: id) else { continue }
-                do {
-                    switch result {
-                    case .success(let reply):
-                        try call.reply { (writer) throws(BusError) in try ObjectsBusInterface.write(reply, to: writer) }
-                    case .failure(let error):
-                        try call.fail(name: error.name, message: error.message)
-                    }
-                } catch  where error.isDisconnect {
-                    throw error
-                } catch {
-                    logger.warning("D-Bus: cannot answer \(call.member): \(error)")
+                try answer(id, result.mapError(BusRefusal.init)) { (reply, writer) throws(BusError) in
+                    try ObjectsBusInterface.write(reply, to: writer)
                 }
             case .signal(let event, let time):
                 let signal = RouteBusInterface.signal(for: event, time: time)
@@ -189,4 +189,13 @@ struct RouteBusWorker {
         var bytes = [UInt8](repeating: 0, count: 64)
         while read(server.wakeDescriptor, &bytes, bytes.count) > 0 {}
     }
+}
+
+/// A D-Bus error answer to a call: the error's name and its message.
+private struct BusRefusal: Error {
+    var name: String
+    var message: String
+
+    init(_ error: RouteRequestError) { (name, message) = (error.name, error.message) }
+    init(_ error: ObjectRequestError) { (name, message) = (error.name, error.message) }
 }
