@@ -42,7 +42,9 @@ public struct ProviderCounters: Hashable, Sendable {
     public var retransmissionsSkipped = 0
     /// Content sent again with Update = 1 because it changed.
     public var updates = 0
-    /// Side paths announced as "stub only" because all 56 path indices were in use.
+    /// Side paths announced as "stub only" because no path index was free for them: all 56 in use,
+    /// or, for a path of probability 0, only those kept for likelier paths
+    /// (``ProviderConfiguration/indicesKeptFromZeroProbabilityPaths``).
     public var pathIndicesExhausted = 0
     /// New main paths started (first horizon, jumps, recoveries).
     public var newMainPaths = 0
