@@ -1,6 +1,7 @@
 import ADASISv2
 import Horizon
 import Testing
+import TestSupport
 @testable import ADASISProvider
 
 /// The round trip of ``RoundTripTests`` (every path with its parent and branch offset, SEGMENTs,
@@ -20,13 +21,13 @@ struct DeepTreeRoundTripTests {
     /// turned round) then found none free for the new main path, reported no position for 10 s and
     /// gave the new main path index 8 again. The receiver had never re-rooted, so it kept the old
     /// path 8's SEGMENTs where the new path had none (lanes 1/1 instead of 3/7 from 16.9 s).
-    @Test("level 3 and U-turns, every drive, all messages and profiles", arguments: SampleDrives.names)
+    @Test("level 3 and U-turns, every drive, all messages and profiles", arguments: SampleDriveList.names)
     func levelThree(drive: String) throws {
         RoundTripTests.checkedObjects.withLock { $0 = [:] }
         let (compared, fixes, mismatches) = try RoundTripTests.compare(
             drive: drive, preset: .all, horizon: Self.levelThreeWithUTurns())
         let checked = RoundTripTests.checkedObjects.withLock { $0 }
-        if !SampleDrives.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
+        if !SampleDriveList.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
     }

@@ -3,6 +3,7 @@ import GNSS
 import Horizon
 import RoadMap
 import Testing
+import TestSupport
 @testable import ADASISProvider
 
 /// What the peers offer, on the sample drives: alternative POSITIONs reach the receiver on paths it
@@ -32,7 +33,7 @@ struct PeerFeatureDriveTests {
     func alternativePositions() throws {
         var alternatives = 0
         var problems: [String] = []
-        for drive in SampleDrives.names {
+        for drive in SampleDriveList.names {
             for noisy in [false, true] {
                 try Self.replay(drive, noisy: noisy) { _, horizon, frames in
                     guard case .position(let position)? = frames.first?.message, position.positionIndex > 0 else {
@@ -80,7 +81,7 @@ struct PeerFeatureDriveTests {
         horizon.keepsZeroProbabilityPaths = true
         var forbiddenStubs = 0
         var rebuiltForbidden = Set<UInt8>()
-        for drive in SampleDrives.names where !SampleDrives.suburbNames.contains(drive) {
+        for drive in SampleDriveList.names where !SampleDriveList.suburbNames.contains(drive) {
             try Self.replay(drive, noisy: false, horizon: horizon) { pipeline, rebuilt, frames in
                 guard case .stub(let stub)? = frames.first?.message, stub.relativeProbability == 0 else { return }
                 forbiddenStubs += 1

@@ -5,6 +5,7 @@ import Horizon
 import RoadMap
 import RoadMapStore
 import Testing
+import TestSupport
 @testable import ADASISProvider
 
 /// On the repository's real drives, the entered/exited events of the map matcher → horizon engine
@@ -215,7 +216,7 @@ struct RoadObjectEventTests {
     func pointObjects() throws {
         var shared = 0, engine = 0, truth = 0, exact = 0
         // The drives on the real map (the synthetic suburb's have no point objects of OSM's).
-        for drive in SampleDrives.names where !SampleDrives.suburbNames.contains(drive) {
+        for drive in SampleDriveList.names where !SampleDriveList.suburbNames.contains(drive) {
             let result = try Self.passes(drive)
             #expect(result.problems.isEmpty, "\(drive): \(result.problems.prefix(5))")
             #expect(result.truth > 0, "\(drive)")
@@ -251,7 +252,7 @@ struct RoadObjectEventTests {
     @Test("point objects on the 5 m-noise traces: the passes agree with the clean trace's truth")
     func pointObjectsNoisy() throws {
         var shared = 0, engine = 0, truth = 0, exact: [String] = []
-        for drive in SampleDrives.names where !SampleDrives.suburbNames.contains(drive) {
+        for drive in SampleDriveList.names where !SampleDriveList.suburbNames.contains(drive) {
             let result = try Self.passes(drive, noisy: true)
             #expect(result.problems.isEmpty, "\(drive): \(result.problems.prefix(5))")
             shared += result.shared

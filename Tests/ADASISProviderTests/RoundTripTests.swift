@@ -4,6 +4,7 @@ import GNSS
 import Horizon
 import RoadMap
 import Testing
+import TestSupport
 @testable import ADASISProvider
 
 /// The whole stream, end to end: at every fix of every sample drive, what a receiver rebuilds from
@@ -198,19 +199,19 @@ struct RoundTripTests {
 
     @Test(
         "every fix, all messages and profiles (curvature spots and road objects checked too)",
-        arguments: SampleDrives.names)
+        arguments: SampleDriveList.names)
     func allPreset(drive: String) throws {
         Self.checkedObjects.withLock { $0 = [:] }
         let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .all)
         let checked = Self.checkedObjects.withLock { $0 }
         // The synthetic suburb (motorway, roundabouts, service road) has no signals; Helsinki has many.
-        if !SampleDrives.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
+        if !SampleDriveList.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
         if drive == "kaisaniemi" { #expect(checked[.bridge, default: 0] > 0, "Pitkäsilta") }
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
     }
 
-    @Test("every fix of every sample drive, default preset", arguments: SampleDrives.names)
+    @Test("every fix of every sample drive, default preset", arguments: SampleDriveList.names)
     func defaultPreset(drive: String) throws {
         let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .default)
         #expect(compared >= fixes * 8 / 10, "compared only \(compared) of \(fixes) fixes")

@@ -5,22 +5,16 @@ import TestSupport
 import RoadMapImport
 import RoadMapStore
 
-/// The sample map and ground-truth drives shipped in Data/, imported once per test process.
+/// The sample maps and ground-truth drives shipped in Data/ (the list: ``SampleDriveList``); each
+/// extract is imported once per test process (``ImportedMap``).
 enum SampleDrives {
-    static let names = SampleDriveList.names
-    /// Drives made on the synthetic extract Data/drives/suburb.osm.pbf (Data/drives/README.md).
-    static let suburbNames = SampleDriveList.suburbNames
-
-    static let suburbMapPath: Result<String, Error> = Result { try ImportedMap.file(SampleDriveList.suburb) }
-
-    /// The map a drive was made on.
+    /// The map a drive was made on (``SampleDriveList/extract(of:)``).
     static func map(for drive: String) throws -> MapFile {
-        suburbNames.contains(drive) ? try MapFile(path: try suburbMapPath.get()) : try map()
+        try MapFile(path: try ImportedMap.file(SampleDriveList.extract(of: drive)))
     }
 
-    static let mapPath: Result<String, Error> = Result { try ImportedMap.file(SampleDriveList.helsinki) }
-
-    static func map() throws -> MapFile { try MapFile(path: try mapPath.get()) }
+    /// The Helsinki sample map.
+    static func map() throws -> MapFile { try MapFile(path: try ImportedMap.file(SampleDriveList.helsinki)) }
 
     static func fixes(_ name: String, noisy: Bool = false) throws -> [GNSSFix] {
         try TraceFile(path: Repository.url("Data/drives/\(name)\(noisy ? "-noisy" : "").csv").path).fixes
