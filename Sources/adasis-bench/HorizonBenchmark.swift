@@ -126,23 +126,16 @@ struct HorizonBenchmark: ParsableCommand {
                     let began = MonotonicClock.now()
                     let readsBeforeFix = map.tileReads
                     let beganCPU = ThreadClock.now()
-                    let match = try matching.time { try matcher.match(fix) }
+                    let match = try matching.time { try FixStages.matching(matcher, fix) }
                     let matched = ThreadClock.now()
-                    // As HorizonPipeline.process does: the engine grows the only copy of its tree.
-                    let events = try horizon.time {
-                        adasis.releaseTree()
-                        return try engine.update(match)
-                    }
+                    let events = try horizon.time { try FixStages.horizonUpdate(engine, adasis, match) }
                     let updated = ThreadClock.now()
                     var ingested = updated
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
                     provider.time {
-                        adasis.ingest(
-                            fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
-                            events: events, routeActive: false)
-                        adasis.offerPositionCandidates(matcher.candidatePositions)
+                        FixStages.ingest(adasis, engine, matcher, fix: fix, match: match, events: events)
                         ingested = ThreadClock.now()
-                        ticks.run(adasis, before: nextFix, from: start) { frame in
+                        FixStages.ticks(&ticks, adasis, before: nextFix, from: start) { frame in
                             framesByType[frame.message.type, default: 0] += 1
                         }
                     }
