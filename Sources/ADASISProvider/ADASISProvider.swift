@@ -79,6 +79,11 @@ public final class ADASISProvider {
     var nextRevival = -Double.infinity
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
     var treeChangedSinceRetire = true
+    /// Walks the tree at every tick, even when it is settled (for this package's tests: the frames
+    /// must be the same either way).
+    package var walksTreeEveryTick = false
+    /// How many ticks walked the tree (for this package's tests).
+    package internal(set) var treeWalks = 0
     /// The segments of the link POSITION last placed the vehicle on (its bearing at the vehicle).
     var positionLinkBearings: LinkSegmentBearings?
     /// The traffic speeds the traffic-speed profile sends (``setTrafficSpeeds(_:)``); `nil` while

@@ -31,6 +31,10 @@ struct PathVisitOrder {
 
     /// The paths, parents before children.
     private(set) var entries: [Entry] = []
+    /// Whether the last walk left every side path it visited resting, and nothing woke a path
+    /// since: until the main path's content is due or something wakes a path, a walk would find
+    /// nothing to send (``ADASISProvider``'s ticks then skip it).
+    private(set) var isSettled = false
 
     /// No paths.
     init() {}
@@ -73,13 +77,18 @@ struct PathVisitOrder {
     /// Marks the entry at `position` as resting.
     mutating func rest(_ position: Int) { entries[position].isResting = true }
 
+    /// Records that the last walk left every side path it visited resting.
+    mutating func settle() { isSettled = true }
+
     /// The path `id` no longer rests (its content changed).
     mutating func wake(_ id: PathID) {
+        isSettled = false
         if let position = entries.firstIndex(where: { $0.id == id }) { entries[position].isResting = false }
     }
 
     /// No path rests (everything sent was forgotten).
     mutating func wakeAll() {
+        isSettled = false
         for position in entries.indices { entries[position].isResting = false }
     }
 }

@@ -1,0 +1,73 @@
+import ADASISv2
+import GNSS
+import Horizon
+import RoadMap
+import Testing
+@testable import ADASISProvider
+
+/// Between trees most ticks skip the walk over the tree's paths: every side path rests and the
+/// send radius has not passed what the main path sent (``PathVisitOrder/isSettled``). A skipped
+/// walk would have queued nothing, so the frames are those of a provider that walks at every tick,
+/// through new trees, U-turns and a third level, and a traffic table that changes mid-drive.
+@Suite("ticks between trees skip the walk and send the same frames")
+struct SettledTreeTests {
+    /// The frames of `drive` (5 m noise), and how many of its ticks walked the tree.
+    func frames(
+        _ drive: String, walkingEveryTick: Bool, deep: Bool, traffic: Bool
+    ) throws -> (frames: [ProviderFrame], walks: Int, ticks: Int) {
+        var horizon = HorizonConfiguration()
+        var configuration = ProviderConfiguration()
+        if deep {
+            horizon.maximumLevel = 3
+            horizon.branchModel.offersUTurns = true
+        }
+        if traffic { configuration.messages = MessageSelection(preset: .all) }
+        let pipeline = try HorizonPipeline(
+            network: try SampleDrives.map(for: drive), horizon: horizon, provider: configuration)
+        pipeline.provider.walksTreeEveryTick = walkingEveryTick
+        var frames: [ProviderFrame] = []
+        var tableSet = false
+        try pipeline.replay(try SampleDrives.fixes(drive, noisy: true)) { frame in
+            frames.append(frame)
+            // Between two fixes, half way through the drive, every link of the tree gets a
+            // traffic speed: every path has content to change while its side paths rest.
+            guard traffic, !tableSet, frame.time >= 60.5 else { return }
+            tableSet = true
+            var speeds: [DirectedLink: TrafficSpeed] = [:]
+            for path in pipeline.engine.tree.paths.values {
+                for link in path.links {
+                    let code = Int(link.wayID % 40)
+                    speeds[link.link] = code % 3 == 0 ? .closed : .kilometresPerHour(Double(10 + code))
+                }
+            }
+            pipeline.provider.setTrafficSpeeds(TrafficSpeedTable(speeds))
+        }
+        let ticks = frames.isEmpty ? 0 : Int(((frames.last!.time - frames.first!.time) / 0.1).rounded()) + 1
+        return (frames, pipeline.provider.treeWalks, ticks)
+    }
+
+    @Test(
+        "frames byte for byte as when walking at every tick, with most walks skipped",
+        arguments: [
+            ("ullanlinna", false, false), ("kamppi", true, false), ("uturn", false, true),
+            ("kruununhaka", true, true),
+        ])
+    func sameFramesFewerWalks(drive: String, deep: Bool, traffic: Bool) throws {
+        let skipping = try frames(drive, walkingEveryTick: false, deep: deep, traffic: traffic)
+        let walking = try frames(drive, walkingEveryTick: true, deep: deep, traffic: traffic)
+        #expect(skipping.frames.count > 1000, "too short a drive to tell: \(skipping.frames.count) frames")
+        #expect(skipping.frames.count == walking.frames.count)
+        let differing = skipping.frames.indices.first { index in
+            guard index < walking.frames.count else { return true }
+            let one = skipping.frames[index], other = walking.frames[index]
+            return one.time != other.time || one.identifier != other.identifier || one.data != other.data
+        }
+        #expect(differing == nil, "frame \(differing ?? -1) differs")
+        // The walks left are those of new trees, the main path's next link and revivals: about
+        // one tick in ten walks (793 of 7 733 on three drives measured with Tools/bench --instructions).
+        #expect(walking.walks >= skipping.ticks - 20, "the walking provider skipped walks")
+        #expect(
+            skipping.walks * 3 < skipping.ticks,
+            "\(skipping.walks) of \(skipping.ticks) ticks walked the tree: the settled tree is not skipped")
+    }
+}
