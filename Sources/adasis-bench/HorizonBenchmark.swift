@@ -61,7 +61,8 @@ struct HorizonBenchmark: ParsableCommand {
     @Option(
         help: """
             Write every fix's thread CPU time per stage to this CSV file (drive, repetition, fix index, \
-            matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end; then the tiles read from the file while the fix waited), to see which fixes make the tail.
+            matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end; then the tiles read from the file while the fix waited; \
+            then what the fix made: the paths of the engine's tree, the frames its ticks released and the ticks that walked the tree), to see which fixes make the tail and why.
             """)
     var fixCosts: String?
 
@@ -132,11 +133,14 @@ struct HorizonBenchmark: ParsableCommand {
                     let updated = ThreadClock.now()
                     var ingested = updated
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1
+                    var framesOfFix = 0
+                    let walksBefore = adasis.treeWalks
                     provider.time {
                         FixStages.ingest(adasis, engine, matcher, fix: fix, match: match, events: events)
                         ingested = ThreadClock.now()
                         FixStages.ticks(&ticks, adasis, before: nextFix, from: start) { frame in
                             framesByType[frame.message.type, default: 0] += 1
+                            framesOfFix += 1
                         }
                     }
                     total.add(MonotonicClock.now() - began)
@@ -163,7 +167,8 @@ struct HorizonBenchmark: ParsableCommand {
                             [
                                 name, "\(repetition)", "\(index)", "\(cost.matching)", "\(cost.horizon)",
                                 "\(cost.ingest)", "\(cost.ticks)", "\(prefetched)", String(format: "%.9f", cost.start),
-                                String(format: "%.9f", cost.end), "\(readsWhileWaiting)",
+                                String(format: "%.9f", cost.end), "\(readsWhileWaiting)", "\(engine.tree.paths.count)",
+                                "\(framesOfFix)", "\(adasis.treeWalks - walksBefore)",
                             ].joined(separator: ","))
                     }
                 }
@@ -189,7 +194,8 @@ struct HorizonBenchmark: ParsableCommand {
             )
         }
         if let fixCosts {
-            let header = "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads\n"
+            let header =
+                "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads,paths,frames,walks\n"
             try (header + costRows.map { $0 + "\n" }.joined()).write(
                 toFile: fixCosts, atomically: true, encoding: .utf8)
         }
