@@ -82,7 +82,7 @@ public final class ADASISProvider {
     /// Walks the tree at every tick, even when it is settled (for this package's tests: the frames
     /// must be the same either way).
     package var walksTreeEveryTick = false
-    /// How many ticks walked the tree (for this package's tests).
+    /// How many ticks walked the tree (for this package's tests and `adasis-bench`).
     package internal(set) var treeWalks = 0
     /// The segments of the link POSITION last placed the vehicle on (its bearing at the vehicle).
     var positionLinkBearings: LinkSegmentBearings?
