@@ -43,12 +43,16 @@ struct PathContent {
         let sendsLatitude = selection.sends(ProfileLongType.latitude)
         let trafficSpeeds = selection.sends(ProfileShortType.trafficSpeed) ? self.trafficSpeeds : nil
         var previousSegment: SegmentMessage?
-        var previousCurvature: UInt16?
-        var previousSlope: UInt16?
         // Start one link before the window (its content decides what changes at the window's first
         // link); links entirely before that cannot contribute.
         let first =
             lower.isFinite ? max(0, (path.linkIndex(at: max(lower, path.startOffset)) ?? path.links.count) - 1) : 0
+        // A spot goes where the value changes from the path's previous point, however far back
+        // that lies: so the spots do not depend on where the window starts (a window starting
+        // after a link without points would repeat the value sent before it).
+        var previousCurvature = sendsCurvature ? lastCode(before: first, \.curvature, ValueCoding.curvatureCode) : nil
+        var previousSlope =
+            sendsSlope ? lastCode(before: first, \.slope, { ValueCoding.slopeCode(percent: $0) }) : nil
         for position in first..<path.links.count {
             let link = path.links[position]
             if link.startOffset > upper + 0.5 { break }
@@ -169,6 +173,17 @@ struct PathContent {
             }
         }
         return unique
+    }
+
+    /// The code of the last profile point of `profile` on the links before `position`, `nil` when
+    /// they have none.
+    private func lastCode(
+        before position: Int, _ profile: KeyPath<PathLink, [PathProfilePoint]>, _ code: (Double) -> UInt16
+    ) -> UInt16? {
+        for link in path.links[..<position].reversed() {
+            if let point = link[keyPath: profile].last { return code(point.value) }
+        }
+        return nil
     }
 
     /// Road objects other than cameras and signals: points on PROFILE SHORT 18, zones as a start
