@@ -165,33 +165,31 @@ public enum FieldPacking {
         return byteOrder == .bigEndian ? bytes : bytes.reversed()
     }
 
-    /// Packs fields given in layout order (the typed messages' fast path: no hashing, no name
-    /// compared). A list as long as the layout's is taken in layout order without reading its
-    /// names — debug builds assert them, and `FieldOrderTests` checks every message's order; a
-    /// list of another length goes to the general path, where an unknown name is a typed error. A
-    /// value too wide for its field is a typed error.
-    static func pack(
-        _ type: MessageType, ordered values: KeyValuePairs<StaticString, UInt64>,
-        byteOrder: ByteOrder = .bigEndian
-    ) throws(FieldCodingError) -> [UInt8] {
+    /// The payload word of a typed message whose `writeFields` hands over its values in layout
+    /// order (the encoder's path: no field name hashed or compared, nothing allocated). Debug
+    /// builds assert each name against the layout, and `FieldOrderTests` checks every message's
+    /// order; more values than the layout has fields is a typed error (`unknownField`), a value too
+    /// wide for its field too.
+    static func word(
+        _ type: MessageType,
+        _ writeFields: ((StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) -> Void
+    ) throws(FieldCodingError) -> UInt64 {
         guard let slots = MessageLayout.valueSlots[Int(type.rawValue)] else {
             throw .unsupportedMessageType(type.rawValue)
         }
-        guard values.count == slots.count else {
-            // Not the layout's fields: the general path names the problem.
-            return try pack(
-                type, Dictionary(values.map { ("\($0.key)", $0.value) }, uniquingKeysWith: { $1 }),
-                byteOrder: byteOrder)
-        }
         var word = UInt64(type.rawValue) << 61
-        for (slot, entry) in zip(slots, values) {
-            assert(slot.name == "\(entry.key)", "\(type) packs \(entry.key) where the layout has \(slot.name)")
-            guard entry.value <= slot.maximum else {
-                throw .valueOutOfRange(field: slot.name, value: entry.value, maximum: slot.maximum)
+        var index = 0
+        try writeFields { name, value throws(FieldCodingError) in
+            guard index < slots.count else { throw .unknownField("\(name)") }
+            let slot = slots[index]
+            assert(slot.name == "\(name)", "\(type) packs \(name) where the layout has \(slot.name)")
+            guard value <= slot.maximum else {
+                throw .valueOutOfRange(field: slot.name, value: value, maximum: slot.maximum)
             }
-            word |= entry.value << slot.shift
+            word |= value << slot.shift
+            index += 1
         }
-        return withUnsafeBytes(of: byteOrder == .bigEndian ? word.bigEndian : word.littleEndian) { Array($0) }
+        return word
     }
 
     /// Unpacks 8 bytes into the message type and its named raw fields (reserved fields omitted).

@@ -1,8 +1,8 @@
 import Testing
 @testable import ADASISv2
 
-/// The typed messages list their fields in layout order, so encoding takes the fast path
-/// (`FieldPacking.pack(_:ordered:)`) without hashing field names.
+/// The typed messages hand over their fields in layout order, which the encoder
+/// (`FieldPacking.word(_:_:)`) relies on instead of hashing or comparing field names.
 @Suite("typed messages list their fields in layout order")
 struct FieldOrderTests {
     static func layoutNames(_ type: MessageType) -> [String] {
@@ -10,7 +10,11 @@ struct FieldOrderTests {
     }
 
     /// The field names `message` lists, in its order.
-    static func names(_ message: some FieldMappedMessage) -> [String] { message.fieldValues.map { "\($0.key)" } }
+    static func names(_ message: some FieldMappedMessage) -> [String] {
+        var names: [String] = []
+        try? message.writeFields { name, _ in names.append("\(name)") }
+        return names
+    }
 
     @Test func everyMessageType() {
         #expect(Self.names(PositionMessage(offset: 1, pathIndex: 8)) == Self.layoutNames(.position))
@@ -23,14 +27,17 @@ struct FieldOrderTests {
         #expect(Self.names(MetaDataMessage()) == Self.layoutNames(.metaData))
     }
 
-    @Test("out-of-order fields still encode (general path), unknown ones are refused")
-    func fallback() throws {
-        let ordered = try FieldPacking.pack(.position, ordered: ["Offset": 5, "CyclicCounter": 1, "PathIndex": 8])
-        let shuffled = try FieldPacking.pack(.position, ordered: ["PathIndex": 8, "Offset": 5, "CyclicCounter": 1])
-        #expect(ordered == shuffled)
-        #expect(ordered == (try FieldPacking.pack(.position, ["Offset": 5, "CyclicCounter": 1, "PathIndex": 8])))
-        #expect(throws: FieldCodingError.unknownField("Tunnel")) {
-            try FieldPacking.pack(.position, ordered: ["Offset": 5, "Tunnel": 1])
+    @Test("a value past the layout's fields, or too wide for its field, is a typed error, not a trap")
+    func refusals() {
+        let long = ProfileLongMessage(offset: 1, pathIndex: 8, profileType: .longitude, value: 1)
+        #expect(throws: FieldCodingError.unknownField("Extra")) {
+            try FieldPacking.word(.profileLong) { write throws(FieldCodingError) in
+                try long.writeFields(write)
+                try write("Extra", 1)
+            }
+        }
+        #expect(throws: FieldCodingError.valueOutOfRange(field: "Offset", value: 8192, maximum: 8191)) {
+            try FieldPacking.word(.profileLong) { write throws(FieldCodingError) in try write("Offset", 8192) }
         }
     }
 }

@@ -2,8 +2,9 @@
 protocol FieldMappedMessage {
     /// The message type whose layout this struct fills.
     static var messageType: MessageType { get }
-    /// The raw value of every non-reserved field except MessageType.
-    var fieldValues: KeyValuePairs<StaticString, UInt64> { get }
+    /// Hands the raw value of every non-reserved field except MessageType to `write`, in layout
+    /// order (`FieldOrderTests` checks the order of every message type).
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError)
     /// Reads the fields unpacked from a frame.
     init(fields: UnpackedFields) throws(FieldCodingError)
 }
@@ -11,7 +12,8 @@ protocol FieldMappedMessage {
 extension FieldMappedMessage {
     /// Packs the message into its 8 payload bytes; a value too wide for its field is a typed error.
     func packed(byteOrder: ByteOrder) throws(FieldCodingError) -> [UInt8] {
-        try FieldPacking.pack(Self.messageType, ordered: fieldValues, byteOrder: byteOrder)
+        let word = try FieldPacking.word(Self.messageType, writeFields)
+        return withUnsafeBytes(of: byteOrder == .bigEndian ? word.bigEndian : word.littleEndian) { Array($0) }
     }
 }
 

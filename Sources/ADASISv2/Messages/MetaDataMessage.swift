@@ -57,15 +57,19 @@ public struct MetaDataMessage: Hashable, Sendable {
 extension MetaDataMessage: FieldMappedMessage {
     static var messageType: MessageType { .metaData }
 
-    var fieldValues: KeyValuePairs<StaticString, UInt64> {
-        [
-            "MapProvider": UInt64(mapProvider.rawValue), "CountryCode": UInt64(countryCode),
-            "CyclicCounter": UInt64(cyclicCounter), "ProtocolVersionMajor": UInt64(protocolVersionMajor),
-            "ProtocolVersionMinorSub": UInt64(protocolVersionMinorSub), "HardwareVersion": UInt64(hardwareVersion),
-            "DrivingSide": UInt64(drivingSide.rawValue), "RegionCode": UInt64(regionCode),
-            "MapVersionQuarter": UInt64(mapVersionQuarter), "MapVersionYear": UInt64(mapVersionYear),
-            "SpeedUnits": UInt64(speedUnits.rawValue), "ProtocolVersionMinor": UInt64(protocolVersionMinor),
-        ]
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) {
+        try write("MapProvider", UInt64(mapProvider.rawValue))
+        try write("CountryCode", UInt64(countryCode))
+        try write("CyclicCounter", UInt64(cyclicCounter))
+        try write("ProtocolVersionMajor", UInt64(protocolVersionMajor))
+        try write("ProtocolVersionMinorSub", UInt64(protocolVersionMinorSub))
+        try write("HardwareVersion", UInt64(hardwareVersion))
+        try write("DrivingSide", UInt64(drivingSide.rawValue))
+        try write("RegionCode", UInt64(regionCode))
+        try write("MapVersionQuarter", UInt64(mapVersionQuarter))
+        try write("MapVersionYear", UInt64(mapVersionYear))
+        try write("SpeedUnits", UInt64(speedUnits.rawValue))
+        try write("ProtocolVersionMinor", UInt64(protocolVersionMinor))
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {

@@ -54,14 +54,17 @@ public struct PositionMessage: Hashable, Sendable {
 extension PositionMessage: FieldMappedMessage {
     static var messageType: MessageType { .position }
 
-    var fieldValues: KeyValuePairs<StaticString, UInt64> {
-        [
-            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-            "PositionIndex": UInt64(positionIndex), "PositionProbability": UInt64(positionProbability),
-            "PositionAge": UInt64(positionAge), "PositionConfidence": UInt64(positionConfidence),
-            "CurrentLane": UInt64(currentLane.rawValue), "Speed": UInt64(speed),
-            "RelativeHeading": UInt64(relativeHeading),
-        ]
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) {
+        try write("Offset", UInt64(offset))
+        try write("CyclicCounter", UInt64(cyclicCounter))
+        try write("PathIndex", UInt64(pathIndex))
+        try write("PositionIndex", UInt64(positionIndex))
+        try write("PositionProbability", UInt64(positionProbability))
+        try write("PositionAge", UInt64(positionAge))
+        try write("PositionConfidence", UInt64(positionConfidence))
+        try write("CurrentLane", UInt64(currentLane.rawValue))
+        try write("Speed", UInt64(speed))
+        try write("RelativeHeading", UInt64(relativeHeading))
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {

@@ -50,14 +50,18 @@ public struct ProfileShortMessage: Hashable, Sendable {
 extension ProfileShortMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileShort }
 
-    var fieldValues: KeyValuePairs<StaticString, UInt64> {
-        [
-            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-            "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
-            "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue,
-            "Accuracy": UInt64(accuracy.rawValue), "Distance1": UInt64(distance1), "Value0": UInt64(value0),
-            "Value1": UInt64(value1),
-        ]
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) {
+        try write("Offset", UInt64(offset))
+        try write("CyclicCounter", UInt64(cyclicCounter))
+        try write("PathIndex", UInt64(pathIndex))
+        try write("ProfileType", UInt64(profileType.rawValue))
+        try write("ControlPoint", isControlPoint.fieldValue)
+        try write("Retransmission", isRetransmission.fieldValue)
+        try write("Update", isUpdate.fieldValue)
+        try write("Accuracy", UInt64(accuracy.rawValue))
+        try write("Distance1", UInt64(distance1))
+        try write("Value0", UInt64(value0))
+        try write("Value1", UInt64(value1))
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
@@ -110,12 +114,15 @@ public struct ProfileLongMessage: Hashable, Sendable {
 extension ProfileLongMessage: FieldMappedMessage {
     static var messageType: MessageType { .profileLong }
 
-    var fieldValues: KeyValuePairs<StaticString, UInt64> {
-        [
-            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-            "ProfileType": UInt64(profileType.rawValue), "ControlPoint": isControlPoint.fieldValue,
-            "Retransmission": isRetransmission.fieldValue, "Update": isUpdate.fieldValue, "Value": UInt64(value),
-        ]
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) {
+        try write("Offset", UInt64(offset))
+        try write("CyclicCounter", UInt64(cyclicCounter))
+        try write("PathIndex", UInt64(pathIndex))
+        try write("ProfileType", UInt64(profileType.rawValue))
+        try write("ControlPoint", isControlPoint.fieldValue)
+        try write("Retransmission", isRetransmission.fieldValue)
+        try write("Update", isUpdate.fieldValue)
+        try write("Value", UInt64(value))
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {

@@ -81,21 +81,25 @@ public struct SegmentMessage: Hashable, Sendable {
 extension SegmentMessage: FieldMappedMessage {
     static var messageType: MessageType { .segment }
 
-    var fieldValues: KeyValuePairs<StaticString, UInt64> {
-        [
-            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-            "Tunnel": UInt64(tunnel.rawValue), "Bridge": UInt64(bridge.rawValue),
-            "BuiltUpArea": UInt64(builtUpArea.rawValue), "Retransmission": isRetransmission.fieldValue,
-            "Update": isUpdate.fieldValue, "RelativeProbability": UInt64(relativeProbability),
-            "FunctionalRoadClass": UInt64(functionalRoadClass.rawValue),
-            "PartOfCalculatedRoute": UInt64(partOfCalculatedRoute.rawValue),
-            "ComplexIntersection": UInt64(complexIntersection.rawValue), "FormOfWay": UInt64(formOfWay.rawValue),
-            "EffectiveSpeedLimit": UInt64(effectiveSpeedLimit),
-            "EffectiveSpeedLimitType": UInt64(effectiveSpeedLimitType.rawValue),
-            "DividedRoad": UInt64(dividedRoad.rawValue),
-            "NumberOfLanesOppositeDirection": UInt64(numberOfLanesOppositeDirection),
-            "NumberOfLanesDrivingDirection": UInt64(numberOfLanesDrivingDirection),
-        ]
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) {
+        try write("Offset", UInt64(offset))
+        try write("CyclicCounter", UInt64(cyclicCounter))
+        try write("PathIndex", UInt64(pathIndex))
+        try write("Tunnel", UInt64(tunnel.rawValue))
+        try write("Bridge", UInt64(bridge.rawValue))
+        try write("BuiltUpArea", UInt64(builtUpArea.rawValue))
+        try write("Retransmission", isRetransmission.fieldValue)
+        try write("Update", isUpdate.fieldValue)
+        try write("RelativeProbability", UInt64(relativeProbability))
+        try write("FunctionalRoadClass", UInt64(functionalRoadClass.rawValue))
+        try write("PartOfCalculatedRoute", UInt64(partOfCalculatedRoute.rawValue))
+        try write("ComplexIntersection", UInt64(complexIntersection.rawValue))
+        try write("FormOfWay", UInt64(formOfWay.rawValue))
+        try write("EffectiveSpeedLimit", UInt64(effectiveSpeedLimit))
+        try write("EffectiveSpeedLimitType", UInt64(effectiveSpeedLimitType.rawValue))
+        try write("DividedRoad", UInt64(dividedRoad.rawValue))
+        try write("NumberOfLanesOppositeDirection", UInt64(numberOfLanesOppositeDirection))
+        try write("NumberOfLanesDrivingDirection", UInt64(numberOfLanesDrivingDirection))
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {

@@ -70,19 +70,23 @@ public struct StubMessage: Hashable, Sendable {
 extension StubMessage: FieldMappedMessage {
     static var messageType: MessageType { .stub }
 
-    var fieldValues: KeyValuePairs<StaticString, UInt64> {
-        [
-            "Offset": UInt64(offset), "CyclicCounter": UInt64(cyclicCounter), "PathIndex": UInt64(pathIndex),
-            "SubPathIndex": UInt64(subPathIndex), "Retransmission": isRetransmission.fieldValue,
-            "Update": isUpdate.fieldValue, "RelativeProbability": UInt64(relativeProbability),
-            "FunctionalRoadClass": UInt64(functionalRoadClass.rawValue),
-            "PartOfCalculatedRoute": UInt64(partOfCalculatedRoute.rawValue),
-            "ComplexIntersection": UInt64(complexIntersection.rawValue), "FormOfWay": UInt64(formOfWay.rawValue),
-            "TurnAngle": UInt64(turnAngle), "LastStubAtOffset": isLastStubAtOffset.fieldValue,
-            "RightOfWay": UInt64(rightOfWay.rawValue),
-            "NumberOfLanesOppositeDirection": UInt64(numberOfLanesOppositeDirection),
-            "NumberOfLanesDrivingDirection": UInt64(numberOfLanesDrivingDirection),
-        ]
+    func writeFields(_ write: (StaticString, UInt64) throws(FieldCodingError) -> Void) throws(FieldCodingError) {
+        try write("Offset", UInt64(offset))
+        try write("CyclicCounter", UInt64(cyclicCounter))
+        try write("PathIndex", UInt64(pathIndex))
+        try write("SubPathIndex", UInt64(subPathIndex))
+        try write("Retransmission", isRetransmission.fieldValue)
+        try write("Update", isUpdate.fieldValue)
+        try write("RelativeProbability", UInt64(relativeProbability))
+        try write("FunctionalRoadClass", UInt64(functionalRoadClass.rawValue))
+        try write("PartOfCalculatedRoute", UInt64(partOfCalculatedRoute.rawValue))
+        try write("ComplexIntersection", UInt64(complexIntersection.rawValue))
+        try write("FormOfWay", UInt64(formOfWay.rawValue))
+        try write("TurnAngle", UInt64(turnAngle))
+        try write("LastStubAtOffset", isLastStubAtOffset.fieldValue)
+        try write("RightOfWay", UInt64(rightOfWay.rawValue))
+        try write("NumberOfLanesOppositeDirection", UInt64(numberOfLanesOppositeDirection))
+        try write("NumberOfLanesDrivingDirection", UInt64(numberOfLanesDrivingDirection))
     }
 
     init(fields: UnpackedFields) throws(FieldCodingError) {
