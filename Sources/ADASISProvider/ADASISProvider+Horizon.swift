@@ -278,10 +278,12 @@ extension ADASISProvider {
                 if ledger[atom.key] != atom.message { junctionsChanged.insert(atom.key.offset) }
                 continue
             }
+            // Written only when new or different: a write renews the path's revision, and with it
+            // the side path's retransmission pack (``sidePathPack(_:)``).
             switch ledger[atom.key] {
             case nil: added.append(atom)
             case let held? where held != atom.message: changed.append(atom)
-            default: break
+            default: continue
             }
             ledger[atom.key] = atom.message
         }
