@@ -26,6 +26,11 @@ Metrics:
   tree 500 m    the same, but a sample is covered when the main path or any side path covers it: a side path's
                 elements are laid end to end from its start_distance_m (metres along the tree from the vehicle
                 to its first link, in the horizon output); records without side_paths count as main path only.
+  tree misses after a return
+                of the samples the tree misses, the share that lie after the driven route came back to where
+                it had been within those 500 m: a truth fix between here and the sample lies within 20 m of an
+                earlier one, also after here, driven at least 50 m before it. A U-turn (on the same road or at
+                the end of a side street) or a loop, which no path of a prediction holds.
   Totals weight each drive by its fixes (way correct) or its scored fixes (horizon 500 m).
 
 Usage:
@@ -261,13 +266,66 @@ def horizon_score(truth, horizons, side_paths=None):
     return total, scored
 
 
+RETURN_RADIUS_M = 20.0
+RETURN_AFTER_M = 50.0
+
+
+def truth_index_at(distances, target):
+    """The index of the truth fix nearest in driven distance to target (ties: the earlier fix), as true_way_at."""
+    index = bisect.bisect_left(distances, target)
+    if index == len(distances):
+        return len(distances) - 1
+    if index > 0 and target - distances[index - 1] <= distances[index] - target:
+        index -= 1
+    return index
+
+
+def last_visits(truth, distances):
+    """For each truth fix, the index of the latest earlier fix within RETURN_RADIUS_M of it and at least
+    RETURN_AFTER_M of driving before it (the route came back there), or -1."""
+    result = []
+    for j, (_, lat, lon, _) in enumerate(truth):
+        earlier = bisect.bisect_right(distances, distances[j] - RETURN_AFTER_M)
+        result.append(next((i for i in range(earlier - 1, -1, -1)
+                            if distance_m(truth[i][1], truth[i][2], lat, lon) < RETURN_RADIUS_M), -1))
+    return result
+
+
+def tree_misses(truth, horizons, side_paths):
+    """(samples the tree misses, of which after the route came back to where it had been within them) of one
+    drive, over the fixes and samples horizon_score scores."""
+    distances = driven_distances(truth)
+    visits = last_visits(truth, distances)
+    samples = [SAMPLE_STEP_M * k for k in range(1, int(AHEAD_M / SAMPLE_STEP_M) + 1)]
+    missed, after_return = 0, 0
+    for index, (key, _, _, _) in enumerate(truth):
+        here = distances[index]
+        if distances[-1] - here < AHEAD_M - AHEAD_SLACK_M:
+            continue
+        main_path = horizons.get(key)
+        paths = [(0.0, main_path)] + side_paths.get(key, []) if main_path else []
+        returned, seen = False, index
+        for d in samples:
+            at = truth_index_at(distances, here + d)
+            # Every fix passed since the last sample: did the route come back to a place driven after here?
+            returned = returned or any(visits[j] >= index for j in range(seen + 1, at + 1))
+            seen = max(seen, at)
+            way = truth[at][3]
+            if not any(covered(path, way, d, start) for start, path in paths):
+                missed += 1
+                after_return += returned
+    return missed, after_return
+
+
 def evaluate_drive(name, truth_path, match_path=None, horizon_path=None):
     """The scores of one drive as a dict; a metric whose output file is not given is None."""
     truth = read_truth(truth_path)
     truth_keys = {fix[0] for fix in truth}
     result = dict(name=name, fixes=len(truth), matched_fixes=None, way_correct=None, way_correct_share=None,
                   horizon_fixes=None, horizon_coverage_sum=None, horizon_coverage=None, tree_coverage_sum=None,
-                  tree_coverage=None, off_road=None, off_road_share=None, output_rows_without_truth=0)
+                  tree_coverage=None, tree_missed=None, tree_missed_after_return=None,
+                  tree_missed_after_return_share=None, off_road=None, off_road_share=None,
+                  output_rows_without_truth=0)
     if match_path is not None:
         matches = read_match(match_path)
         correct, total = match_score(truth, matches)
@@ -286,6 +344,9 @@ def evaluate_drive(name, truth_path, match_path=None, horizon_path=None):
         if side_paths:
             tree_sum, _ = horizon_score(truth, horizons, side_paths)
             result.update(tree_coverage_sum=tree_sum, tree_coverage=tree_sum / scored if scored else None)
+            missed, after_return = tree_misses(truth, horizons, side_paths)
+            result.update(tree_missed=missed, tree_missed_after_return=after_return,
+                          tree_missed_after_return_share=after_return / missed if missed else None)
         result["output_rows_without_truth"] += sum(1 for key in horizons if key not in truth_keys)
     return result
 
@@ -294,7 +355,8 @@ def total(results):
     """The total row: way correct weighted by fixes, horizon coverage weighted by scored fixes."""
     row = dict(name="total", fixes=sum(r["fixes"] for r in results), matched_fixes=None, way_correct=None,
                way_correct_share=None, horizon_fixes=None, horizon_coverage_sum=None, horizon_coverage=None,
-               tree_coverage_sum=None, tree_coverage=None, off_road=None, off_road_share=None,
+               tree_coverage_sum=None, tree_coverage=None, tree_missed=None, tree_missed_after_return=None,
+               tree_missed_after_return_share=None, off_road=None, off_road_share=None,
                output_rows_without_truth=sum(r["output_rows_without_truth"] for r in results))
     with_match = [r for r in results if r["way_correct"] is not None]
     if with_match:
@@ -315,6 +377,10 @@ def total(results):
         scored = sum(r["horizon_fixes"] for r in with_tree)
         tree_sum = sum(r["tree_coverage_sum"] for r in with_tree)
         row.update(tree_coverage_sum=tree_sum, tree_coverage=tree_sum / scored if scored else None)
+        missed = sum(r["tree_missed"] for r in with_tree)
+        after_return = sum(r["tree_missed_after_return"] for r in with_tree)
+        row.update(tree_missed=missed, tree_missed_after_return=after_return,
+                   tree_missed_after_return_share=after_return / missed if missed else None)
     return row
 
 
@@ -325,15 +391,16 @@ def percent(value):
 
 def markdown(results):
     """The markdown table: one row per drive and the total."""
-    lines = ["| drive | fixes | matched | way correct | off road | horizon fixes | horizon 500 m | tree 500 m |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = ["| drive | fixes | matched | way correct | off road | horizon fixes | horizon 500 m | tree 500 m "
+             "| tree misses after a return |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for row in results + [total(results)]:
         name = f"**{row['name']}**" if row["name"] == "total" else row["name"]
         matched = "–" if row["matched_fixes"] is None else str(row["matched_fixes"])
         scored = "–" if row["horizon_fixes"] is None else str(row["horizon_fixes"])
         lines.append(f"| {name} | {row['fixes']} | {matched} | {percent(row['way_correct_share'])} | "
                      f"{percent(row['off_road_share'])} | {scored} | {percent(row['horizon_coverage'])} | "
-                     f"{percent(row['tree_coverage'])} |")
+                     f"{percent(row['tree_coverage'])} | {percent(row['tree_missed_after_return_share'])} |")
     return "\n".join(lines)
 
 

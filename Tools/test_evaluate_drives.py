@@ -169,7 +169,7 @@ def test_drive_shorter_than_the_horizon_has_no_horizon_score(tmp_path):
     result = ev.evaluate_drive("d", truth, horizon_path=horizon)
     assert result["horizon_fixes"] == 0
     assert result["horizon_coverage"] is None
-    assert "| d | 30 | – | – | – | 0 | – | – |" in ev.markdown([result])
+    assert "| d | 30 | – | – | – | 0 | – | – | – |" in ev.markdown([result])
 
 
 def test_total_weights_drives_by_fixes(tmp_path):
@@ -182,9 +182,9 @@ def test_total_weights_drives_by_fixes(tmp_path):
     assert row["fixes"] == 40
     assert row["way_correct_share"] == pytest.approx(0.25)
     table = ev.markdown([good, bad]).splitlines()
-    assert table[2] == "| good | 10 | 10 | 100.0 % | 0.0 % | – | – | – |"
-    assert table[3] == "| bad | 30 | 30 | 0.0 % | 0.0 % | – | – | – |"
-    assert table[4] == "| **total** | 40 | 40 | 25.0 % | 0.0 % | – | – | – |"
+    assert table[2] == "| good | 10 | 10 | 100.0 % | 0.0 % | – | – | – | – |"
+    assert table[3] == "| bad | 30 | 30 | 0.0 % | 0.0 % | – | – | – | – |"
+    assert table[4] == "| **total** | 40 | 40 | 25.0 % | 0.0 % | – | – | – | – |"
 
 
 @pytest.mark.parametrize("content, message", [
@@ -242,7 +242,7 @@ def test_command_line_directory_mode_and_json(tmp_path, capsys):
     args = ["--truth-dir", str(truth_dir), "--results-dir", str(results), "--suffix=-noisy"]
     assert ev.main(args) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[2] == "| north | 100 | 100 | 30.0 % | 0.0 % | 50 | 100.0 % | 100.0 % |"
+    assert table[2] == "| north | 100 | 100 | 30.0 % | 0.0 % | 50 | 100.0 % | 100.0 % | – |"
     assert len(table) == 4
     assert ev.main(args + ["--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -314,6 +314,35 @@ def test_side_paths_count_for_the_tree_but_not_for_the_main_path(tmp_path):
     result = ev.evaluate_drive("d", truth, horizon_path=str(horizon))
     assert result["tree_coverage"] == pytest.approx(1.0)
     assert result["horizon_coverage"] < 0.75
+
+
+def test_tree_misses_after_the_route_comes_back_are_told_apart(tmp_path):
+    # North 300 m on way 1 and 100 m on way 2, a U-turn, back south 8 m further east (the other lane): way 2
+    # again, then way 1 from 502.8 m driven. The tree holds way 1 up to 300 m, then a wrong way 9. At each
+    # of the 11 scored fixes (here = 10 h m, h = 0 ... 10) it misses every sample from 300 m to here + 500 m
+    # (21 + h); from 420 m (the fix at 422.8 m lies 12.8 m from the one at 370 m, driven 52.8 m before)
+    # they lie after the route came back (9 + h).
+    rows = []
+    for index in range(61):
+        north, east = (10.0 * index, 0.0) if index <= 40 else (800.0 - 10.0 * index, 8.0)
+        rows.append(dict(time_s=float(index), lat=60.0 + north / METRES_PER_DEGREE,
+                         lon=25.0 + east / (METRES_PER_DEGREE * math.cos(math.radians(60.0))),
+                         way=2 if 30 <= index <= 50 else 1))
+    truth = write_truth(tmp_path / "d.csv", rows)
+    horizon = tmp_path / "d.horizon.jsonl"
+    horizon.write_text("".join(json.dumps(dict(time_s=row["time_s"], main_path=[
+        dict(way_id=1, length_m=max(0.0, 300.0 - 10.0 * index)), dict(way_id=9, length_m=600.0)],
+        side_paths=[])) + "\n" for index, row in enumerate(rows)))
+    result = ev.evaluate_drive("d", truth, horizon_path=str(horizon))
+    assert result["horizon_fixes"] == 11
+    assert result["tree_missed"] == sum(21 + h for h in range(11))
+    assert result["tree_missed_after_return"] == sum(9 + h for h in range(11))
+    assert ev.markdown([result]).splitlines()[2].endswith("| 53.8 % |")
+    # The same drive without the U-turn (straight on north): no miss lies after a return.
+    for index, row in enumerate(rows):
+        row["lat"], row["lon"] = 60.0 + 10.0 * index / METRES_PER_DEGREE, 25.0
+    straight = ev.evaluate_drive("d", write_truth(tmp_path / "s.csv", rows), horizon_path=str(horizon))
+    assert straight["tree_missed"] > 0 and straight["tree_missed_after_return"] == 0
 
 
 def test_side_path_without_start_distance_is_skipped_and_old_outputs_have_no_tree(tmp_path):
