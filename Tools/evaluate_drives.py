@@ -243,26 +243,34 @@ def match_score(truth, matches):
     return correct, len(truth)
 
 
-def horizon_score(truth, horizons, side_paths=None):
-    """(sum of per-fix covered shares, fixes scored) of one drive; fixes need AHEAD_M of truth ahead. With
-    side_paths ({time key: [(start, elements)]}) a sample also counts when a side path covers it (tree)."""
-    distances = driven_distances(truth)
-    samples = [SAMPLE_STEP_M * k for k in range(1, int(AHEAD_M / SAMPLE_STEP_M) + 1)]
-    total, scored = 0.0, 0
+SAMPLES_M = [SAMPLE_STEP_M * k for k in range(1, int(AHEAD_M / SAMPLE_STEP_M) + 1)]
+
+
+def scored_fixes(truth, distances, horizons, side_paths):
+    """(index, driven distance, [(start, elements)] of the main path and side paths, empty without a
+    horizon) of each truth fix with AHEAD_M of truth ahead, the fixes the horizon scores are over."""
     for index, (key, _, _, _) in enumerate(truth):
         here = distances[index]
         if distances[-1] - here < AHEAD_M - AHEAD_SLACK_M:
             continue
-        scored += 1
         main_path = horizons.get(key)
-        if not main_path:
+        yield index, here, [(0.0, main_path)] + (side_paths or {}).get(key, []) if main_path else []
+
+
+def horizon_score(truth, horizons, side_paths=None):
+    """(sum of per-fix covered shares, fixes scored) of one drive; fixes need AHEAD_M of truth ahead. With
+    side_paths ({time key: [(start, elements)]}) a sample also counts when a side path covers it (tree)."""
+    distances = driven_distances(truth)
+    total, scored = 0.0, 0
+    for _, here, paths in scored_fixes(truth, distances, horizons, side_paths):
+        scored += 1
+        if not paths:
             continue
-        paths = [(0.0, main_path)] + (side_paths or {}).get(key, [])
         hits = 0
-        for d in samples:
+        for d in SAMPLES_M:
             way = true_way_at(truth, distances, here + d)
             hits += any(covered(path, way, d, start) for start, path in paths)
-        total += hits / len(samples)
+        total += hits / len(SAMPLES_M)
     return total, scored
 
 
@@ -296,16 +304,10 @@ def tree_misses(truth, horizons, side_paths):
     drive, over the fixes and samples horizon_score scores."""
     distances = driven_distances(truth)
     visits = last_visits(truth, distances)
-    samples = [SAMPLE_STEP_M * k for k in range(1, int(AHEAD_M / SAMPLE_STEP_M) + 1)]
     missed, after_return = 0, 0
-    for index, (key, _, _, _) in enumerate(truth):
-        here = distances[index]
-        if distances[-1] - here < AHEAD_M - AHEAD_SLACK_M:
-            continue
-        main_path = horizons.get(key)
-        paths = [(0.0, main_path)] + side_paths.get(key, []) if main_path else []
+    for index, here, paths in scored_fixes(truth, distances, horizons, side_paths):
         returned, seen = False, index
-        for d in samples:
+        for d in SAMPLES_M:
             at = truth_index_at(distances, here + d)
             # Every fix passed since the last sample: did the route come back to a place driven after here?
             returned = returned or any(visits[j] >= index for j in range(seen + 1, at + 1))
