@@ -214,14 +214,19 @@ def driven_distances(truth):
     return totals
 
 
-def true_way_at(truth, distances, target):
-    """The true way of the truth fix nearest in driven distance to target (ties: the earlier fix)."""
+def truth_index_at(distances, target):
+    """The index of the truth fix nearest in driven distance to target (ties: the earlier fix)."""
     index = bisect.bisect_left(distances, target)
     if index == len(distances):
-        return truth[-1][3]
+        return len(distances) - 1
     if index > 0 and target - distances[index - 1] <= distances[index] - target:
         index -= 1
-    return truth[index][3]
+    return index
+
+
+def true_way_at(truth, distances, target):
+    """The true way of the truth fix nearest in driven distance to target (ties: the earlier fix)."""
+    return truth[truth_index_at(distances, target)][3]
 
 
 def covered(main_path, way, distance, start=0.0):
@@ -276,16 +281,6 @@ def horizon_score(truth, horizons, side_paths=None):
 
 RETURN_RADIUS_M = 20.0
 RETURN_AFTER_M = 50.0
-
-
-def truth_index_at(distances, target):
-    """The index of the truth fix nearest in driven distance to target (ties: the earlier fix), as true_way_at."""
-    index = bisect.bisect_left(distances, target)
-    if index == len(distances):
-        return len(distances) - 1
-    if index > 0 and target - distances[index - 1] <= distances[index] - target:
-        index -= 1
-    return index
 
 
 def last_visits(truth, distances):
