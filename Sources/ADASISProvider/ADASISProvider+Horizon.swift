@@ -45,11 +45,11 @@ extension ADASISProvider {
         // radius has not reached past what the main path sent. The walk would queue nothing then,
         // so it is skipped (on three sample drives 793 of 7 733 ticks walk; `SettledTreeTests`).
         let mainSent = sentUpTo[mainID] ?? -.infinity
-        let mainDue =
-            Self.mainPathFrontier(main, reach: vehicle + configuration.sendRadius(level: 0), sent: mainSent) > mainSent
-        if reviving || mainDue || !visitOrder.isSettled || walksTreeEveryTick {
+        let mainFrontier =
+            Self.mainPathFrontier(main, reach: vehicle + configuration.sendRadius(level: 0), sent: mainSent)
+        if reviving || mainFrontier > mainSent || !visitOrder.isSettled || walksTreeEveryTick {
             treeWalks += 1
-            walkTree(vehicle: vehicle, time: time, reviving: reviving)
+            walkTree(vehicle: vehicle, time: time, reviving: reviving, mainFrontier: mainFrontier)
         }
         if time >= nextRetransmission {
             retransmitNearby(main: main, vehicle: vehicle)
@@ -59,8 +59,10 @@ extension ADASISProvider {
         if let mainIndex = indexOfPath[mainID] { ledger.purge(mainIndex, before: purgeBefore) }
     }
 
-    /// Visits the tree's paths breadth first and queues what is new, changed or starved on each.
-    private func walkTree(vehicle: Double, time: Double, reviving: Bool) {
+    /// Visits the tree's paths breadth first and queues what is new, changed or starved on each;
+    /// `mainFrontier` is the main path's (``mainPathFrontier(_:reach:sent:)``, as the tick worked it
+    /// out: the walk visits the main path first, before anything it sends moves it).
+    private func walkTree(vehicle: Double, time: Double, reviving: Bool, mainFrontier: Double) {
         revivalAdmitted = reviving ? revivalCandidates(vehicle: vehicle, time: time) : nil
         defer { revivalAdmitted = nil }
         // Breadth first, so that a child's index exists (given out by its parent's STUB) first; a
@@ -86,9 +88,7 @@ extension ADASISProvider {
             lazy var content = pathContent(path, at: position, index: index, time: time)
             let radius = configuration.sendRadius(level: path.level)
             let sent = sentUpTo[path.id] ?? -.infinity
-            let frontier =
-                path.level == 0
-                ? Self.mainPathFrontier(path, reach: vehicle + radius, sent: sent) : min(radius, path.endOffset - 0.5)
+            let frontier = path.level == 0 ? mainFrontier : min(radius, path.endOffset - 0.5)
             if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
                 let lower = max(
                     from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
