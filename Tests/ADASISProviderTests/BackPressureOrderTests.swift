@@ -8,11 +8,11 @@ import Testing
 /// before the main path's far end.
 @Suite("back-pressure: near content first")
 struct BackPressureOrderTests {
-    @Test("a queue of 60 frames: the first frames of a new tree are the nearest, side paths included")
+    @Test("a queue of 50 frames: the first frames of a new tree are the nearest, side paths included")
     func nearestFirst() throws {
         let map = try SampleDrives.map(for: "kamppi")
         var configuration = ProviderConfiguration()
-        configuration.maximumQueuedFrames = 60
+        configuration.maximumQueuedFrames = 50
         configuration.framesPerTick = 1000  // everything queued leaves in the tick: the frames show the choice
         let pipeline = try HorizonPipeline(network: map, provider: configuration)
         // The first moving fix: the tree of the drive's start.
@@ -43,7 +43,7 @@ struct BackPressureOrderTests {
             if provider.tree.paths[id]?.level ?? 0 > 0 { sidePathFrames += 1 }
         }
         #expect(sidePathFrames > 0, "no side path content among \(frames.count) frames")
-        #expect(farthestSent < 1000, "main path content \(Int(farthestSent)) m ahead went with a 60-frame queue")
+        #expect(farthestSent < 1000, "main path content \(Int(farthestSent)) m ahead went with a 50-frame queue")
         // Whatever waits lies no nearer than what went.
         for path in provider.tree.sortedPaths {
             guard let index = provider.indexOfPath[path.id], let start = origin[path.id] else { continue }

@@ -142,6 +142,59 @@ import TestSupport
         #expect(try model.branches(after: fwd(1), in: crossing.network).first?.link == fwd(3))
     }
 
+    /// Fabianinkatu in the sample map ends 40 m past a junction: straight on with the street's name,
+    /// the main path went into it and turned round at its end (kamppi, kruununhaka, ullanlinna).
+    private static func culDeSac(length: Double) -> PlaneRoadGraph {
+        var graph = PlaneRoadGraph()
+        graph.node(0, 0, 0)
+        graph.node(1, -100, 0)
+        graph.node(2, 25, 0)
+        graph.node(3, 0, -100)
+        graph.node(4, 0, -200)
+        graph.node(5, 100, -100)
+        graph.node(6, length, 0)
+        graph.road(1, 1, 0, name: "Fabianinkatu")
+        graph.road(2, 0, 2, name: "Fabianinkatu")  // straight on, then one more way to the end
+        graph.road(7, 2, 6, name: "Fabianinkatu")
+        graph.road(3, 0, 3)  // right, to a junction that goes on two ways
+        graph.road(4, 3, 4)
+        graph.road(5, 3, 5)
+        return graph
+    }
+
+    @Test func aCulDeSacLosesTheMainPathToTheRoadThatGoesOn() throws {
+        let graph = Self.culDeSac(length: 40)
+        let neutral = BranchProbabilityModel(deadEndFactor: 1)
+        #expect(try neutral.branches(after: fwd(1), in: graph.network).first?.link == fwd(2))
+        let branches = try model.branches(after: fwd(1), in: graph.network)
+        #expect(branches.map(\.link) == [fwd(3), fwd(2)])
+        // Straight on, with the name, the T's through road, into the cul-de-sac (1 · 2 · 2 · 0.02)
+        // against a right turn (0.325): 0.2 of the traffic, 0.92 without the dead end.
+        #expect(abs(branches[1].probability - 0.08 / (0.08 + 0.325)) < 0.005)
+        // The engine's main path turns; the cul-de-sac stays a side path, with its U-turn at the end.
+        let engine = try HorizonEngine(network: graph.network, configuration: .init())
+        _ = try engine.update(onRoad(fwd(1), 50, time: 0, discontinuity: true))
+        let main = try #require(engine.tree.mainPath)
+        #expect(main.links.map(\.link).prefix(2) == [fwd(1), fwd(3)])
+        let side = try #require(engine.tree.children(of: main.id).first { $0.links.first?.link == fwd(2) })
+        #expect(side.links.map(\.link).prefix(3) == [fwd(2), fwd(7), bwd(7)])
+    }
+
+    @Test func aStreetEndingBeyondTheReachOrAfterAJunctionIsNoCulDeSac() throws {
+        // Ending 300 m on (past the 200 m reach): a road that leads somewhere.
+        #expect(try model.branches(after: fwd(1), in: Self.culDeSac(length: 300).network).first?.link == fwd(2))
+        // A junction before the end: the walk stops there.
+        var branching = Self.culDeSac(length: 40)
+        branching.node(7, 25, 100)
+        branching.road(8, 2, 7)
+        #expect(try model.branches(after: fwd(1), in: branching.network).first?.link == fwd(2))
+        // Where every way on is a cul-de-sac, the factor cancels out: the fourWay arms end 100 m on.
+        let fourWay = try model.branches(after: fwd(1), in: PlaneRoadGraph.fourWay().network)
+        let neutral = try BranchProbabilityModel(deadEndFactor: 1).branches(
+            after: fwd(1), in: PlaneRoadGraph.fourWay().network)
+        #expect(zip(fourWay, neutral).allSatisfy { abs($0.probability - $1.probability) < 1e-9 })
+    }
+
     @Test func uTurnsAreOfferedAtJunctionsOnlyAndTheirPathsAreLeaves() throws {
         // Side roads leave at nodes 2 and 4; nodes 1 and 3 only join two links of the street.
         let network = PlaneRoadGraph.street(count: 5, sideEvery: 2).network

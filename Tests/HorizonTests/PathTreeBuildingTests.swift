@@ -87,12 +87,19 @@ import TestSupport
         #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(lookAhead: [])) }
         #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(maximumLevel: -1)) }
         #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(trailingLength: .nan)) }
+        for model in [BranchProbabilityModel(deadEndFactor: 1.5), BranchProbabilityModel(deadEndReach: -1)] {
+            #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(branchModel: model)) }
+        }
     }
+
+    /// A model without the cul-de-sac factor: the comb's street ends in a dead end beside its last
+    /// side road, and these tests are about what the main path does once it is in one.
+    private static let intoDeadEnds = HorizonConfiguration(branchModel: .init(deadEndFactor: 1))
 
     @Test func mainPathStopsAtADeadEndWithoutLegalUTurn() throws {
         var graph = PlaneRoadGraph.comb(count: 5)
         for index in graph.links.indices { graph.links[index].oneway = .forward }
-        let engine = try engine(graph)
+        let engine = try engine(graph, Self.intoDeadEnds)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPath)
         #expect(main.links.map(\.link) == (1...5).map { fwd(UInt64($0)) })
@@ -100,7 +107,7 @@ import TestSupport
     }
 
     @Test func mainPathTurnsAroundAtADeadEndThatAllowsIt() throws {
-        let engine = try engine(.comb(count: 5))
+        let engine = try engine(.comb(count: 5), Self.intoDeadEnds)
         _ = try engine.update(onRoad(fwd(4), 0, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPath)
         #expect(Array(main.links.map(\.link).prefix(4)) == [fwd(4), fwd(5), bwd(5), bwd(4)])

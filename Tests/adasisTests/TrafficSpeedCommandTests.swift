@@ -20,6 +20,12 @@ struct TrafficSpeedCommandTests {
         return (entries, vehicle)
     }
 
+    /// Where the closed stretch among `entries` starts and how long it is (to the next entry).
+    static func closure(_ entries: [(Int, String)]) -> (start: Int, length: Int)? {
+        guard let index = entries.firstIndex(where: { $0.1 == "closed" }), index + 1 < entries.count else { return nil }
+        return (entries[index].0, entries[index + 1].0 - entries[index].0)
+    }
+
     @Test("the feed's speeds and its closure ride on the main path; decode names them; expiry turns them to no data")
     func profileOnTheBus() throws {
         try requireBuiltAdasis()
@@ -31,12 +37,13 @@ struct TrafficSpeedCommandTests {
             replay + ["--traffic", TrafficUseCommandTests.feed, "--traffic-time", "2026-11-25T12:01:00Z"])
         #expect(traffic.status == 0, "\(traffic.stderr)")
 
-        // At 90 s the roadworks (closed, 143 … 153 m) and the 25 km/h record lie ahead.
+        // At 90 s the roadworks (closed for 10 m) and the 25 km/h record 121 m past their start lie
+        // ahead (offsets count from where the main path began).
         let (ahead, vehicle) = try Self.mainPathSpeeds(try runAdasis(["reconstruct", log, "--at", "90"]).stdout)
-        let text = ahead.map { "\($0.0) m \($0.1)" }
-        #expect(text.contains("143 m closed") && text.contains("153 m no data"), "\(text)")
-        #expect(text.contains("264 m 25 km/h"), "\(text)")
-        #expect(vehicle < 143)
+        let closed = try #require(Self.closure(ahead), "\(ahead)")
+        #expect(closed.length >= 9 && closed.length <= 11, "\(ahead)")
+        #expect(ahead.contains { $0.0 == closed.start + 121 && $0.1 == "25 km/h" }, "\(ahead)")
+        #expect(vehicle < closed.start)
 
         let decoded = try runAdasis(["decode", log]).stdout.split(separator: "\n").filter {
             $0.contains("ProfileType=21(traffic speed)")

@@ -96,7 +96,11 @@ extension RoadLink {
 /// - `through = throughRoadFactor` (2) for the through road of a T-junction: of exactly two
 ///   continuations, the one within `throughRoadDeviation` (30°) of straight on while the other
 ///   turns off by 60° or more, so the through road keeps the main path against a side road of a
-///   higher class or with the incoming name.
+///   higher class or with the incoming name;
+/// - `deadEnd = deadEndFactor` (0.02) for a continuation whose every way on ends within
+///   `deadEndReach` (120 m): a cul-de-sac, entered by drivers bound for it and by none going on,
+///   so the main path keeps to the road that goes somewhere. Only at junctions (two or more ways
+///   on); the cul-de-sac stays a side path.
 ///
 /// **Probabilities** are the weights normalised to sum to 1. Every branch keeps its own
 /// probability, so nearly equal continuations (a symmetric fork) both show about one half; the
@@ -119,6 +123,12 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     public var throughRoadFactor: Double
     /// Largest turn, degrees, of the through road at a T-junction (default 30).
     public var throughRoadDeviation: Double
+    /// Factor for a continuation whose every way on ends within ``deadEndReach`` (a cul-de-sac),
+    /// `0...1`; 1 turns the rule off.
+    public var deadEndFactor: Double
+    /// How far from the junction, metres, every way on along a continuation must end for it to
+    /// be a cul-de-sac (default 120): a way that goes on further leads somewhere.
+    public var deadEndReach: Double
     /// Whether a legal U-turn at a junction (the incoming link driven back) is offered as a
     /// continuation with probability 0, as HERE does on request, so side paths cover drivers who
     /// turn round and the client can filter them out. Off by default: the main path never takes
@@ -129,8 +139,11 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     public init(
         angleFloor: Double = 0.1, classStepFactor: Double = 0.5, rampEntryFactor: Double = 0.5,
         nameContinuityFactor: Double = 2, laneStepFactor: Double = 0.15, throughRoadFactor: Double = 2,
-        throughRoadDeviation: Double = 30, offersUTurns: Bool = false
+        throughRoadDeviation: Double = 30, deadEndFactor: Double = 0.02, deadEndReach: Double = 120,
+        offersUTurns: Bool = false
     ) {
+        self.deadEndFactor = deadEndFactor
+        self.deadEndReach = deadEndReach
         self.throughRoadFactor = throughRoadFactor
         self.throughRoadDeviation = throughRoadDeviation
         self.angleFloor = angleFloor
@@ -170,6 +183,31 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         return straight
     }
 
+    /// Whether every way on from `start` (`length` metres long) ends within ``deadEndReach`` of
+    /// the junction: a cul-de-sac, or a small net of them (a street whose only side road is a
+    /// dead-end service road). Depth first, so that a through road is found after a link or two:
+    /// any way that goes on past the reach leads somewhere, as does a net of more than 16 links.
+    func leadsToDeadEnd(_ start: DirectedLink, length: Double, in network: any RoadNetwork) throws -> Bool {
+        var budget = 16
+        return try endsWithinReach(start, end: length, budget: &budget, in: network)
+    }
+
+    /// Whether every way on from `link`, whose end lies `end` metres from the junction, ends within
+    /// ``deadEndReach``; each link looked at takes one from `budget`.
+    private func endsWithinReach(
+        _ link: DirectedLink, end: Double, budget: inout Int, in network: any RoadNetwork
+    ) throws -> Bool {
+        guard end <= deadEndReach else { return false }
+        let reversed = link.reversed
+        for next in try network.successors(of: link) where next != reversed {
+            budget -= 1
+            guard budget >= 0,
+                try endsWithinReach(next, end: end + network.link(next.link).length, budget: &budget, in: network)
+            else { return false }
+        }
+        return true
+    }
+
     /// The legal continuations after driving `incoming` to its end, most probable first.
     ///
     /// Empty when the vehicle cannot legally go on (not even by a U-turn).
@@ -195,17 +233,15 @@ public struct BranchProbabilityModel: Hashable, Sendable {
             ]
         }
         var weighted: [(link: DirectedLink, angle: Double, weight: Double, road: BranchRoad)] = []
+        let weighsDeadEnds = forward.count >= 2 && deadEndFactor != 1
         for candidate in forward {
             let road = try network.link(candidate.link)
             let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
-            weighted.append(
-                (
-                    candidate, angle,
-                    weight(
-                        from: incomingLink, to: road, direction: candidate.direction,
-                        turnAngle: angle),
-                    BranchRoad(road, candidate.direction)
-                ))
+            var weight = weight(from: incomingLink, to: road, direction: candidate.direction, turnAngle: angle)
+            if weighsDeadEnds, try leadsToDeadEnd(candidate, length: road.length, in: network) {
+                weight *= deadEndFactor
+            }
+            weighted.append((candidate, angle, weight, BranchRoad(road, candidate.direction)))
         }
         if let through = throughRoad(weighted.map(\.angle)) { weighted[through].weight *= throughRoadFactor }
         let total = weighted.reduce(0) { $0 + $1.weight }

@@ -85,9 +85,13 @@ public struct HorizonConfiguration: Hashable, Sendable {
             throw HorizonError.invalidConfiguration(
                 "mostProbablePathTolerance must be a probability difference in 0…1, got \(mostProbablePathTolerance)")
         }
+        if !branchModel.deadEndFactor.isFinite || !(0...1).contains(branchModel.deadEndFactor) {
+            throw HorizonError.invalidConfiguration(
+                "branchModel.deadEndFactor must be a factor in 0…1, got \(branchModel.deadEndFactor)")
+        }
         for (name, value) in [
-            ("trailingLength", trailingLength), ("minimumUpdateInterval", minimumUpdateInterval),
-            ("minimumUpdateDistance", minimumUpdateDistance),
+            ("branchModel.deadEndReach", branchModel.deadEndReach), ("trailingLength", trailingLength),
+            ("minimumUpdateInterval", minimumUpdateInterval), ("minimumUpdateDistance", minimumUpdateDistance),
         ] where !value.isFinite || value < 0 {
             throw HorizonError.invalidConfiguration("\(name) must be a finite number ≥ 0, got \(value)")
         }
