@@ -176,13 +176,17 @@ public final class MapFile: RoadNetwork {
 
     /// The directed links leaving `node` along `links` (the links meeting there).
     private func outgoing(from node: NodeID, links: [LinkID]) throws -> [DirectedLink] {
+        // One allocation: room for both directions of every link (a loop starts and ends here),
+        // sorted in place.
         var result: [DirectedLink] = []
+        result.reserveCapacity(2 * links.count)
         for id in links {
             let link = try ends(id)
             if link.startNode == node, link.oneway.allows(.forward) { result.append(DirectedLink(id, .forward)) }
             if link.endNode == node, link.oneway.allows(.backward) { result.append(DirectedLink(id, .backward)) }
         }
-        return result.sorted()
+        result.sort()
+        return result
     }
 
     public func incoming(to node: NodeID) throws -> [DirectedLink] {
