@@ -188,6 +188,12 @@ import TestSupport
         branching.node(7, 25, 100)
         branching.road(8, 2, 7)
         #expect(try model.branches(after: fwd(1), in: branching.network).first?.link == fwd(2))
+        // A loop at the end (a court's turning circle) leads somewhere: the search does not go round.
+        var loop = Self.culDeSac(length: 40)
+        loop.node(7, 40, 20)
+        loop.road(8, 6, 7)
+        loop.road(9, 7, 2)
+        #expect(try model.branches(after: fwd(1), in: loop.network).first?.link == fwd(2))
         // Where every way on is a cul-de-sac, the factor cancels out: the fourWay arms end 100 m on.
         let fourWay = try model.branches(after: fwd(1), in: PlaneRoadGraph.fourWay().network)
         let neutral = try BranchProbabilityModel(deadEndFactor: 1).branches(

@@ -183,29 +183,42 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         return straight
     }
 
-    /// Whether every way on from `start` (`length` metres long) ends within ``deadEndReach`` of
-    /// the junction: a cul-de-sac, or a small net of them (a street whose only side road is a
-    /// dead-end service road). Depth first, so that a through road is found after a link or two:
-    /// any way that goes on past the reach leads somewhere, as does a net of more than 16 links.
-    func leadsToDeadEnd(_ start: DirectedLink, length: Double, in network: any RoadNetwork) throws -> Bool {
-        var budget = 16
-        return try endsWithinReach(start, end: length, budget: &budget, in: network)
+    /// The longest way on from the start of `link` (`length` metres long when known): the link and,
+    /// U-turns aside, the longest way on after it; `.infinity` once it passes ``deadEndReach`` or
+    /// meets a loop (either way it leads somewhere). Depth first, stopping at the first way past
+    /// the reach, so a through road is found after a few links; `known` keeps every result, so the
+    /// junctions along a path share the search (each link is read once).
+    func longestWayOn(
+        _ link: DirectedLink, length: Double? = nil, known: WaysOn, in network: any RoadNetwork
+    ) throws -> Double {
+        if let found = known.lengths[link] { return found < 0 ? .infinity : found }
+        let own = try length ?? network.link(link.link).length
+        guard own <= deadEndReach else {
+            known.lengths[link] = .infinity
+            return .infinity
+        }
+        known.lengths[link] = -1  // being searched: met again, it closes a loop
+        var longest = 0.0
+        do {
+            let reversed = link.reversed
+            for next in try network.successors(of: link) where next != reversed {
+                longest = max(longest, try longestWayOn(next, known: known, in: network))
+                if own + longest > deadEndReach { break }
+            }
+        } catch {
+            known.lengths[link] = nil
+            throw error
+        }
+        let total = own + longest > deadEndReach ? .infinity : own + longest
+        known.lengths[link] = total
+        return total
     }
 
-    /// Whether every way on from `link`, whose end lies `end` metres from the junction, ends within
-    /// ``deadEndReach``; each link looked at takes one from `budget`.
-    private func endsWithinReach(
-        _ link: DirectedLink, end: Double, budget: inout Int, in network: any RoadNetwork
-    ) throws -> Bool {
-        guard end <= deadEndReach else { return false }
-        let reversed = link.reversed
-        for next in try network.successors(of: link) where next != reversed {
-            budget -= 1
-            guard budget >= 0,
-                try endsWithinReach(next, end: end + network.link(next.link).length, budget: &budget, in: network)
-            else { return false }
-        }
-        return true
+    /// The longest ways on that ``longestWayOn(_:length:known:in:)`` worked out, by directed link
+    /// (a negative length: the search is still in it). A horizon engine keeps one for as long as
+    /// it keeps the links it placed; a single call of ``branches(after:in:)`` starts an empty one.
+    final class WaysOn {
+        var lengths: [DirectedLink: Double] = [:]
     }
 
     /// The legal continuations after driving `incoming` to its end, most probable first.
@@ -218,7 +231,8 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     /// ``branches(after:in:)`` for a caller that has read the incoming link already: `incomingLink`
     /// is the map's link `incoming.link` (its geometry and attributes; its features may differ).
     func branches(
-        after incoming: DirectedLink, road incomingLink: RoadLink, in network: any RoadNetwork
+        after incoming: DirectedLink, road incomingLink: RoadLink, in network: any RoadNetwork,
+        waysOn: WaysOn = WaysOn()
     ) throws -> [JunctionBranch] {
         let heading = incomingLink.exitBearing(incoming.direction)
         let legal = try network.successors(of: incoming)
@@ -238,7 +252,9 @@ public struct BranchProbabilityModel: Hashable, Sendable {
             let road = try network.link(candidate.link)
             let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
             var weight = weight(from: incomingLink, to: road, direction: candidate.direction, turnAngle: angle)
-            if weighsDeadEnds, try leadsToDeadEnd(candidate, length: road.length, in: network) {
+            if weighsDeadEnds,
+                try longestWayOn(candidate, length: road.length, known: waysOn, in: network) <= deadEndReach
+            {
                 weight *= deadEndFactor
             }
             weighted.append((candidate, angle, weight, BranchRoad(road, candidate.direction)))

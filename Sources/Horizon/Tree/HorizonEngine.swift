@@ -45,6 +45,10 @@ public final class HorizonEngine {
     /// engine, and ``refreshFeatures()`` (objects laid over it changed) starts it over. Bounded: it
     /// starts over beyond 8192 links.
     var placedLinks: [DirectedLink: PathLink] = [:]
+    /// The branch model's cul-de-sac search, shared by every junction the engine scores (each link
+    /// read once, not once per junction that looks past it). Map facts only; bounded like
+    /// ``placedLinks``.
+    let waysOn = BranchProbabilityModel.WaysOn()
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
     /// The events of the last ``update(_:)`` so far: all of them once it returned, and what it had
@@ -366,12 +370,13 @@ public final class HorizonEngine {
         if let placed = placedLinks[link] { return placed.shifted(by: startOffset, routeIndex: routeIndex) }
         let road = try legalRoad(link.link)
         let branches =
-            try configuration.branchModel.branches(after: link, road: road, in: network)
+            try configuration.branchModel.branches(after: link, road: road, in: network, waysOn: waysOn)
             + (configuration.keepsZeroProbabilityPaths ? forbiddenContinuations(after: link) : [])
         var placed = PathLink(
             road: road, direction: link.direction, startOffset: 0, exitBranches: branches, routeIndex: nil)
         placed.features = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
         if placedLinks.count >= 8192 { placedLinks.removeAll(keepingCapacity: true) }
+        if waysOn.lengths.count >= 32768 { waysOn.lengths.removeAll(keepingCapacity: true) }
         placedLinks[link] = placed
         return placed.shifted(by: startOffset, routeIndex: routeIndex)
     }
