@@ -53,6 +53,13 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Whether legal U-turns at junctions are sent as side paths with probability 0
     /// (`horizon.u_turns`, default false; ``BranchProbabilityModel/offersUTurns``).
     public var offersUTurns: Bool
+    /// Weight of a continuation whose every way on ends within ``culDeSacReach`` metres of the
+    /// junction (`horizon.cul_de_sac_factor`, default 0.02, 1 turns it off;
+    /// ``BranchProbabilityModel/deadEndFactor``).
+    public var culDeSacFactor: Double
+    /// How far every way on must end for a continuation to be a cul-de-sac, metres
+    /// (`horizon.cul_de_sac_m`, default 120; ``BranchProbabilityModel/deadEndReach``).
+    public var culDeSacReach: Double
     /// The deepest `horizon.max_level` accepted: the 56 regular path indices (8…63) cannot hold a
     /// deeper chain of paths.
     public static let deepestLevel = 55
@@ -150,6 +157,8 @@ public struct DaemonConfiguration: Hashable, Sendable {
         addsOneLinkLevel = try reader.boolean("horizon.one_link_level", default: false)
         keepsZeroProbabilityPaths = try reader.boolean("horizon.zero_probability_paths", default: false)
         offersUTurns = try reader.boolean("horizon.u_turns", default: false)
+        culDeSacFactor = try reader.number("horizon.cul_de_sac_factor", default: 0.02, range: 0...1)
+        culDeSacReach = try reader.number("horizon.cul_de_sac_m", default: 120, range: 0...1000)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
         roadObjectTypes = try reader.roadObjectTypes("horizon.objects")

@@ -25,6 +25,8 @@ public struct PipelineSettings: Hashable, Sendable {
         horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
         horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths
         horizon.branchModel.offersUTurns = configuration.offersUTurns
+        horizon.branchModel.deadEndFactor = configuration.culDeSacFactor
+        horizon.branchModel.deadEndReach = configuration.culDeSacReach
         horizon.safetyLocationRules = configuration.safetyLocationRules
         horizon.places = PlaceCodes(map: map)
         var provider = ProviderConfiguration()

@@ -118,6 +118,12 @@ struct PipelineSettingsTests {
         #expect(plain.provider.sendRadius == [2000, 500, 500, 500])
         #expect(!plain.horizon.addsOneLinkLevel && !plain.horizon.keepsZeroProbabilityPaths)
         #expect(!plain.horizon.branchModel.offersUTurns)
+        #expect(plain.horizon.branchModel.deadEndFactor == 0.02 && plain.horizon.branchModel.deadEndReach == 120)
+        let open = try PipelineSettings(
+            try configuration("[horizon]\ncul_de_sac_factor = 1\ncul_de_sac_m = 80\n"),
+            map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
+        #expect(open.horizon.branchModel.deadEndFactor == 1 && open.horizon.branchModel.deadEndReach == 80)
+        #expect(throws: ConfigurationError.self) { try configuration("[horizon]\ncul_de_sac_factor = 2\n") }
         #expect(throws: ConfigurationError.self) { try configuration("[horizon]\nmax_level = 56\n") }
         #expect(throws: ConfigurationError.self) { try configuration("[horizon]\none_link_level = 1\n") }
     }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `adasis horizon` with the peers' options on the sample map: several MPPs, levels, zero-probability paths.
-@Suite("adasis horizon: --mpp-splits, --max-level, --one-link-level", .serialized)
+@Suite("adasis horizon: --mpp-splits, --max-level, --one-link-level, --cul-de-sac-factor", .serialized)
 struct HorizonPeerOptionsTests {
     /// The JSON lines of `adasis horizon` on a drive (the noisy kamppi one unless `drive` names
     /// another in `Data/drives`) with `options`.
@@ -63,5 +63,30 @@ struct HorizonPeerOptionsTests {
         }
         let bad = try runAdasis(["horizon", "--map", "x.map", "y.csv", "--max-level=-1"])
         #expect(bad.status != 0 && bad.stderr.contains("--max-level must be 0 or more"), "\(bad.stderr)")
+    }
+
+    @Test("--cul-de-sac-factor 1 turns the cul-de-sac rule off: the main path drives into a dead end and back")
+    func culDeSacFactor() throws {
+        /// Fixes whose main path drives a way again within its first 500 m (into a dead end and back).
+        func turningRound(_ lines: [[String: Any]]) -> Int {
+            lines.filter { line in
+                var seen: Set<Int> = []
+                var previous: Int?
+                var distance = 0.0
+                for way in (line["main_path"] as? [[String: Any]]) ?? [] {
+                    guard distance < 500, let id = way["way_id"] as? Int else { break }
+                    if id != previous, !seen.insert(id).inserted { return true }
+                    previous = id
+                    distance += way["length_m"] as? Double ?? 0
+                }
+                return false
+            }.count
+        }
+        // Measured on the noisy ullanlinna drive (301 fixes): 2 with the rule, 168 without.
+        let with = turningRound(try Self.lines([], drive: "ullanlinna-noisy"))
+        let without = turningRound(try Self.lines(["--cul-de-sac-factor", "1"], drive: "ullanlinna-noisy"))
+        #expect(with < 10 && without > 100, "with \(with), without \(without)")
+        let bad = try runAdasis(["horizon", "--map", "x.map", "y.csv", "--cul-de-sac-factor", "2"])
+        #expect(bad.status != 0 && bad.stderr.contains("--cul-de-sac-factor must be a factor in 0…1"), "\(bad.stderr)")
     }
 }

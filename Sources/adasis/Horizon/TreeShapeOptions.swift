@@ -22,8 +22,18 @@ struct TreeShapeOptions: ParsableArguments {
         help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (as HERE does).")
     var uTurns = BranchProbabilityModel().offersUTurns
 
+    @Option(
+        help: """
+            Weight of a continuation whose every way on ends within 120 m of the junction (a \\
+            cul-de-sac), against the others at that junction; 1 turns the rule off.
+            """)
+    var culDeSacFactor = BranchProbabilityModel().deadEndFactor
+
     func validate() throws {
         if maxLevel < 0 { throw ValidationError("--max-level must be 0 or more, got \(maxLevel)") }
+        if !(0...1).contains(culDeSacFactor) {
+            throw ValidationError("--cul-de-sac-factor must be a factor in 0…1, got \(culDeSacFactor)")
+        }
     }
 
     /// `configuration` with these options applied.
@@ -33,6 +43,7 @@ struct TreeShapeOptions: ParsableArguments {
         configuration.addsOneLinkLevel = oneLinkLevel
         configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
         configuration.branchModel.offersUTurns = uTurns
+        configuration.branchModel.deadEndFactor = culDeSacFactor
         return configuration
     }
 
