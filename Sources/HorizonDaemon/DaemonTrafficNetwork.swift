@@ -26,4 +26,8 @@ final class DaemonTrafficNetwork: LayeredRoadNetwork {
     func outgoing(from node: NodeID) throws -> [DirectedLink] { try current.outgoing(from: node) }
 
     func incoming(to node: NodeID) throws -> [DirectedLink] { try current.incoming(to: node) }
+
+    func longestWayOn(_ directedLink: DirectedLink) throws -> Double? {
+        try current.longestWayOn(directedLink)
+    }
 }

@@ -43,4 +43,8 @@ open class FeatureOverlayNetwork: LayeredRoadNetwork {
     public func outgoing(from node: NodeID) throws -> [DirectedLink] { try base.outgoing(from: node) }
 
     public func incoming(to node: NodeID) throws -> [DirectedLink] { try base.incoming(to: node) }
+
+    public func longestWayOn(_ directedLink: DirectedLink) throws -> Double? {
+        try base.longestWayOn(directedLink)
+    }
 }

@@ -1,8 +1,9 @@
 /// What a map file says about itself (the `metadata` table).
 public struct MapMetadata: Hashable, Sendable, Codable {
     /// The map container format this code writes; readers refuse newer and older ones
-    /// (2: road objects — toll booths, border controls, level crossings, zones — in the tiles).
-    public static let currentFormatVersion = 2
+    /// (2: road objects — toll booths, border controls, level crossings, zones — in the tiles;
+    /// 3: the longest way on from each directed link that ends within 1 km, ``LongestWaysOn``).
+    public static let currentFormatVersion = 3
     /// The value of the `format` key that marks an adasis map.
     public static let formatName = "adasis-map"
 

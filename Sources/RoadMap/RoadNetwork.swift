@@ -20,6 +20,17 @@ public protocol RoadNetwork: AnyObject {
     /// Every directed link arriving at `node` that oneway allows, regardless of turn restrictions
     /// (what a search backwards from a link, as the route planner's, starts from).
     func incoming(to node: NodeID) throws -> [DirectedLink]
+
+    /// The longest way on from the start of `directedLink` as the map stores it
+    /// (``LongestWaysOn``): the exact length, metres, when it is at most
+    /// ``LongestWaysOn/storedLimit``; `.infinity` when it is longer or reaches a loop; `nil` when
+    /// this network does not store it (the caller searches ``successors(of:)`` itself).
+    func longestWayOn(_ directedLink: DirectedLink) throws -> Double?
+}
+
+extension RoadNetwork {
+    /// Not stored: `nil` (a network held in memory, a test's).
+    public func longestWayOn(_ directedLink: DirectedLink) throws -> Double? { nil }
 }
 
 import Foundation

@@ -1,4 +1,4 @@
-import Horizon
+@testable import Horizon
 import RoadMap
 import RoadMapStore
 import Testing
@@ -41,6 +41,29 @@ struct CulDeSacSampleMapTests {
         let ahead = main.links.filter { $0.startOffset < 500 }
         let links = Set(ahead.map(\.link))
         return (ahead.map(\.wayID), links.contains { links.contains($0.reversed) })
+    }
+
+    @Test("the map's stored longest way on equals the branch model's search on every directed link")
+    func storedWaysOnMatchTheSearch() throws {
+        let map = try MapFile(path: try ImportedMap.file(SampleDriveList.helsinki))
+        let model = BranchProbabilityModel(deadEndReach: LongestWaysOn.storedLimit)
+        let known = BranchProbabilityModel.WaysOn()
+        var checked = 0, ending = 0
+        for key in try map.tileKeys() {
+            for link in try map.tile(key).links {
+                for direction in [LinkDirection.forward, .backward] where link.oneway.allows(direction) {
+                    let directed = DirectedLink(link.id, direction)
+                    let stored = try #require(try map.longestWayOn(directed))
+                    let searched = try model.longestWayOn(directed, known: known, in: map)
+                    #expect(stored == searched, "\(directed) (way \(link.wayID))")
+                    checked += 1
+                    if stored <= 120 { ending += 1 }
+                }
+            }
+        }
+        // The sample's 998 links, and the cul-de-sacs among them (Fabianinkatu's end, service roads, the
+        // extract's cut edges).
+        #expect(checked > 1500 && ending > 50, "\(checked) directed links, \(ending) ending within 120 m")
     }
 
     @Test("the main path passes the dead end by; without the factor it drove in and back")

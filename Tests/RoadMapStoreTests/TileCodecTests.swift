@@ -18,7 +18,8 @@ struct TileCodecTests {
                 TurnRestriction(
                     from: second.id, via: NodeID(12), to: RoadLinkCodingTests.link.id,
                     kind: .mandatory)
-            ])
+            ],
+            longestWaysOn: [DirectedLink(second.id, .backward): 63.25, DirectedLink(second.id, .forward): 0.5])
         let blob = TileCodec.encode(tile)
         #expect(try TileCodec.decode(blob, tile: Self.tile) == tile)
     }
@@ -30,6 +31,38 @@ struct TileCodecTests {
             var damaged = blob
             damaged[index] ^= 0x5A
             #expect(throws: TileIntegrityError.self) { try TileCodec.decode(damaged, tile: Self.tile) }
+        }
+    }
+
+    /// A tile with no links and one longest way on: `direction` and `length` as stored.
+    static func blob(longestWayOnDirection direction: UInt64, length: Double) -> [UInt8] {
+        var writer = TileByteWriter()
+        writer.writeVarint(TileCodec.formatVersion)
+        for _ in 0..<4 { writer.writeVarint(0) }  // links, passing links, nodes, restrictions
+        writer.writeVarint(1)
+        writer.writeVarint(LinkID(tile: tile, index: 0).rawValue)
+        writer.writeVarint(direction)
+        writer.writeVarint(length.bitPattern)
+        let crc = TileChecksum.crc32(of: writer.bytes)
+        return [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)] + writer.bytes
+    }
+
+    @Test("a longest way on with an unknown direction or a length that is no distance is refused, naming it")
+    func longestWayOnValues() throws {
+        let good = try TileCodec.decode(Self.blob(longestWayOnDirection: 1, length: 40), tile: Self.tile)
+        #expect(good.longestWaysOn == [DirectedLink(LinkID(tile: Self.tile, index: 0), .backward): 40])
+        for (direction, length, field) in [
+            (UInt64(2), 40.0, "longest way on direction"), (0, -1, "longest way on"), (0, .nan, "longest way on"),
+            (0, .infinity, "longest way on"),
+        ] {
+            #expect {
+                try TileCodec.decode(Self.blob(longestWayOnDirection: direction, length: length), tile: Self.tile)
+            } throws: { error in
+                guard case .undecodable(_, .invalidValue(let name, _)) = error as? TileIntegrityError else {
+                    return false
+                }
+                return name == field
+            }
         }
     }
 

@@ -214,6 +214,18 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         return total
     }
 
+    /// Whether every way on from the start of `link` (`length` metres long) ends within
+    /// ``deadEndReach``: from the map when it stores the longest way on
+    /// (``RoadNetwork/longestWayOn(_:)``, a lookup), else by ``longestWayOn(_:length:known:in:)``.
+    func endsWithinReach(
+        _ link: DirectedLink, length: Double, known: WaysOn, in network: any RoadNetwork
+    ) throws -> Bool {
+        if deadEndReach <= LongestWaysOn.storedLimit, let stored = try network.longestWayOn(link) {
+            return stored <= deadEndReach
+        }
+        return try longestWayOn(link, length: length, known: known, in: network) <= deadEndReach
+    }
+
     /// The longest ways on that ``longestWayOn(_:length:known:in:)`` worked out, by directed link
     /// (a negative length: the search is still in it). A horizon engine keeps one for as long as
     /// it keeps the links it placed; a single call of ``branches(after:in:)`` starts an empty one.
@@ -252,9 +264,7 @@ public struct BranchProbabilityModel: Hashable, Sendable {
             let road = try network.link(candidate.link)
             let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
             var weight = weight(from: incomingLink, to: road, direction: candidate.direction, turnAngle: angle)
-            if weighsDeadEnds,
-                try longestWayOn(candidate, length: road.length, known: waysOn, in: network) <= deadEndReach
-            {
+            if weighsDeadEnds, try endsWithinReach(candidate, length: road.length, known: waysOn, in: network) {
                 weight *= deadEndFactor
             }
             weighted.append((candidate, angle, weight, BranchRoad(road, candidate.direction)))

@@ -2,7 +2,7 @@ import RoadMap
 
 /// Distributes a built road graph over tiles: each link in its home tile (from its identifier),
 /// references in every other tile its geometry crosses, node adjacency and turn restrictions in
-/// the tile of their node.
+/// the tile of their node, the longest ways on (``LongestWaysOn``) with their link.
 enum MapTileAssembly {
     static func tiles(of graph: RoadGraph) -> [TileKey: MapTile] {
         var tiles: [TileKey: MapTile] = [:]
@@ -22,6 +22,9 @@ enum MapTileAssembly {
                 if !ids.contains(link.id) { ids.append(link.id) }
                 tiles[tile, default: MapTile(links: [])].linksAtNode[node] = ids
             }
+        }
+        for (directed, length) in LongestWaysOn.lengths(links: graph.links, restrictions: graph.restrictions) {
+            tiles[directed.link.tile!, default: MapTile(links: [])].longestWaysOn[directed] = length
         }
         for restriction in graph.restrictions {
             guard let tile = nodeTile[restriction.via] else { continue }

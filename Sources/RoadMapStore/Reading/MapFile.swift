@@ -218,6 +218,15 @@ public final class MapFile: RoadNetwork {
         }
     }
 
+    /// The longest way on from the start of `directedLink`, as the import worked it out for the
+    /// whole map (``LongestWaysOn``): exact up to ``LongestWaysOn/storedLimit``, `.infinity` past
+    /// it or into a loop. Reads the link's tile when it is not cached.
+    public func longestWayOn(_ directedLink: DirectedLink) throws -> Double? {
+        guard let key = directedLink.link.tile else { throw MapFileError.unknownLink(directedLink.link) }
+        if let cached = cache.longestWayOn(directedLink, inTile: key) { return cached }
+        return try indexedTile(key).tile.longestWaysOn[directedLink] ?? .infinity
+    }
+
     /// Turn restrictions at `node` (for inspection and export).
     public func restrictions(at node: NodeID) throws -> [TurnRestriction] {
         guard let key = try tileKey(of: node) else { return [] }

@@ -59,6 +59,12 @@ struct MapTileCache {
         }
     }
 
+    /// The longest way on stored for `directedLink` in cached tile `key` (marked most recently
+    /// used), `.infinity` when none is stored (it leads on); `nil` when the tile is not cached.
+    mutating func longestWayOn(_ directedLink: DirectedLink, inTile key: TileKey) -> Double? {
+        tiles.withValue(for: key) { indexed in indexed.tile.longestWaysOn[directedLink] ?? .infinity }
+    }
+
     /// Whether tile `key` is cached (does not change its recency).
     func contains(_ key: TileKey) -> Bool { tiles.contains(key) }
 

@@ -12,21 +12,26 @@ public struct MapTile: Hashable, Sendable {
     public var linksAtNode: [NodeID: [LinkID]]
     /// Turn restrictions whose via node lies in this tile.
     public var restrictions: [TurnRestriction]
+    /// The longest way on from the start of this tile's directed links that end within
+    /// ``LongestWaysOn/storedLimit`` (cul-de-sacs and the links into them), metres; a directed
+    /// link not here leads on.
+    public var longestWaysOn: [DirectedLink: Double]
 
     /// Creates a tile.
     public init(
         links: [RoadLink], passingLinks: [LinkID] = [], linksAtNode: [NodeID: [LinkID]] = [:],
-        restrictions: [TurnRestriction] = []
+        restrictions: [TurnRestriction] = [], longestWaysOn: [DirectedLink: Double] = [:]
     ) {
         self.links = links
         self.passingLinks = passingLinks
         self.linksAtNode = linksAtNode
         self.restrictions = restrictions
+        self.longestWaysOn = longestWaysOn
     }
 
     /// An estimate of the memory the decoded tile holds, bytes (for the cache's byte budget).
     package var estimatedByteCount: Int {
-        var total = 64 + passingLinks.count * 8 + restrictions.count * 32
+        var total = 64 + passingLinks.count * 8 + restrictions.count * 32 + longestWaysOn.count * 48
         for link in links {
             total +=
                 400 + link.geometry.count * 16 + (link.curvature.count + link.slope.count) * 16

@@ -17,10 +17,11 @@ public enum TileIntegrityError: Error, Hashable, Sendable {
 /// BLOB layout: 4-byte little-endian CRC-32 of the rest, then the tile format version (varint),
 /// the link count and the links (``RoadLinkCoding``), the passing links (count, ids), the node
 /// adjacency (count, then node, link count, link ids), the turn restrictions (count, then from,
-/// via, to, kind).
+/// via, to, kind), the longest ways on (count, then link id, direction 0 forward / 1 backward,
+/// length as its IEEE-754 bit pattern), sorted by directed link.
 package enum TileCodec {
     /// The tile format version written by this code.
-    package static let formatVersion: UInt64 = 3
+    package static let formatVersion: UInt64 = 4
 
     /// The BLOB for `tile`.
     package static func encode(_ tile: MapTile) -> [UInt8] {
@@ -42,6 +43,12 @@ package enum TileCodec {
             writer.writeSignedVarint(restriction.via.rawValue)
             writer.writeVarint(restriction.to.rawValue)
             writer.writeVarint(UInt64(restriction.kind.rawValue))
+        }
+        writer.writeVarint(UInt64(tile.longestWaysOn.count))
+        for (directed, length) in tile.longestWaysOn.sorted(by: { $0.key < $1.key }) {
+            writer.writeVarint(directed.link.rawValue)
+            writer.writeVarint(directed.direction == .forward ? 0 : 1)
+            writer.writeVarint(length.bitPattern)
         }
         let crc = TileChecksum.crc32(of: writer.bytes)
         return [
@@ -93,7 +100,29 @@ package enum TileCodec {
                 }
                 restrictions.append(TurnRestriction(from: from, via: via, to: to, kind: kind))
             }
-            return MapTile(links: links, passingLinks: passing, linksAtNode: linksAtNode, restrictions: restrictions)
+            var longestWaysOn: [DirectedLink: Double] = [:]
+            for _ in 0..<(try count(&reader)) {
+                let link = LinkID(try reader.readVarint())
+                let directionOffset = reader.offset
+                let direction: LinkDirection
+                switch try reader.readVarint() {
+                case 0: direction = .forward
+                case 1: direction = .backward
+                default:
+                    throw TileIntegrityError.undecodable(
+                        tile: tile, .invalidValue(field: "longest way on direction", offset: directionOffset))
+                }
+                let lengthOffset = reader.offset
+                let length = Double(bitPattern: try reader.readVarint())
+                guard length.isFinite, length >= 0 else {
+                    throw TileIntegrityError.undecodable(
+                        tile: tile, .invalidValue(field: "longest way on", offset: lengthOffset))
+                }
+                longestWaysOn[DirectedLink(link, direction)] = length
+            }
+            return MapTile(
+                links: links, passingLinks: passing, linksAtNode: linksAtNode, restrictions: restrictions,
+                longestWaysOn: longestWaysOn)
         } catch let error as TileIntegrityError {
             throw error
         } catch let error as TileDecodingError {

@@ -72,4 +72,8 @@ final class TrafficOverTime: RoadNetwork {
     func outgoing(from node: NodeID) throws -> [DirectedLink] { try base.outgoing(from: node) }
 
     func incoming(to node: NodeID) throws -> [DirectedLink] { try base.incoming(to: node) }
+
+    func longestWayOn(_ directedLink: DirectedLink) throws -> Double? {
+        try base.longestWayOn(directedLink)
+    }
 }
