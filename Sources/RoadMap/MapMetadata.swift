@@ -2,8 +2,9 @@
 public struct MapMetadata: Hashable, Sendable, Codable {
     /// The map container format this code writes; readers refuse newer and older ones
     /// (2: road objects — toll booths, border controls, level crossings, zones — in the tiles;
-    /// 3: the longest way on from each directed link that ends within 1 km, ``LongestWaysOn``).
-    public static let currentFormatVersion = 3
+    /// 3: the longest way on from each directed link that ends within 1 km, ``LongestWaysOn``;
+    /// 4: the legal successors of every link, ``RoadTurns``).
+    public static let currentFormatVersion = 4
     /// The value of the `format` key that marks an adasis map.
     public static let formatName = "adasis-map"
 

@@ -61,9 +61,37 @@ struct CulDeSacSampleMapTests {
                 }
             }
         }
+        // An overlay (traffic, custom objects) passes the stored length through: no search under it.
+        let overlay = FeatureOverlayNetwork(base: map, featuresOfLink: [:])
+        let (_, approach) = try Self.approach()
+        #expect(try overlay.longestWayOn(approach) == map.longestWayOn(approach))
+        #expect(try InMemoryRoadNetwork(links: []).longestWayOn(approach) == nil)
         // The sample's 998 links, and the cul-de-sacs among them (Fabianinkatu's end, service roads, the
         // extract's cut edges).
         #expect(checked > 1500 && ending > 50, "\(checked) directed links, \(ending) ending within 120 m")
+    }
+
+    @Test("the map's stored successors equal the in-memory network's on every directed link")
+    func storedTurnsMatchTheNetwork() throws {
+        let map = try MapFile(path: try ImportedMap.file(SampleDriveList.helsinki))
+        var links: [RoadLink] = []
+        var restrictions: [TurnRestriction] = []
+        for key in try map.tileKeys() {
+            let tile = try map.tile(key)
+            links += tile.links
+            restrictions += tile.restrictions
+        }
+        let memory = InMemoryRoadNetwork(links: links, restrictions: restrictions)
+        var turns = 0
+        for link in links {
+            for direction in [LinkDirection.forward, .backward] {
+                let directed = DirectedLink(link.id, direction)
+                let stored = try map.successors(of: directed)
+                #expect(stored == (try memory.successors(of: directed)), "\(directed) (way \(link.wayID))")
+                turns += stored.count
+            }
+        }
+        #expect(links.count == 998 && turns > 2000, "\(links.count) links, \(turns) turns")
     }
 
     @Test("the main path passes the dead end by; without the factor it drove in and back")

@@ -19,7 +19,17 @@ struct TileCodecTests {
                     from: second.id, via: NodeID(12), to: RoadLinkCodingTests.link.id,
                     kind: .mandatory)
             ],
-            longestWaysOn: [DirectedLink(second.id, .backward): 63.25, DirectedLink(second.id, .forward): 0.5])
+            longestWaysOn: [DirectedLink(second.id, .backward): 63.25, DirectedLink(second.id, .forward): 0.5],
+            turns: {
+                var turns = TileTurns()
+                turns.append(forward: [DirectedLink(second.id, .forward)], backward: [])
+                turns.append(
+                    forward: [
+                        DirectedLink(LinkID(1 << 40), .backward), DirectedLink(RoadLinkCodingTests.link.id, .forward),
+                    ],
+                    backward: [DirectedLink(second.id, .forward)])
+                return turns
+            }())
         let blob = TileCodec.encode(tile)
         #expect(try TileCodec.decode(blob, tile: Self.tile) == tile)
     }
@@ -63,6 +73,33 @@ struct TileCodecTests {
                 }
                 return name == field
             }
+        }
+    }
+
+    @Test("a turn to a link of the tile beyond any index is refused, naming it")
+    func turnBeyondTheTile() throws {
+        var turns = TileTurns()
+        turns.append(
+            forward: [DirectedLink(LinkID(1 << 40), .backward)],
+            backward: [DirectedLink(RoadLinkCodingTests.link.id, .forward)])
+        let tile = MapTile(links: [RoadLinkCodingTests.link], turns: turns)
+        #expect(try TileCodec.decode(TileCodec.encode(tile), tile: Self.tile) == tile)
+        var writer = TileByteWriter()
+        writer.writeVarint(TileCodec.formatVersion)
+        writer.writeVarint(1)
+        RoadLinkCoding.encode(RoadLinkCodingTests.link, into: &writer)
+        for _ in 0..<4 { writer.writeVarint(0) }  // passing links, nodes, restrictions, longest ways on
+        writer.writeVarint(1)
+        writer.writeVarint(UInt64(1) << 36)  // a link of this tile at index 2^34 (index << 2)
+        writer.writeVarint(0)
+        let crc = TileChecksum.crc32(of: writer.bytes)
+        let blob =
+            [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)] + writer.bytes
+        #expect {
+            try TileCodec.decode(blob, tile: Self.tile)
+        } throws: { error in
+            guard case .undecodable(_, .invalidValue(let name, _)) = error as? TileIntegrityError else { return false }
+            return name == "turn"
         }
     }
 

@@ -2,15 +2,23 @@ import RoadMap
 
 /// Distributes a built road graph over tiles: each link in its home tile (from its identifier),
 /// references in every other tile its geometry crosses, node adjacency and turn restrictions in
-/// the tile of their node, the longest ways on (``LongestWaysOn``) with their link.
+/// the tile of their node, the legal turns (``RoadTurns``) and the longest ways on
+/// (``LongestWaysOn``) with their link.
 enum MapTileAssembly {
     static func tiles(of graph: RoadGraph) -> [TileKey: MapTile] {
         var tiles: [TileKey: MapTile] = [:]
         var nodeTile: [NodeID: TileKey] = [:]
-        for link in graph.links {
+        // In identifier order (a graph's links are: RoadGraph), each tile's links come in order.
+        let isSorted = zip(graph.links, graph.links.dropFirst()).allSatisfy { $0.id < $1.id }
+        let links = isSorted ? graph.links : graph.links.sorted { $0.id < $1.id }
+        let turns = RoadTurns(links: links, restrictions: graph.restrictions)
+        for (index, link) in links.enumerated() {
             // The graph builder gives every link an identifier in its tile (LinkID(tile:index:)).
             let home = link.id.tile!
             tiles[home, default: MapTile(links: [])].links.append(link)
+            tiles[home]!.turns.append(
+                forward: turns.successors(ofLinkAt: index, .forward),
+                backward: turns.successors(ofLinkAt: index, .backward))
             for tile in crossedTiles(link.geometry) where tile != home {
                 tiles[tile, default: MapTile(links: [])].passingLinks.append(link.id)
             }
@@ -23,7 +31,7 @@ enum MapTileAssembly {
                 tiles[tile, default: MapTile(links: [])].linksAtNode[node] = ids
             }
         }
-        for (directed, length) in LongestWaysOn.lengths(links: graph.links, restrictions: graph.restrictions) {
+        for (directed, length) in LongestWaysOn.lengths(of: turns) {
             tiles[directed.link.tile!, default: MapTile(links: [])].longestWaysOn[directed] = length
         }
         for restriction in graph.restrictions {
@@ -32,7 +40,6 @@ enum MapTileAssembly {
         }
         tiles = tiles.mapValues { tile in
             var tile = tile
-            tile.links.sort { $0.id < $1.id }
             tile.passingLinks.sort()
             tile.linksAtNode = tile.linksAtNode.mapValues { $0.sorted() }
             return tile

@@ -200,22 +200,21 @@ public final class MapFile: RoadNetwork {
         return result.sorted()
     }
 
+    /// The legal successors of `directedLink` as the import worked them out (``RoadTurns``): one
+    /// list read in place from the link's tile, which is read when it is not cached.
     public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
-        let link = try ends(directedLink.link)
-        let node = directedLink.direction == .forward ? link.endNode : link.startNode
-        // A link without points (a damaged tile; the decoder refuses them) leads nowhere.
-        guard let exitPoint = directedLink.direction == .forward ? link.lastPoint : link.firstPoint else {
-            return []
+        let id = directedLink.link
+        guard let key = id.tile else { throw MapFileError.unknownLink(id) }
+        let index = Int(id.indexInTile)
+        let found: [DirectedLink]?
+        if let cached = cache.successors(ofLinkAt: index, directedLink.direction, id: id, inTile: key) {
+            found = cached
+        } else {
+            let tile = try indexedTile(key).tile
+            found = MapTileCache.successors(in: tile, ofLinkAt: index, directedLink.direction, id: id)
         }
-        let junction = try junction(node, inTile: TileKey(containing: exitPoint))
-        let candidates = try outgoing(from: node, links: junction.links)
-        let restrictions = junction.restrictions.filter { $0.from == directedLink.link }
-        if restrictions.isEmpty { return candidates }
-        let mandatory = restrictions.filter { $0.kind == .mandatory }.map(\.to)
-        let forbidden = Set(restrictions.filter { $0.kind == .prohibitory }.map(\.to))
-        return candidates.filter { candidate in
-            mandatory.isEmpty ? !forbidden.contains(candidate.link) : mandatory.contains(candidate.link)
-        }
+        guard let found else { throw MapFileError.unknownLink(id) }
+        return found
     }
 
     /// The longest way on from the start of `directedLink`, as the import worked it out for the

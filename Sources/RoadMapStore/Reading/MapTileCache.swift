@@ -59,6 +59,26 @@ struct MapTileCache {
         }
     }
 
+    /// The successors stored for the link at `index` of cached tile `key` driven in `direction`
+    /// (marked most recently used), read in place: `.some(nil)` when the tile has no link `id`
+    /// there, `nil` when the tile is not cached.
+    mutating func successors(ofLinkAt index: Int, _ direction: LinkDirection, id: LinkID, inTile key: TileKey)
+        -> [DirectedLink]??
+    {
+        tiles.withValue(for: key) { indexed in Self.successors(in: indexed.tile, ofLinkAt: index, direction, id: id) }
+    }
+
+    /// The successors `tile` stores for its link at `index` driven in `direction`; `nil` when its
+    /// link there is not `id`.
+    static func successors(in tile: MapTile, ofLinkAt index: Int, _ direction: LinkDirection, id: LinkID)
+        -> [DirectedLink]?
+    {
+        guard tile.links.indices.contains(index), tile.links[index].id == id, index < tile.turns.linkCount else {
+            return nil
+        }
+        return Array(tile.turns.successors(ofLinkAt: index, direction))
+    }
+
     /// The longest way on stored for `directedLink` in cached tile `key` (marked most recently
     /// used), `.infinity` when none is stored (it leads on); `nil` when the tile is not cached.
     mutating func longestWayOn(_ directedLink: DirectedLink, inTile key: TileKey) -> Double? {

@@ -16,22 +16,29 @@ public struct MapTile: Hashable, Sendable {
     /// ``LongestWaysOn/storedLimit`` (cul-de-sacs and the links into them), metres; a directed
     /// link not here leads on.
     public var longestWaysOn: [DirectedLink: Double]
+    /// The legal successors of each link of ``links``, both directions (``RoadTurns``); empty
+    /// (no links) or exactly one pair of lists per link.
+    public var turns: TileTurns
 
     /// Creates a tile.
     public init(
         links: [RoadLink], passingLinks: [LinkID] = [], linksAtNode: [NodeID: [LinkID]] = [:],
-        restrictions: [TurnRestriction] = [], longestWaysOn: [DirectedLink: Double] = [:]
+        restrictions: [TurnRestriction] = [], longestWaysOn: [DirectedLink: Double] = [:],
+        turns: TileTurns = TileTurns()
     ) {
         self.links = links
         self.passingLinks = passingLinks
         self.linksAtNode = linksAtNode
         self.restrictions = restrictions
         self.longestWaysOn = longestWaysOn
+        self.turns = turns
     }
 
     /// An estimate of the memory the decoded tile holds, bytes (for the cache's byte budget).
     package var estimatedByteCount: Int {
-        var total = 64 + passingLinks.count * 8 + restrictions.count * 32 + longestWaysOn.count * 48
+        var total =
+            64 + passingLinks.count * 8 + restrictions.count * 32 + longestWaysOn.count * 48
+            + turns.starts.count * 4 + turns.successors.count * 16
         for link in links {
             total +=
                 400 + link.geometry.count * 16 + (link.curvature.count + link.slope.count) * 16

@@ -18,10 +18,13 @@ public enum TileIntegrityError: Error, Hashable, Sendable {
 /// the link count and the links (``RoadLinkCoding``), the passing links (count, ids), the node
 /// adjacency (count, then node, link count, link ids), the turn restrictions (count, then from,
 /// via, to, kind), the longest ways on (count, then link id, direction 0 forward / 1 backward,
-/// length as its IEEE-754 bit pattern), sorted by directed link.
+/// length as its IEEE-754 bit pattern), sorted by directed link, then the turns: for each link,
+/// forward then backward, the successor count and each successor as one varint: a link of this
+/// tile (the tile of its first link) as `index << 2 | direction << 1`, any other as
+/// `id << 2 | direction << 1 | 1` (direction 0 forward, 1 backward).
 package enum TileCodec {
     /// The tile format version written by this code.
-    package static let formatVersion: UInt64 = 4
+    package static let formatVersion: UInt64 = 5
 
     /// The BLOB for `tile`.
     package static func encode(_ tile: MapTile) -> [UInt8] {
@@ -49,6 +52,19 @@ package enum TileCodec {
             writer.writeVarint(directed.link.rawValue)
             writer.writeVarint(directed.direction == .forward ? 0 : 1)
             writer.writeVarint(length.bitPattern)
+        }
+        let home = tile.links.first?.id.tile
+        for list in 0..<2 * tile.turns.linkCount {
+            let successors = tile.turns.successors[Int(tile.turns.starts[list])..<Int(tile.turns.starts[list + 1])]
+            writer.writeVarint(UInt64(successors.count))
+            for successor in successors {
+                let direction = UInt64(successor.direction.rawValue) << 1
+                if let home, successor.link.tile == home {
+                    writer.writeVarint(UInt64(successor.link.indexInTile) << 2 | direction)
+                } else {
+                    writer.writeVarint(successor.link.rawValue << 2 | direction | 1)
+                }
+            }
         }
         let crc = TileChecksum.crc32(of: writer.bytes)
         return [
@@ -120,9 +136,33 @@ package enum TileCodec {
                 }
                 longestWaysOn[DirectedLink(link, direction)] = length
             }
+            // Straight into the flat lists: one allocation per tile, not two per link.
+            var starts: [Int32] = [0]
+            starts.reserveCapacity(2 * linkCount + 1)
+            var successors: [DirectedLink] = []
+            successors.reserveCapacity(6 * linkCount)
+            let home = links.first?.id.tile
+            for _ in 0..<2 * linkCount {
+                for _ in 0..<(try count(&reader)) {
+                    let codeOffset = reader.offset
+                    let code = try reader.readVarint()
+                    let direction: LinkDirection = code & 2 == 0 ? .forward : .backward
+                    if code & 1 == 1 {
+                        successors.append(DirectedLink(LinkID(code >> 2), direction))
+                    } else {
+                        guard let home, code >> 2 <= UInt64(UInt32.max) else {
+                            throw TileIntegrityError.undecodable(
+                                tile: tile, .invalidValue(field: "turn", offset: codeOffset))
+                        }
+                        successors.append(DirectedLink(LinkID(tile: home, index: UInt32(code >> 2)), direction))
+                    }
+                }
+                starts.append(Int32(successors.count))
+            }
+            let turns = TileTurns(starts: starts, successors: successors)
             return MapTile(
                 links: links, passingLinks: passing, linksAtNode: linksAtNode, restrictions: restrictions,
-                longestWaysOn: longestWaysOn)
+                longestWaysOn: longestWaysOn, turns: turns)
         } catch let error as TileIntegrityError {
             throw error
         } catch let error as TileDecodingError {
