@@ -25,12 +25,7 @@ import TestSupport
 
     @Test func aLoopLeadsOnAndSoDoesEveryLinkIntoIt() throws {
         // A 40 m street from the junction's east arm ends in a turning loop (a court).
-        var graph = PlaneRoadGraph.fourWay()
-        graph.node(5, 140, 0)
-        graph.node(6, 160, 20)
-        graph.road(5, 2, 5)
-        graph.road(6, 5, 6)
-        graph.road(7, 6, 2)
+        let graph = PlaneRoadGraph.fourWayWithCourt()
         let found = lengths(graph)
         #expect(found[fwd(1)] == nil && found[fwd(2)] == nil && found[fwd(5)] == nil)
         #expect(found[fwd(3)] != nil && found[bwd(3)] == nil)  // north arm out ends; back in it reaches the loop

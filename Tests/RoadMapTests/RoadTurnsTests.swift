@@ -29,12 +29,7 @@ import TestSupport
     }
 
     @Test func theUTurnIsListedWhereLegalAndALoopLeadsIntoItself() throws {
-        var graph = PlaneRoadGraph.fourWay()
-        graph.node(5, 140, 0)
-        graph.node(6, 160, 20)
-        graph.road(5, 2, 5)
-        graph.road(6, 5, 6)
-        graph.road(7, 6, 2)
+        var graph = PlaneRoadGraph.fourWayWithCourt()
         graph.road(8, 5, 5, via: [(150, -10), (160, 0), (150, 10)])  // a loop link: starts and ends at node 5
         try compare(graph)
         let links = graph.links.sorted { $0.id < $1.id }

@@ -82,6 +82,18 @@ public struct PlaneRoadGraph {
         return graph
     }
 
+    /// ``fourWay()`` with a 40 m street on from the east arm's end (link 5, to node 5) that ends
+    /// in a turning loop (links 6 and 7 back to node 2): a court.
+    public static func fourWayWithCourt() -> PlaneRoadGraph {
+        var graph = fourWay()
+        graph.node(5, 140, 0)
+        graph.node(6, 160, 20)
+        graph.road(5, 2, 5)
+        graph.road(6, 5, 6)
+        graph.road(7, 6, 2)
+        return graph
+    }
+
     /// A plus-shaped junction: four 100 m arms leave node 0, arm `i` to node `i` (1 north, 2 east,
     /// 3 south, 4 west); arm 1 is one-way towards node 0 when `onewayNorthInbound`.
     public static func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestriction] = [])
