@@ -91,25 +91,8 @@ package enum RoadLinkCoding {
         let oneway: Oneway = try readEnum("oneway", from: &reader)
         let name = try readString(from: &reader)
         let ref = try readString(from: &reader)
-        var directional: [DirectionalAttributes] = []
-        for _ in 0..<2 {
-            let kind: SpeedLimitKind = try readEnum("speed limit kind", from: &reader)
-            let valueOffset = reader.offset
-            let value: SpeedLimit.Value
-            switch try reader.readVarint() {
-            case 0: value = .unknown
-            case 1: value = .kilometresPerHour(Double(bitPattern: try reader.readVarint()))
-            case 2: value = .unlimited
-            default: throw .invalidValue(field: "speed limit value", offset: valueOffset)
-            }
-            let lanesOffset = reader.offset
-            let lanesCode = try reader.readVarint()
-            guard lanesCode <= 256 else { throw .invalidValue(field: "lanes", offset: lanesOffset) }
-            directional.append(
-                DirectionalAttributes(
-                    speedLimit: SpeedLimit(value: value, kind: kind),
-                    lanes: lanesCode == 0 ? nil : UInt8(lanesCode - 1)))
-        }
+        let forward = try readDirectional(from: &reader)
+        let backward = try readDirectional(from: &reader)
         let flags = try reader.readVarint()
         func flag(_ index: UInt64) -> Bool? {
             switch (flags >> (2 * index)) & 3 {
@@ -120,17 +103,8 @@ package enum RoadLinkCoding {
         }
         let countryCode = UInt16(truncatingIfNeeded: try reader.readVarint())
         let regionCode = UInt16(truncatingIfNeeded: try reader.readVarint())
-        var profiles: [[ProfilePoint]] = []
-        for _ in 0..<2 {
-            let count = try readCount(minimumBytesEach: 2, from: &reader)
-            var points: [ProfilePoint] = []
-            points.reserveCapacity(count)
-            for _ in 0..<count {
-                let offset = Double(bitPattern: try reader.readVarint())
-                points.append(ProfilePoint(offset: offset, value: Double(bitPattern: try reader.readVarint())))
-            }
-            profiles.append(points)
-        }
+        let curvature = try readProfile(from: &reader)
+        let slope = try readProfile(from: &reader)
         let featureCount = try readCount(minimumBytesEach: 3, from: &reader)
         var features: [PointFeature] = []
         for _ in 0..<featureCount {
@@ -180,10 +154,43 @@ package enum RoadLinkCoding {
         return RoadLink(
             id: id, wayID: wayID, startNode: startNode, endNode: endNode, geometry: geometry,
             length: length, highway: highway, formOfWay: formOfWay, name: name, ref: ref,
-            oneway: oneway, forward: directional[0], backward: directional[1],
+            oneway: oneway, forward: forward, backward: backward,
             tunnel: flag(0), bridge: flag(1), builtUpArea: flag(2), dividedRoad: flag(3),
-            countryCode: countryCode, regionCode: regionCode, curvature: profiles[0],
-            slope: profiles[1], features: features)
+            countryCode: countryCode, regionCode: regionCode, curvature: curvature,
+            slope: slope, features: features)
+    }
+
+    /// One direction's attributes: speed-limit kind, value tag (+ km/h bits), lanes + 1 or 0.
+    private static func readDirectional(from reader: inout TileByteReader) throws(TileDecodingError)
+        -> DirectionalAttributes
+    {
+        let kind: SpeedLimitKind = try readEnum("speed limit kind", from: &reader)
+        let valueOffset = reader.offset
+        let value: SpeedLimit.Value
+        switch try reader.readVarint() {
+        case 0: value = .unknown
+        case 1: value = .kilometresPerHour(Double(bitPattern: try reader.readVarint()))
+        case 2: value = .unlimited
+        default: throw .invalidValue(field: "speed limit value", offset: valueOffset)
+        }
+        let lanesOffset = reader.offset
+        let lanesCode = try reader.readVarint()
+        guard lanesCode <= 256 else { throw .invalidValue(field: "lanes", offset: lanesOffset) }
+        return DirectionalAttributes(
+            speedLimit: SpeedLimit(value: value, kind: kind), lanes: lanesCode == 0 ? nil : UInt8(lanesCode - 1))
+    }
+
+    /// A profile: count, then offset and value (IEEE bits) of each point.
+    private static func readProfile(from reader: inout TileByteReader) throws(TileDecodingError) -> [ProfilePoint] {
+        let count = try readCount(minimumBytesEach: 2, from: &reader)
+        guard count > 0 else { return [] }
+        var points: [ProfilePoint] = []
+        points.reserveCapacity(count)
+        for _ in 0..<count {
+            let offset = Double(bitPattern: try reader.readVarint())
+            points.append(ProfilePoint(offset: offset, value: Double(bitPattern: try reader.readVarint())))
+        }
+        return points
     }
 
     private static func writeString(_ string: String?, into writer: inout TileByteWriter) {

@@ -30,6 +30,7 @@ package struct TileByteReader: Sendable {
     package var isAtEnd: Bool { offset >= bytes.count }
 
     /// Reads an unsigned LEB128 varint.
+    @inline(__always)
     package mutating func readVarint() throws(TileDecodingError) -> UInt64 {
         let start = offset
         var result: UInt64 = 0
