@@ -285,4 +285,16 @@ public struct TurnRestriction: Hashable, Sendable, Codable {
         self.to = to
         self.kind = kind
     }
+
+    /// Whether `restrictions` (those from one link via one node) let a vehicle turn into `link`:
+    /// where one is mandatory only into what a mandatory one names, else into anything no
+    /// prohibitory one names.
+    public static func permit(_ restrictions: [TurnRestriction], turnInto link: LinkID) -> Bool {
+        var anyMandatory = false
+        for restriction in restrictions where restriction.kind == .mandatory {
+            if restriction.to == link { return true }
+            anyMandatory = true
+        }
+        return !anyMandatory && !restrictions.contains { $0.kind == .prohibitory && $0.to == link }
+    }
 }

@@ -147,11 +147,6 @@ public final class InMemoryRoadNetwork: RoadNetwork {
         let candidates = try outgoing(from: node)
         let restrictions = (restrictionsFrom[directedLink.link] ?? []).filter { $0.via == node }
         if restrictions.isEmpty { return candidates }
-        let mandatory = restrictions.filter { $0.kind == .mandatory }.map(\.to)
-        let forbidden = Set(restrictions.filter { $0.kind == .prohibitory }.map(\.to))
-        return candidates.filter { candidate in
-            if !mandatory.isEmpty { return mandatory.contains(candidate.link) }
-            return !forbidden.contains(candidate.link)
-        }
+        return candidates.filter { TurnRestriction.permit(restrictions, turnInto: $0.link) }
     }
 }

@@ -21,18 +21,21 @@ public struct RoadTurns: Sendable {
     public init(links: [RoadLink], restrictions: [TurnRestriction]) {
         let count = links.count
         ids = links.map(\.id)
-        var lengths: [Double] = []
+        var lengths: [Double] = [], drivable: [Bool] = []
         lengths.reserveCapacity(2 * count)
-        for link in links { lengths.append(link.length); lengths.append(link.length) }
-        self.lengths = lengths
-        drivable = links.flatMap { [$0.oneway.allows(.forward), $0.oneway.allows(.backward)] }
+        drivable.reserveCapacity(2 * count)
         // Every (node, vertex) a vehicle may leave the node by, sorted by node, then vertex.
         var leaving: [(node: NodeID, vertex: Int32)] = []
         leaving.reserveCapacity(2 * count)
         for (index, link) in links.enumerated() {
-            if link.oneway.allows(.forward) { leaving.append((link.startNode, Int32(2 * index))) }
-            if link.oneway.allows(.backward) { leaving.append((link.endNode, Int32(2 * index + 1))) }
+            let forward = link.oneway.allows(.forward), backward = link.oneway.allows(.backward)
+            lengths += [link.length, link.length]
+            drivable += [forward, backward]
+            if forward { leaving.append((link.startNode, Int32(2 * index))) }
+            if backward { leaving.append((link.endNode, Int32(2 * index + 1))) }
         }
+        self.lengths = lengths
+        self.drivable = drivable
         leaving.sort { ($0.node, $0.vertex) < ($1.node, $1.vertex) }
         var restrictionsFrom: [LinkID: [TurnRestriction]] = [:]
         for restriction in restrictions { restrictionsFrom[restriction.from, default: []].append(restriction) }
@@ -45,14 +48,13 @@ public struct RoadTurns: Sendable {
             for direction in [LinkDirection.forward, .backward] {
                 let node = link.exitNode(direction)
                 let here = restrictionsFrom[link.id]?.filter { $0.via == node } ?? []
-                let mandatory = here.filter { $0.kind == .mandatory }.map(\.to)
-                let forbidden = Set(here.filter { $0.kind == .prohibitory }.map(\.to))
                 var position = Self.firstIndex(of: node, in: leaving)
                 while position < leaving.count, leaving[position].node == node {
                     let next = leaving[position].vertex
                     position += 1
-                    let nextLink = links[Int(next) / 2].id
-                    if !mandatory.isEmpty ? !mandatory.contains(nextLink) : forbidden.contains(nextLink) { continue }
+                    guard here.isEmpty || TurnRestriction.permit(here, turnInto: links[Int(next) / 2].id) else {
+                        continue
+                    }
                     targets.append(next)
                 }
                 offsets.append(Int32(targets.count))

@@ -94,23 +94,18 @@ public final class MapFile: RoadNetwork {
         return found
     }
 
-    /// What junction walks read of a link: its ends, the direction it may be driven and its end
-    /// points.
+    /// What junction walks read of a link: its ends and the direction it may be driven.
     private struct LinkEnds {
         var id: LinkID
         var startNode: NodeID
         var endNode: NodeID
         var oneway: Oneway
-        var firstPoint: GeoPoint?
-        var lastPoint: GeoPoint?
 
         init(_ link: borrowing RoadLink) {
             id = link.id
             startNode = link.startNode
             endNode = link.endNode
             oneway = link.oneway
-            firstPoint = link.geometry.first
-            lastPoint = link.geometry.last
         }
     }
 
@@ -155,23 +150,16 @@ public final class MapFile: RoadNetwork {
         return try outgoing(from: node, inTile: key)
     }
 
-    /// The links meeting at a node and the turn restrictions via it, as its adjacency tile holds them.
-    struct Junction {
-        var links: [LinkID]
-        var restrictions: [TurnRestriction]
-    }
-
-    /// The junction at `node` from its adjacency tile `key`, read in place when the tile is cached
-    /// (copying the tile out of the cache retained and released every array of it).
-    private func junction(_ node: NodeID, inTile key: TileKey) throws(MapFileError) -> Junction {
-        if let cached = cache.junction(node, inTile: key) { return cached }
-        let tile = try indexedTile(key).tile
-        return Junction(links: tile.linksAtNode[node] ?? [], restrictions: tile.restrictions.filter { $0.via == node })
+    /// The links meeting at `node`, from its adjacency tile `key`, read in place when the tile is
+    /// cached (copying the tile out of the cache retained and released every array of it).
+    private func links(at node: NodeID, inTile key: TileKey) throws(MapFileError) -> [LinkID] {
+        if let cached = cache.links(at: node, inTile: key) { return cached }
+        return try indexedTile(key).tile.linksAtNode[node] ?? []
     }
 
     /// The directed links leaving `node`, whose adjacency tile `key` holds.
     private func outgoing(from node: NodeID, inTile key: TileKey) throws -> [DirectedLink] {
-        try outgoing(from: node, links: junction(node, inTile: key).links)
+        try outgoing(from: node, links: links(at: node, inTile: key))
     }
 
     /// The directed links leaving `node` along `links` (the links meeting there).

@@ -49,14 +49,10 @@ struct MapTileCache {
         }
     }
 
-    /// The links meeting at `node` and the turn restrictions via `node` in cached tile `key`
-    /// (marked most recently used), read in place; `nil` when the tile is not cached.
-    mutating func junction(_ node: NodeID, inTile key: TileKey) -> MapFile.Junction? {
-        tiles.withValue(for: key) { indexed in
-            MapFile.Junction(
-                links: indexed.tile.linksAtNode[node] ?? [],
-                restrictions: indexed.tile.restrictions.filter { $0.via == node })
-        }
+    /// The links meeting at `node` in cached tile `key` (marked most recently used), read in
+    /// place; `nil` when the tile is not cached.
+    mutating func links(at node: NodeID, inTile key: TileKey) -> [LinkID]? {
+        tiles.withValue(for: key) { indexed in indexed.tile.linksAtNode[node] ?? [] }
     }
 
     /// The successors stored for the link at `index` of cached tile `key` driven in `direction`

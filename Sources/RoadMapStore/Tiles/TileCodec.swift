@@ -54,15 +54,17 @@ package enum TileCodec {
             writer.writeVarint(length.bitPattern)
         }
         let home = tile.links.first?.id.tile
-        for list in 0..<2 * tile.turns.linkCount {
-            let successors = tile.turns.successors[Int(tile.turns.starts[list])..<Int(tile.turns.starts[list + 1])]
-            writer.writeVarint(UInt64(successors.count))
-            for successor in successors {
-                let direction = UInt64(successor.direction.rawValue) << 1
-                if let home, successor.link.tile == home {
-                    writer.writeVarint(UInt64(successor.link.indexInTile) << 2 | direction)
-                } else {
-                    writer.writeVarint(successor.link.rawValue << 2 | direction | 1)
+        for index in 0..<tile.turns.linkCount {
+            for direction in [LinkDirection.forward, .backward] {
+                let successors = tile.turns.successors(ofLinkAt: index, direction)
+                writer.writeVarint(UInt64(successors.count))
+                for successor in successors {
+                    let directionBit = UInt64(successor.direction.rawValue) << 1
+                    if let home, successor.link.tile == home {
+                        writer.writeVarint(UInt64(successor.link.indexInTile) << 2 | directionBit)
+                    } else {
+                        writer.writeVarint(successor.link.rawValue << 2 | directionBit | 1)
+                    }
                 }
             }
         }
