@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// With `ADASIS_UNCHECKED_EXCLUSIVITY=1` in the environment, release builds of the modules on the
+/// per-fix path (matching, horizon, provider, map reads, wire coding) leave out Swift's run-time
+/// exclusivity checks: ≈ 10 % of a fix's instructions (`Tools/bench --instructions`: 641.9 →
+/// 578.7 k; README, "Per fix"). The compile-time checks stay, and debug builds (every test) keep
+/// the run-time ones. Those only ever see accesses on their own thread, so they never guarded the
+/// daemon's threads against each other. The benchmarks and the deployment build (`udev/README.md`)
+/// set it; it is not the default because SwiftPM refuses a package with unsafe flags as a
+/// version-pinned dependency, and the libraries are there to be embedded.
+let hotPath: [SwiftSetting] =
+    Context.environment["ADASIS_UNCHECKED_EXCLUSIVITY"] == "1"
+    ? [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))] : []
+
 let package = Package(
     name: "adasis",
     products: [
@@ -41,24 +53,24 @@ let package = Package(
         .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Libraries: pure logic, I/O only at the edges.
-        .target(name: "ADASISv2"),
+        .target(name: "ADASISv2", swiftSettings: hotPath),
         // System-call fault injection for tests, as swift-system's ENABLE_MOCKING: debug builds only.
         .target(name: "SocketCAN", dependencies: ["CSocketCAN", "CLibSocketCAN"],
                 swiftSettings: [.define("SOCKETCAN_FAULT_INJECTION", .when(configuration: .debug))]),
         // The road model (links, geometry, attributes, the RoadNetwork protocol): no I/O.
-        .target(name: "RoadMap"),
+        .target(name: "RoadMap", swiftSettings: hotPath),
         // The SQLite map store: tiles, the map file writer, the caching reader, atomic file replacement.
         .target(name: "RoadMapStore", dependencies: [
             "RoadMap", "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        ], swiftSettings: hotPath),
         // The importer: OSM PBF, tags, the graph build; writes map files through the store.
         .target(name: "RoadMapImport", dependencies: ["RoadMap", "RoadMapStore", "CZlib"],
                 resources: [.copy("Resources/legal_default_speeds.json")]),
         // The bad-input policy every reader shares: skip and count by reason with lines, or --strict.
         .target(name: "InputPolicy"),
         .target(name: "GNSS", dependencies: ["InputPolicy"]),
-        .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"]),
+        .target(name: "Horizon", dependencies: ["RoadMap", "GNSS"], swiftSettings: hotPath),
         .target(name: "DaemonConfiguration", dependencies: ["ADASISv2", "RoadMap", "Routing"]),
         .target(name: "Routing", dependencies: ["RoadMap"]),
         // Mapbox Vector Tiles of the road network (encoder, Web Mercator tiling, clipping, cache).
@@ -69,7 +81,7 @@ let package = Package(
         .target(name: "MapView", dependencies: [
             "MapTiles", "HorizonPicture", "Traffic", "RoadMap", "ADASISv2", "ADASISProvider",
         ]),
-        .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"]),
+        .target(name: "ADASISProvider", dependencies: ["ADASISv2", "Horizon", "RoadMap", "GNSS"], swiftSettings: hotPath),
         // OpenLR line location references: the binary format, decoding onto any RoadNetwork, encoding.
         .target(name: "OpenLR", dependencies: ["RoadMap"]),
         // The traffic feed (flow and incident records) and the per-link traffic layer.
