@@ -58,6 +58,18 @@ struct MapFileTests {
         let far = GeoPoint(latitude: 60.1696, longitude: 24.9640)
         #expect(TileKey(containing: far) != TileKey(containing: a))
         #expect(try map.links(near: far, radius: 20).map(\.id) == [link.id])
+        // The passing link's box is kept with the tile after the first query: a point of that tile
+        // 390 m off the link skips it, a point beside it finds it again.
+        let off = GeoPoint(latitude: 60.1660, longitude: 24.9640)
+        #expect(TileKey(containing: off) == TileKey(containing: far))
+        #expect(try map.links(near: off, radius: 20).isEmpty)
+        #expect(try map.links(near: far, radius: 20).map(\.id) == [link.id])
+        // With a cache too small to keep any tile, the boxes are worked out at every query.
+        let uncached = try MapFile(path: path, cacheBytes: 1)
+        for _ in 0..<2 {
+            #expect(try uncached.links(near: off, radius: 20).isEmpty)
+            #expect(try uncached.links(near: far, radius: 20).map(\.id) == [link.id])
+        }
     }
 
     @Test("a file that is not a map, or is missing, gives a clear error")

@@ -292,21 +292,24 @@ public final class HorizonEngine {
     private func sidePath(
         containing position: MatchedPosition, time: Double, withinReach: Bool, shorterThan limit: Double? = nil
     ) -> PathID? {
-        tree.paths.values
-            .filter { path in
-                guard path.parent != nil, let link = path.links.first(where: { $0.link == position.link }) else {
-                    return false
-                }
-                guard withinReach else { return true }
-                guard let offset = mainPathOffset(of: path, link.startOffset + position.offset) else { return false }
+        // A loop rather than filter + min: no array of copied paths, and most paths fail the
+        // first test (they do not hold the link).
+        var best: (level: Int, id: Int)?
+        for path in tree.paths.values where path.parent != nil {
+            guard let link = path.links.first(where: { $0.link == position.link }) else { continue }
+            if let best, (best.level, best.id) < (path.level, path.id.rawValue) { continue }
+            if withinReach {
+                guard let offset = mainPathOffset(of: path, link.startOffset + position.offset) else { continue }
                 if let limit {
                     guard offset < limit, let vehicleOffset, let branch = mainPathBranchOffset(of: path),
                         branch >= vehicleOffset
-                    else { return false }
+                    else { continue }
                 }
-                return isReachable(offset, time: time)
+                guard isReachable(offset, time: time) else { continue }
             }
-            .min { ($0.level, $0.id.rawValue) < ($1.level, $1.id.rawValue) }?.id
+            best = (path.level, path.id.rawValue)
+        }
+        return best.map { PathID(rawValue: $0.id) }
     }
 
     /// How much shorter, metres, a side path's way to the vehicle's link must be than the main

@@ -95,21 +95,28 @@ extension HorizonEngine {
                 existing.insert(SideKey(offset, first.link))
             }
         }
-        for index in 0..<max(0, path.links.count - 1) {
-            let junction = path.links[index]
-            let distance = startDistance + junction.endOffset
-            if distance < 0 { continue }
+        // The junctions behind the vehicle (the main path keeps its trailing links) are skipped
+        // by a binary search on the links' end offsets, without visiting them.
+        var lower = 0
+        var upper = max(0, path.links.count - 1)
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if startDistance + path.links[middle].endOffset < 0 { lower = middle + 1 } else { upper = middle }
+        }
+        for index in lower..<max(lower, path.links.count - 1) {
+            let endOffset = path.links[index].endOffset
+            let distance = startDistance + endOffset
             if distance >= reach { break }
             let taken = path.links[index + 1].link
-            for branch in junction.exitBranches where branch.link != taken {
+            for branch in path.links[index].exitBranches where branch.link != taken {
                 if branch.isOfferedUTurn, path.level > 0, !configuration.uTurnsOffSidePaths { continue }
-                let key = SideKey(junction.endOffset, branch.link)
+                let key = SideKey(endOffset, branch.link)
                 guard !existing.contains(key) else { continue }
                 existing.insert(key)
                 let sideID = takePathID()
                 let first = try pathLink(branch.link, startOffset: 0, routeIndex: nil)
                 tree.paths[sideID] = HorizonPath(
-                    id: sideID, parent: id, branchOffset: junction.endOffset,
+                    id: sideID, parent: id, branchOffset: endOffset,
                     level: path.level + 1, probability: branch.probability,
                     turnAngle: branch.turnAngle, links: [first])
                 events.append(.pathAdded(sideID))
