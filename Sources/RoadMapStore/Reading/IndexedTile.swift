@@ -7,6 +7,9 @@ struct IndexedTile: Sendable {
     var tile: MapTile
     /// The box of `tile.links[i]` at index `i`.
     var bounds: [LinkBounds]
+    /// The box of `tile.passingLinks[i]` at index `i`, worked out by the first radius query that
+    /// reaches the tile (the links are stored in other tiles); `nil` until then.
+    var passingBounds: [LinkBounds]?
 
     /// Indexes `tile`.
     init(_ tile: MapTile) {

@@ -137,12 +137,29 @@ public final class MapFile: RoadNetwork {
                 guard seen.insert(link.id).inserted else { continue }
                 if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
             }
-            for id in tile.passingLinks where seen.insert(id).inserted {
+            // Links stored in other tiles that cross this one: only those whose box comes near.
+            let passingBounds = try passingBounds(of: indexed, key: key)
+            for (index, id) in tile.passingLinks.enumerated()
+            where passingBounds[index].isNear(point, latitudeMargin: latitudeMargin, longitudeMargin: longitudeMargin)
+                && seen.insert(id).inserted
+            {
                 let link = try link(id)
                 if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
             }
         }
         return result.sorted { $0.id < $1.id }
+    }
+
+    /// The boxes of tile `key`'s passing links (`indexed` is the tile), worked out from the links
+    /// the first time and kept with the cached tile: without them every radius query read and
+    /// projected every link crossing the tiles it covers.
+    private func passingBounds(of indexed: IndexedTile, key: TileKey) throws -> [LinkBounds] {
+        if let known = indexed.passingBounds { return known }
+        var bounds: [LinkBounds] = []
+        bounds.reserveCapacity(indexed.tile.passingLinks.count)
+        for id in indexed.tile.passingLinks { bounds.append(LinkBounds(try link(id).geometry)) }
+        cache.setPassingBounds(bounds, ofTile: key)
+        return bounds
     }
 
     public func outgoing(from node: NodeID) throws -> [DirectedLink] {

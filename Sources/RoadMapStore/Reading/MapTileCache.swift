@@ -81,6 +81,11 @@ struct MapTileCache {
         tiles.withValue(for: key) { indexed in indexed.tile.longestWaysOn[directedLink] ?? .infinity }
     }
 
+    /// Records the boxes of cached tile `key`'s passing links (nothing when it is no longer cached).
+    mutating func setPassingBounds(_ bounds: [LinkBounds], ofTile key: TileKey) {
+        tiles.withValue(for: key) { indexed in indexed.passingBounds = bounds }
+    }
+
     /// Whether tile `key` is cached (does not change its recency).
     func contains(_ key: TileKey) -> Bool { tiles.contains(key) }
 
@@ -91,7 +96,10 @@ struct MapTileCache {
     /// nodes) to stay within the budget. A tile larger than the whole budget is not kept.
     mutating func insert(_ tile: IndexedTile, for key: TileKey) {
         let nodes = tile.tile.linksAtNode.keys
-        let cost = tile.tile.estimatedByteCount + tile.tile.links.count * 32 + nodes.count * MapTileCache.nodeEntryCost
+        // 32 bytes a link for its box, own or passing (those are worked out later, in place).
+        let cost =
+            tile.tile.estimatedByteCount + (tile.tile.links.count + tile.tile.passingLinks.count) * 32 + nodes.count
+            * MapTileCache.nodeEntryCost
         let evicted = tiles.insert(tile, for: key, cost: cost)
         for (evictedKey, evictedTile) in evicted {
             for node in evictedTile.tile.linksAtNode.keys where nodeTiles[node] == evictedKey {
