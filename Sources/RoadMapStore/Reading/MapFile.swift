@@ -83,15 +83,18 @@ public final class MapFile: RoadNetwork {
         let index = Int(id.indexInTile)
         // The cached tile is read in place: copying the whole tile out of the cache to take one
         // link retained and released every array of the tile, at every call.
-        let found: RoadLink?
-        if let cached = cache.link(at: index, inTile: key) {
-            found = cached
-        } else {
+        // Matched in place rather than bound to a local first: each binding of the double optional
+        // copied the whole link (every array and string of it retained, then released).
+        switch cache.link(at: index, inTile: key) {
+        case .some(.some(let cached)) where cached.id == id:
+            return cached
+        case .some:
+            throw MapFileError.unknownLink(id)
+        case .none:
             let links = try indexedTile(key).tile.links
-            found = links.indices.contains(index) ? links[index] : nil
+            guard links.indices.contains(index), links[index].id == id else { throw MapFileError.unknownLink(id) }
+            return links[index]
         }
-        guard let found, found.id == id else { throw MapFileError.unknownLink(id) }
-        return found
     }
 
     /// What junction walks read of a link: its ends and the direction it may be driven.
@@ -131,11 +134,14 @@ public final class MapFile: RoadNetwork {
         for key in TileKey.covering(point, radius: radius) {
             let indexed = try indexedTile(key)
             let tile = indexed.tile
-            for (index, link) in tile.links.enumerated()
+            // By index: binding each link of the tile copied all of it, near the point or not.
+            for index in tile.links.indices
             where indexed.bounds[index].isNear(point, latitudeMargin: latitudeMargin, longitudeMargin: longitudeMargin)
             {
-                guard seen.insert(link.id).inserted else { continue }
-                if let projection = link.geometry.project(point), projection.distance <= radius { result.append(link) }
+                guard seen.insert(tile.links[index].id).inserted,
+                    let projection = tile.links[index].geometry.project(point), projection.distance <= radius
+                else { continue }
+                result.append(tile.links[index])
             }
             // Links stored in other tiles that cross this one: only those whose box comes near.
             let passingBounds = try passingBounds(of: indexed, key: key)

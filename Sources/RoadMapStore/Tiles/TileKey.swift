@@ -70,6 +70,12 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public static func < (lhs: TileKey, rhs: TileKey) -> Bool { lhs.packed < rhs.packed }
 
+    /// Hashes as its packed value does.
+    public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+    /// The packed value's ``IdentifierHash``: the map file finds a cached tile by its key at every
+    /// link it reads, and a dictionary asks for this rather than building a `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(UInt64(packed), seed: seed) }
+
     /// `row/column`.
     public var description: String { "tile \(row)/\(column)" }
 }
