@@ -28,7 +28,8 @@ extension ADASISProvider {
 
     /// Sends what is new, changed or due for retransmission on every path.
     func sendHorizon(vehicle: Double, time: Double) {
-        guard let mainID = tree.mainPathID, let main = tree.paths[mainID] else { return }
+        guard let main = mainPath else { return }
+        let mainID = main.id
         if indexOfPath[mainID] == nil {
             // Not an index the receiver still holds: it would keep that path's old content. Should
             // every free index be held (the model never forgets a path a receiver purged behind the
@@ -331,7 +332,7 @@ extension ADASISProvider {
     /// The "mini" horizon: the SEGMENT of the current link on path index 4, when it changes and
     /// at every retransmission interval.
     func sendCurrentLinkSegment(vehicle: Double?, time: Double) {
-        guard let vehicle, let main = tree.mainPath, let position = main.linkIndex(at: vehicle) else { return }
+        guard let vehicle, let main = mainPath, let position = main.linkIndex(at: vehicle) else { return }
         let link = main.links[position]
         let content = PathContent(
             path: main, pathIndex: 4, selection: configuration.messages,

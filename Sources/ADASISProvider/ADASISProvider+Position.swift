@@ -18,7 +18,7 @@ extension ADASISProvider {
             }
             return message
         }
-        guard let mainID = tree.mainPathID, let main = tree.paths[mainID], let index = indexOfPath[mainID],
+        guard let main = mainPath, let index = indexOfPath[main.id],
             let position = match.state.position
         else { return message }
         message.pathIndex = index

@@ -38,7 +38,12 @@ public final class ADASISProvider {
     var dirtyFrom: [PathID: Double] = [:]
     /// Paths whose road objects changed in place (``contentChanged(tree:)``): marks gone from them are withdrawn.
     var objectsChanged: Set<PathID> = []
-    var tree = PathTree()
+    var tree = PathTree() {
+        didSet { mainPath = tree.mainPath }
+    }
+    /// The main path of ``tree``, kept as the tree is set: the ticks read it several times each,
+    /// and a lookup in the tree copied the path out and destroyed the copy every time.
+    private(set) var mainPath: HorizonPath?
     /// Where each path of the last tree hung (parent, branch offset), kept by ``releaseTree()``
     /// for the next ``ingest(fix:match:tree:vehicleOffset:events:routeActive:)`` to compare the
     /// new tree with; `nil` while the provider holds that tree itself.
@@ -236,7 +241,7 @@ public final class ADASISProvider {
     /// `true` when they changed (the vehicle crossed a border), so META-DATA goes out at once.
     func updatePlaceMetaData(at time: Double) -> Bool {
         guard let fix, time - fix.time <= configuration.positionStaleAfter,
-            let vehicle = deadReckonedOffset(at: time), let main = tree.mainPath,
+            let vehicle = deadReckonedOffset(at: time), let main = mainPath,
             let index = main.linkIndex(at: vehicle)
         else { return false }
         let attributes = main.links[index].attributes
@@ -256,7 +261,7 @@ public final class ADASISProvider {
     /// The vehicle's offset on the main path at `time`: the matched offset moved on by the fix's
     /// speed since the fix, capped at the end of the path.
     func deadReckonedOffset(at time: Double) -> Double? {
-        guard let fixOffset, let main = tree.mainPath else { return nil }
+        guard let fixOffset, let main = mainPath else { return nil }
         let elapsed = max(0, time - (fix?.time ?? time))
         let speed = max(0, fix?.speed ?? 0)
         return min(fixOffset + speed * elapsed, main.endOffset)

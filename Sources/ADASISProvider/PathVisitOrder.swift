@@ -49,9 +49,11 @@ struct PathVisitOrder {
         while position < entries.count {
             let first = entries.count
             for child in tree.paths.childIDs(of: entries[position].id) {
-                guard let path = tree.paths[child] else { continue }
-                var entry = Self.entry(path, parent: position)
-                entry.rootOffset = position == 0 ? path.branchOffset : entries[position].rootOffset
+                guard
+                    var (entry, branchOffset) = tree.paths.withPath(
+                        child, { (Self.entry($0, parent: position), $0.branchOffset) })
+                else { continue }
+                entry.rootOffset = position == 0 ? branchOffset : entries[position].rootOffset
                 entries.append(entry)
             }
             entries[position].children = first..<entries.count
@@ -59,7 +61,7 @@ struct PathVisitOrder {
         }
     }
 
-    private static func entry(_ path: HorizonPath, parent: Int?) -> Entry {
+    private static func entry(_ path: borrowing HorizonPath, parent: Int?) -> Entry {
         Entry(
             id: path.id, parent: parent, branchOffset: path.branchOffset ?? 0, firstLink: path.links.first?.link,
             level: path.level, probability: path.probability)

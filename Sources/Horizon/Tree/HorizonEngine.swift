@@ -295,9 +295,12 @@ public final class HorizonEngine {
         // A loop rather than filter + min: no array of copied paths, and most paths fail the
         // first test (they do not hold the link).
         var best: (level: Int, id: Int)?
-        for path in tree.paths.values where path.parent != nil {
-            guard let link = path.links.first(where: { $0.link == position.link }) else { continue }
-            if let best, (best.level, best.id) < (path.level, path.id.rawValue) { continue }
+        let paths = tree.paths.values
+        for index in paths.indices where paths[index].parent != nil {
+            // Read in place; only a path that holds the link is copied out.
+            guard let link = paths[index].links.first(where: { $0.link == position.link }) else { continue }
+            if let best, (best.level, best.id) < (paths[index].level, paths[index].id.rawValue) { continue }
+            let path = paths[index]
             if withinReach {
                 guard let offset = mainPathOffset(of: path, link.startOffset + position.offset) else { continue }
                 if let limit {

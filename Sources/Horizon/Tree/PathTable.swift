@@ -42,6 +42,15 @@ public struct PathTable: Hashable, Sendable, Collection, ExpressibleByDictionary
         }
     }
 
+    /// `body` applied to path `id` where the table stores it, without copying the path out (a copy
+    /// retains its links, and an optional path is destroyed through the runtime's generic
+    /// witness); `nil` when the table has no path `id`.
+    @inlinable
+    public func withPath<Result>(_ id: PathID, _ body: (borrowing HorizonPath) throws -> Result) rethrows -> Result? {
+        guard let index = dictionary.index(forKey: id) else { return nil }
+        return try body(dictionary.values[index])
+    }
+
     /// The identifiers of the paths branching directly off `parent`, by branch offset then identifier.
     public func childIDs(of parent: PathID) -> [PathID] { childIDs[parent] ?? [] }
 
