@@ -163,10 +163,17 @@ public final class HorizonEngine {
         var nearer: PathID?
         if let index = ahead {
             let offset = main.links[index].startOffset + position.offset
-            nearer =
-                isReachable(offset, time: time)
-                ? sidePath(containing: position, time: time, withinReach: true, shorterThan: offset - Self.detourMargin)
-                : sidePath(containing: position, time: time, withinReach: true)
+            if !isReachable(offset, time: time) {
+                nearer = sidePath(containing: position, time: time, withinReach: true)
+            } else if index == vehicleLinkIndex, let vehicleOffset, vehicleOffset >= main.links[index].startOffset {
+                // Still on the vehicle's link (most fixes): no side path reaches it by a shorter way,
+                // as every candidate branches at or past the vehicle, so it reaches the link no
+                // sooner than `offset`. The search over every path of the tree is skipped.
+                nearer = nil
+            } else {
+                nearer = sidePath(
+                    containing: position, time: time, withinReach: true, shorterThan: offset - Self.detourMargin)
+            }
         }
         if let index = ahead, nearer == nil {
             moveVehicle(on: main, linkIndex: index, offset: position.offset)
