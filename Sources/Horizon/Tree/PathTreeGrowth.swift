@@ -137,6 +137,15 @@ extension HorizonEngine {
         var offset: Double
         var link: DirectedLink
         init(_ offset: Double, _ link: DirectedLink) { self.offset = offset; self.link = link }
+
+        /// Offset and link in one word (0 and −0 alike, as they are equal).
+        private var folded: UInt64 {
+            UInt64(bitPattern: Int64(link._rawHashValue(seed: 0))) ^ (offset == 0 ? 0 : offset).bitPattern
+        }
+        /// Hashes as its folded word does.
+        func hash(into hasher: inout Hasher) { hasher.combine(folded) }
+        /// The folded word's ``IdentifierHash``: every junction ahead is looked up at every growth.
+        func _rawHashValue(seed: Int) -> Int { IdentifierHash.of(folded, seed: seed) }
     }
 
     /// Appends links to path `id` until it reaches `target` (an offset on the path) or cannot go
