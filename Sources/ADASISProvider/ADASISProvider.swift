@@ -136,7 +136,15 @@ public final class ADASISProvider {
     /// instead of copying each one it extends. Call `ingest` before the next ``tick(at:)``: until
     /// then the provider holds no tree. ``HorizonPipeline/process(_:)`` does both.
     package func releaseTree() {
-        releasedPlacements = tree.paths.mapValues(PathPlacement.init)
+        // Read in place: mapValues copied every path into its closure (the standard library's
+        // unspecialised mapValues, through the runtime's generic copy).
+        var placements = [PathID: PathPlacement](minimumCapacity: tree.paths.count)
+        let paths = tree.paths.values
+        for index in paths.indices {
+            placements[paths[index].id] = PathPlacement(
+                parent: paths[index].parent, branchOffset: paths[index].branchOffset)
+        }
+        releasedPlacements = placements
         tree = PathTree()
     }
 
@@ -315,5 +323,11 @@ struct PathPlacement {
     init(_ path: HorizonPath) {
         parent = path.parent
         branchOffset = path.branchOffset
+    }
+
+    /// A placement under `parent` at `branchOffset`.
+    init(parent: PathID?, branchOffset: Double?) {
+        self.parent = parent
+        self.branchOffset = branchOffset
     }
 }
