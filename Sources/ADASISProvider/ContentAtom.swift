@@ -68,14 +68,12 @@ struct ContentAtom: Hashable, Sendable {
 enum AtomPacking {
     static func messages(_ atoms: [ContentAtom], retransmission: Bool, update: Bool) -> [ADASISMessage] {
         var result: [ADASISMessage] = []
+        result.reserveCapacity(atoms.count)
         var index = 0
         let sorted = atoms.sorted { $0.key < $1.key }
-        var pendingSpots: [UInt8: ContentAtom] = [:]
-        func flush(_ type: UInt8) {
-            if let spot = pendingSpots.removeValue(forKey: type) {
-                result.append(flagged(spot.message, retransmission, update))
-            }
-        }
+        // The spot of each profile type waiting for a partner: a few types at most, so a list
+        // searched in place rather than a dictionary built at every call.
+        var pendingSpots: [(type: UInt8, atom: ContentAtom)] = []
         while index < sorted.count {
             let atom = sorted[index]
             index += 1
@@ -85,7 +83,8 @@ enum AtomPacking {
                 result.append(flagged(atom.message, retransmission, update))
                 continue
             }
-            if let first = pendingSpots[type] {
+            if let waiting = pendingSpots.firstIndex(where: { $0.type == type }) {
+                let first = pendingSpots.remove(at: waiting).atom
                 let distance = atom.key.offset - first.key.offset
                 if case .profileShort(var pair) = first.message, first.key.pathIndex == atom.key.pathIndex,
                     (1...1022).contains(distance)
@@ -93,14 +92,15 @@ enum AtomPacking {
                     pair.distance1 = UInt16(distance)
                     pair.value1 = message.value0
                     result.append(flagged(.profileShort(pair), retransmission, update))
-                    pendingSpots[type] = nil
                     continue
                 }
-                flush(type)
+                result.append(flagged(first.message, retransmission, update))
             }
-            pendingSpots[type] = atom
+            pendingSpots.append((type, atom))
         }
-        for type in pendingSpots.keys.sorted() { flush(type) }
+        for spot in pendingSpots.sorted(by: { $0.type < $1.type }) {
+            result.append(flagged(spot.atom.message, retransmission, update))
+        }
         return result
     }
 
