@@ -71,23 +71,29 @@ struct PathContent {
             }
             // STUBs at the end of the link when the path goes on and other roads leave there.
             if sendsStub, position + 1 < path.links.count, inWindow(link.endOffset) {
-                let next = path.links[position + 1]
-                let others = link.exitBranches.filter { $0.link != next.link }
-                var stubs: [StubMessage] = others.map { branch in
-                    stubMessage(
-                        branch, offset: link.endOffset,
-                        subPathIndex: childIndex(link.endOffset, branch.link) ?? 5)
-                }
-                if selection.continuationStubs, !stubs.isEmpty,
-                    let continuation = link.exitBranches.first(where: { $0.link == next.link })
-                {
-                    stubs.append(stubMessage(continuation, offset: link.endOffset, subPathIndex: 6))
-                }
-                for (ordinal, var stub) in stubs.enumerated() {
-                    stub.isLastStubAtOffset = ordinal == stubs.count - 1
+                // Straight into the result (no list of branches, no list of STUBs): the last STUB
+                // at the offset is flagged once they are all in.
+                let next = path.links[position + 1].link
+                let firstStub = result.count
+                func appendStub(_ branch: JunctionBranch, subPathIndex: UInt8) {
+                    var stub = stubMessage(branch, offset: link.endOffset, subPathIndex: subPathIndex)
+                    stub.isLastStubAtOffset = false
                     result.append(
                         ContentAtom(
-                            key: key(link.endOffset, .stub(ordinal: ordinal)), message: .stub(stub), pairable: false))
+                            key: key(link.endOffset, .stub(ordinal: result.count - firstStub)), message: .stub(stub),
+                            pairable: false))
+                }
+                for branch in link.exitBranches where branch.link != next {
+                    appendStub(branch, subPathIndex: childIndex(link.endOffset, branch.link) ?? 5)
+                }
+                if selection.continuationStubs, result.count > firstStub,
+                    let continuation = link.exitBranches.first(where: { $0.link == next })
+                {
+                    appendStub(continuation, subPathIndex: 6)
+                }
+                if result.count > firstStub, case .stub(var last) = result[result.count - 1].message {
+                    last.isLastStubAtOffset = true
+                    result[result.count - 1].message = .stub(last)
                 }
             }
             if sendsCurvature {
@@ -163,16 +169,18 @@ struct PathContent {
         // One atom per key: later content at the same rounded offset replaces earlier (the
         // standard library's sort is stable, so the later one comes last among equal keys).
         result.sort { $0.key < $1.key }
-        var unique: [ContentAtom] = []
-        unique.reserveCapacity(result.count)
-        for atom in result {
-            if let last = unique.last, last.key == atom.key {
-                unique[unique.count - 1] = atom
+        // In place: the kept atoms move to the front, the rest is cut off.
+        var kept = 0
+        for index in result.indices {
+            if kept > 0, result[kept - 1].key == result[index].key {
+                result[kept - 1] = result[index]
             } else {
-                unique.append(atom)
+                if kept != index { result[kept] = result[index] }
+                kept += 1
             }
         }
-        return unique
+        result.removeLast(result.count - kept)
+        return result
     }
 
     /// The code of the last profile point of `profile` on the links before `position`, `nil` when
