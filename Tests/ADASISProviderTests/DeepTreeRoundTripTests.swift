@@ -23,10 +23,8 @@ struct DeepTreeRoundTripTests {
     /// path 8's SEGMENTs where the new path had none (lanes 1/1 instead of 3/7 from 16.9 s).
     @Test("level 3 and U-turns, every drive, all messages and profiles", arguments: SampleDriveList.names)
     func levelThree(drive: String) throws {
-        RoundTripTests.checkedObjects.withLock { $0 = [:] }
-        let (compared, fixes, mismatches) = try RoundTripTests.compare(
+        let (compared, fixes, mismatches, checked) = try RoundTripTests.compare(
             drive: drive, preset: .all, horizon: Self.levelThreeWithUTurns())
-        let checked = RoundTripTests.checkedObjects.withLock { $0 }
         if !SampleDriveList.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
@@ -38,9 +36,9 @@ struct DeepTreeRoundTripTests {
         horizon.maximumLevel = 4
         horizon.addsOneLinkLevel = true
         horizon.keepsZeroProbabilityPaths = true
-        RoundTripTests.checkedObjects.withLock { $0 = [:] }
-        let (compared, fixes, mismatches) = try RoundTripTests.compare(drive: "kamppi", preset: .all, horizon: horizon)
-        #expect(RoundTripTests.checkedObjects.withLock { $0 }[.trafficSignals, default: 0] > 0)
+        let (compared, fixes, mismatches, checked) = try RoundTripTests.compare(
+            drive: "kamppi", preset: .all, horizon: horizon)
+        #expect(checked[.trafficSignals, default: 0] > 0)
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
     }

@@ -1,5 +1,4 @@
 import ADASISv2
-import Synchronization
 import GNSS
 import Horizon
 import RoadMap
@@ -12,9 +11,6 @@ import TestSupport
 /// tree with its parent and branch offset, and the SEGMENT in force every 10 m up to the send radius.
 @Suite("reconstructed horizon equals the predicted one", .serialized)
 struct RoundTripTests {
-    /// Road objects compared so far, by type (a check that compares nothing would pass).
-    static let checkedObjects = Mutex<[RoadObjectType: Int]>([:])
-
     struct Mismatch: CustomStringConvertible {
         var time: Double
         var what: String
@@ -24,7 +20,7 @@ struct RoundTripTests {
     static func compare(
         drive: String, preset: MessageSelection.Preset, matcher: MatcherConfiguration = MatcherConfiguration(),
         horizon: HorizonConfiguration = HorizonConfiguration()
-    ) throws -> (compared: Int, fixes: Int, mismatches: [Mismatch]) {
+    ) throws -> (compared: Int, fixes: Int, mismatches: [Mismatch], checkedObjects: [RoadObjectType: Int]) {
         let map = try SampleDrives.map(for: drive)
         var configuration = ProviderConfiguration()
         configuration.messages = MessageSelection(preset: preset)
@@ -40,8 +36,9 @@ struct RoundTripTests {
         var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 250))
         let fixes = try SampleDrives.fixes(drive)
         var mismatches: [Mismatch] = []
+        var checkedObjects: [RoadObjectType: Int] = [:]
         var compared = 0
-        guard let first = fixes.first, let last = fixes.last else { return (0, 0, []) }
+        guard let first = fixes.first, let last = fixes.last else { return (0, 0, [], [:]) }
         var next = 0
         var tick = 0
         while true {
@@ -57,14 +54,17 @@ struct RoundTripTests {
             let nextFixDue = next < fixes.count && fixes[next].time <= time + configuration.tickInterval + 1e-9
             guard nextFixDue, checker.provider.queuedFrames == 0 else { continue }
             compared += 1
-            mismatches += check(checker.provider, reconstructor.horizon, time: time, preset: preset)
+            mismatches += check(
+                checker.provider, reconstructor.horizon, time: time, preset: preset, checkedObjects: &checkedObjects)
         }
-        return (compared, fixes.count, mismatches)
+        return (compared, fixes.count, mismatches, checkedObjects)
     }
 
+    /// `checkedObjects` counts the road objects compared, by type (a check that compares nothing
+    /// would pass): per call of ``compare``, as the drives' test cases run in parallel.
     static func check(
         _ provider: ADASISProvider, _ horizon: ReconstructedHorizon, time: Double,
-        preset: MessageSelection.Preset
+        preset: MessageSelection.Preset, checkedObjects: inout [RoadObjectType: Int]
     ) -> [Mismatch] {
         var result: [Mismatch] = []
         func fail(_ text: String) { result.append(Mismatch(time: time, what: text)) }
@@ -133,7 +133,7 @@ struct RoundTripTests {
             }
             result += checkObjects(
                 path, rebuilt, from: path.level == 0 ? vehicle - 150 : path.startOffset, to: sent - 1,
-                types: provider.configuration.roadObjectTypes
+                types: provider.configuration.roadObjectTypes, checked: &checkedObjects
             ).map { Mismatch(time: time, what: "path \(index): \($0)") }
         }
         return result
@@ -144,13 +144,11 @@ struct RoundTripTests {
     /// object marks; and every object rebuilt there was predicted.
     static func checkObjects(
         _ path: HorizonPath, _ rebuilt: ReconstructedPath, from lower: Double, to upper: Double,
-        types: Set<RoadObjectType>
+        types: Set<RoadObjectType>, checked: inout [RoadObjectType: Int]
     ) -> [String] {
         var result: [String] = []
         let objects = path.roadObjects(types: types).filter { $0.end >= lower && $0.start <= upper }
-        checkedObjects.withLock { counts in
-            for object in objects { counts[object.object.type, default: 0] += 1 }
-        }
+        for object in objects { checked[object.object.type, default: 0] += 1 }
         let rebuiltObjects = rebuilt.objects
         func rounded(_ value: Double) -> Int { Int(value.rounded()) }
         for object in objects {
@@ -201,9 +199,7 @@ struct RoundTripTests {
         "every fix, all messages and profiles (curvature spots and road objects checked too)",
         arguments: SampleDriveList.names)
     func allPreset(drive: String) throws {
-        Self.checkedObjects.withLock { $0 = [:] }
-        let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .all)
-        let checked = Self.checkedObjects.withLock { $0 }
+        let (compared, fixes, mismatches, checked) = try Self.compare(drive: drive, preset: .all)
         // The synthetic suburb (motorway, roundabouts, service road) has no signals; Helsinki has many.
         if !SampleDriveList.suburbNames.contains(drive) { #expect(checked[.trafficSignals, default: 0] > 0) }
         if drive == "kaisaniemi" { #expect(checked[.bridge, default: 0] > 0, "Pitkäsilta") }
@@ -213,7 +209,7 @@ struct RoundTripTests {
 
     @Test("every fix of every sample drive, default preset", arguments: SampleDriveList.names)
     func defaultPreset(drive: String) throws {
-        let (compared, fixes, mismatches) = try Self.compare(drive: drive, preset: .default)
+        let (compared, fixes, mismatches, _) = try Self.compare(drive: drive, preset: .default)
         #expect(compared >= fixes * 8 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
     }
@@ -227,7 +223,7 @@ struct RoundTripTests {
     func kamppiServiceRoadPenalty() throws {
         var matcher = MatcherConfiguration()
         matcher.serviceRoadPenalty = 1
-        let (compared, fixes, mismatches) = try Self.compare(drive: "kamppi", preset: .all, matcher: matcher)
+        let (compared, fixes, mismatches, _) = try Self.compare(drive: "kamppi", preset: .all, matcher: matcher)
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
     }
