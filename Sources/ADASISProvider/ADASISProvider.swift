@@ -140,10 +140,7 @@ public final class ADASISProvider {
         // unspecialised mapValues, through the runtime's generic copy).
         var placements = [PathID: PathPlacement](minimumCapacity: tree.paths.count)
         let paths = tree.paths.values
-        for index in paths.indices {
-            placements[paths[index].id] = PathPlacement(
-                parent: paths[index].parent, branchOffset: paths[index].branchOffset)
-        }
+        for index in paths.indices { placements[paths[index].id] = PathPlacement(paths[index]) }
         releasedPlacements = placements
         tree = PathTree()
     }
@@ -320,14 +317,8 @@ struct PathPlacement {
     var branchOffset: Double?
 
     /// The placement of `path`.
-    init(_ path: HorizonPath) {
+    init(_ path: borrowing HorizonPath) {
         parent = path.parent
         branchOffset = path.branchOffset
-    }
-
-    /// A placement under `parent` at `branchOffset`.
-    init(parent: PathID?, branchOffset: Double?) {
-        self.parent = parent
-        self.branchOffset = branchOffset
     }
 }

@@ -48,12 +48,13 @@ struct PathVisitOrder {
         var position = 0
         while position < entries.count {
             let first = entries.count
+            let parentRoot = entries[position].rootOffset
             for child in tree.paths.childIDs(of: entries[position].id) {
                 guard
-                    var (entry, branchOffset) = tree.paths.withPath(
-                        child, { (Self.entry($0, parent: position), $0.branchOffset) })
+                    let entry = tree.paths.withPath(
+                        child,
+                        { Self.entry($0, parent: position, rootOffset: position == 0 ? $0.branchOffset : parentRoot) })
                 else { continue }
-                entry.rootOffset = position == 0 ? branchOffset : entries[position].rootOffset
                 entries.append(entry)
             }
             entries[position].children = first..<entries.count
@@ -61,10 +62,10 @@ struct PathVisitOrder {
         }
     }
 
-    private static func entry(_ path: borrowing HorizonPath, parent: Int?) -> Entry {
+    private static func entry(_ path: borrowing HorizonPath, parent: Int?, rootOffset: Double? = nil) -> Entry {
         Entry(
             id: path.id, parent: parent, branchOffset: path.branchOffset ?? 0, firstLink: path.links.first?.link,
-            level: path.level, probability: path.probability)
+            level: path.level, probability: path.probability, rootOffset: rootOffset)
     }
 
     /// The child of the path at `position` that enters `link` at `offset` on it (within half a

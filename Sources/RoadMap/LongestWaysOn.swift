@@ -9,8 +9,9 @@
 ///
 /// The graph is the one ``RoadNetwork/successors(of:)`` walks (``RoadTurns``), U-turns left out.
 /// Its strongly connected components are found depth first (Tarjan), and they come out with every
-/// component they reach before them, so one pass finds each link's length: its own length plus the longest of its successors', infinite when its
-/// component is a loop or a successor's is infinite. Linear in the links and the turns.
+/// component they reach before them, so one pass finds each link's length: its own length plus the
+/// longest of its successors', infinite when its component is a loop or a successor's is infinite.
+/// Linear in the links and the turns.
 public enum LongestWaysOn {
     /// What a map stores: the longest ways on that are at most this long, metres. Longer ones
     /// and loops lead on (``RoadNetwork/longestWayOn(_:)`` says `.infinity`).

@@ -97,9 +97,8 @@ struct MapTileCache {
     mutating func insert(_ tile: IndexedTile, for key: TileKey) {
         let nodes = tile.tile.linksAtNode.keys
         // 32 bytes a link for its box, own or passing (those are worked out later, in place).
-        let cost =
-            tile.tile.estimatedByteCount + (tile.tile.links.count + tile.tile.passingLinks.count) * 32 + nodes.count
-            * MapTileCache.nodeEntryCost
+        let boxes = (tile.tile.links.count + tile.tile.passingLinks.count) * 32
+        let cost = tile.tile.estimatedByteCount + boxes + nodes.count * MapTileCache.nodeEntryCost
         let evicted = tiles.insert(tile, for: key, cost: cost)
         for (evictedKey, evictedTile) in evicted {
             for node in evictedTile.tile.linksAtNode.keys where nodeTiles[node] == evictedKey {
