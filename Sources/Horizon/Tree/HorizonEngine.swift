@@ -49,6 +49,12 @@ public final class HorizonEngine {
     /// read once, not once per junction that looks past it). Map facts only; bounded like
     /// ``placedLinks``.
     let waysOn = BranchProbabilityModel.WaysOn()
+    /// For each path, the level it had and the path offset of the last junction whose side paths
+    /// ``addSidePaths(to:startDistance:reach:)`` has added: the junctions up to it are not looked
+    /// at again at every growth. Its children there are only ever removed behind the vehicle, with
+    /// the whole path, or by a route change (which forgets the main path's entry); a promotion
+    /// changes the level (U-turn side paths depend on it), which starts the path over.
+    var sidePathsAdded: [PathID: (level: Int, throughOffset: Double)] = [:]
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
     /// The events of the last ``update(_:)`` so far: all of them once it returned, and what it had

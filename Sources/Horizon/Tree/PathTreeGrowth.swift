@@ -16,6 +16,8 @@ extension HorizonEngine {
         main.links.removeLast(dropped.count)
         main.links[vehicleLinkIndex].routeIndex = route?.firstIndex(of: main.links[vehicleLinkIndex].link)
         tree.paths[mainID] = main
+        // The junction at the cut gets another continuation: its side paths are due again.
+        sidePathsAdded[mainID] = nil
         if !dropped.isEmpty { events.append(.linksRemoved(path: mainID, links: dropped)) }
         for child in tree.children(of: mainID) where (child.branchOffset ?? 0) >= cut {
             removeSubtree(child.id)
@@ -56,17 +58,19 @@ extension HorizonEngine {
     /// extended nor given children.
     func grow() throws {
         guard let mainID = tree.mainPathID, let vehicleOffset else { return }
-        var startDistance: [PathID: Double] = [mainID: -vehicleOffset]
-        var queue = [mainID]
+        // Entries of paths no longer in the tree, dropped once they outnumber the tree.
+        if sidePathsAdded.count > 2 * tree.paths.count + 16 {
+            sidePathsAdded = sidePathsAdded.filter { tree.paths.keys.contains($0.key) }
+        }
+        // Each queued path with its start distance.
+        var queue = [(id: mainID, start: -vehicleOffset)]
         var index = 0
         while index < queue.count {
-            let id = queue[index]
+            let (id, start) = queue[index]
             index += 1
-            // Every queued path got its start distance and is in the tree (queued from it). No copy
-            // of the path is kept meanwhile, so that extending it appends in place.
-            guard let start = startDistance[id],
-                let (level, isUTurn) = tree.paths[id].map({ ($0.level, $0.isOfferedUTurn) })
-            else { continue }
+            // Every queued path is in the tree (queued from it). No copy of the path is kept
+            // meanwhile, so that extending it appends in place.
+            guard let (level, isUTurn) = tree.paths.withPath(id, { ($0.level, $0.isOfferedUTurn) }) else { continue }
             // An offered U-turn (isUTurn) is a leaf: extended, never branched.
             // Paths of the one-link level (below maximumLevel) are neither extended nor branched.
             if start.isFinite, level <= configuration.maximumLevel {
@@ -76,11 +80,10 @@ extension HorizonEngine {
                     try addSidePaths(to: id, startDistance: start, reach: configuration.lookAhead(level: level + 1))
                 }
             }
-            for child in tree.children(of: id) {
-                let branch = start + (child.branchOffset ?? 0)
-                let passed = id == mainID && (child.branchOffset ?? 0) < vehicleOffset
-                startDistance[child.id] = passed ? .infinity : branch
-                queue.append(child.id)
+            for child in tree.paths.childIDs(of: id) {
+                let branchOffset = tree.paths.withPath(child) { $0.branchOffset ?? 0 } ?? 0
+                let passed = id == mainID && branchOffset < vehicleOffset
+                queue.append((child, passed ? .infinity : start + branchOffset))
             }
         }
     }
@@ -89,20 +92,26 @@ extension HorizonEngine {
     /// lie `0..<reach` metres ahead of the vehicle.
     private func addSidePaths(to id: PathID, startDistance: Double, reach: Double) throws {
         guard let path = tree.paths[id] else { return }
-        var existing = Set<SideKey>()
-        for child in tree.children(of: id) {
-            if let first = child.links.first, let offset = child.branchOffset {
-                existing.insert(SideKey(offset, first.link))
-            }
-        }
-        // The junctions behind the vehicle (the main path keeps its trailing links) are skipped
-        // by a binary search on the links' end offsets, without visiting them.
+        // The junctions behind the vehicle (the main path keeps its trailing links), and those
+        // whose side paths were added at an earlier growth, are skipped by a binary search on the
+        // links' end offsets, without visiting them.
+        let added = sidePathsAdded[id].flatMap { $0.level == path.level ? $0.throughOffset : nil } ?? -.infinity
         var lower = 0
         var upper = max(0, path.links.count - 1)
         while lower < upper {
             let middle = (lower + upper) / 2
-            if startDistance + path.links[middle].endOffset < 0 { lower = middle + 1 } else { upper = middle }
+            let endOffset = path.links[middle].endOffset
+            if startDistance + endOffset < 0 || endOffset <= added { lower = middle + 1 } else { upper = middle }
         }
+        // The side paths already there, read only when a junction is due.
+        lazy var existing = Set(
+            tree.paths.childIDs(of: id).compactMap { child in
+                tree.paths.withPath(child) { child in
+                    child.links.first.flatMap { first in child.branchOffset.map { SideKey($0, first.link) } }
+                } ?? nil
+            })
+        var through = added
+        defer { if through > added { sidePathsAdded[id] = (path.level, through) } }
         for index in lower..<max(lower, path.links.count - 1) {
             let endOffset = path.links[index].endOffset
             let distance = startDistance + endOffset
@@ -122,6 +131,7 @@ extension HorizonEngine {
                 events.append(.pathAdded(sideID))
                 events.append(.linksAdded(path: sideID, links: [first]))
             }
+            through = endOffset
         }
     }
 
