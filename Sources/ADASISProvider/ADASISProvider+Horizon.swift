@@ -84,24 +84,29 @@ extension ADASISProvider {
                 visited[position] = true
                 continue
             }
-            guard let index = indexOfPath[entry.id], let path = tree.paths[entry.id] else { continue }
+            // Read in place: most visited paths have nothing to send, and are not copied out.
+            guard let index = indexOfPath[entry.id],
+                let (level, startOffset, endOffset) = tree.paths.withPath(
+                    entry.id, { ($0.level, $0.startOffset, $0.endOffset) })
+            else { continue }
             visited[position] = true
+            // Held by the tree (read above); the walk does not change the tree.
+            lazy var path = tree.paths[entry.id]!
             lazy var content = pathContent(path, at: position, index: index, time: time)
-            let radius = configuration.sendRadius(level: path.level)
-            let sent = sentUpTo[path.id] ?? -.infinity
-            let frontier = path.level == 0 ? mainFrontier : min(radius, path.endOffset - 0.5)
-            if let from = dirtyFrom.removeValue(forKey: path.id), sent.isFinite, from < sent {
-                let lower = max(
-                    from, path.startOffset - 0.5, path.level == 0 ? vehicle - configuration.trailingLength : -1)
+            let radius = configuration.sendRadius(level: level)
+            let sent = sentUpTo[entry.id] ?? -.infinity
+            let frontier = level == 0 ? mainFrontier : min(radius, endOffset - 0.5)
+            if let from = dirtyFrom.removeValue(forKey: entry.id), sent.isFinite, from < sent {
+                let lower = max(from, startOffset - 0.5, level == 0 ? vehicle - configuration.trailingLength : -1)
                 changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
             }
             // Starved junctions still ahead (``revivalDue(at:)``): their STUBs again. A side path
             // the vehicle passed needs no index now, but keeps its starved junctions: when the
             // matcher finds the turn late, it becomes the main path with those junctions ahead
             // (kruununhaka, 134–140 s: without them its side paths stayed stub-only for 30 s).
-            if reviving, let junctions = starvedJunctions.removeValue(forKey: path.id) {
+            if reviving, let junctions = starvedJunctions.removeValue(forKey: entry.id) {
                 if Self.isPassed(entry, vehicle: vehicle) {
-                    starvedJunctions[path.id] = junctions
+                    starvedJunctions[entry.id] = junctions
                 } else {
                     for junction in junctions.sorted()
                     where Self.isRevivable(junction, on: entry, sent: sent, vehicle: vehicle) {
@@ -118,7 +123,7 @@ extension ADASISProvider {
                     PendingContent(
                         position: position, path: path, atoms: content.atoms(lower: sent, upper: frontier),
                         frontier: frontier, origin: origin[position]))
-            } else if path.level > 0 {
+            } else if level > 0 {
                 visitOrder.rest(position)
             }
         }

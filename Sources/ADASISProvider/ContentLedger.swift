@@ -11,12 +11,16 @@ struct ContentLedger: Sendable {
     /// from a path's atoms (its retransmission messages) is known to be current while its
     /// revision is the same.
     private var revisions = [Int](repeating: 0, count: 256)
+    /// For each path index, no atom lies before this offset (`Int.max`: none held), so that the
+    /// purge at every tick finds nothing to forget without reading the atoms.
+    private var lowest = [Int](repeating: .max, count: 256)
 
     subscript(key: ContentAtom.Key) -> ADASISMessage? {
         get { byPath[Int(key.pathIndex)][key] }
         set {
             byPath[Int(key.pathIndex)][key] = newValue
             revisions[Int(key.pathIndex)] += 1
+            if newValue != nil { lowest[Int(key.pathIndex)] = min(lowest[Int(key.pathIndex)], key.offset) }
         }
     }
 
@@ -27,20 +31,30 @@ struct ContentLedger: Sendable {
         for index in byPath.indices {
             byPath[index] = [:]
             revisions[index] += 1
+            lowest[index] = .max
         }
     }
 
     mutating func removePath(_ index: UInt8) {
         byPath[Int(index)] = [:]
         revisions[Int(index)] += 1
+        lowest[Int(index)] = .max
     }
 
     /// Forgets the atoms of `index` before `offset`.
     mutating func purge(_ index: UInt8, before offset: Int) {
-        let atoms = byPath[Int(index)]
-        guard atoms.keys.contains(where: { $0.offset < offset }) else { return }
-        byPath[Int(index)] = atoms.filter { $0.key.offset >= offset }
-        revisions[Int(index)] += 1
+        let path = Int(index)
+        guard lowest[path] < offset else { return }
+        let atoms = byPath[path]
+        // The bound may be low (atoms removed since): the least offset held, read once.
+        let least = atoms.keys.lazy.map(\.offset).min() ?? .max
+        guard least < offset else {
+            lowest[path] = least
+            return
+        }
+        byPath[path] = atoms.filter { $0.key.offset >= offset }
+        lowest[path] = byPath[path].keys.lazy.map(\.offset).min() ?? .max
+        revisions[path] += 1
     }
 
     /// Forgets the STUBs of `index` at `offset`.

@@ -43,6 +43,9 @@ struct PathContent {
         let sendsLatitude = selection.sends(ProfileLongType.latitude)
         let trafficSpeeds = selection.sends(ProfileShortType.trafficSpeed) ? self.trafficSpeeds : nil
         var previousSegment: SegmentMessage?
+        // What the previous SEGMENT was made of: a link with the same attributes and route
+        // membership gives the same content, which is then not built again.
+        var previousSegmentSource: (attributes: SegmentAttributes, isOnRoute: Bool)?
         // Start one link before the window (its content decides what changes at the window's first
         // link); links entirely before that cannot contribute.
         let first =
@@ -57,7 +60,10 @@ struct PathContent {
             let link = path.links[position]
             if link.startOffset > upper + 0.5 { break }
             // SEGMENT where the attributes (or the route membership) change.
-            if sendsSegment {
+            if sendsSegment,
+                previousSegmentSource.map({ $0.attributes != link.attributes || $0.isOnRoute != link.isOnRoute })
+                    ?? true
+            {
                 var segment = segmentMessage(link)
                 let content = segment
                 if content != previousSegment, inWindow(link.startOffset) {
@@ -68,6 +74,7 @@ struct PathContent {
                         ContentAtom(key: key(link.startOffset, .segment), message: .segment(sent), pairable: false))
                 }
                 previousSegment = content
+                previousSegmentSource = (link.attributes, link.isOnRoute)
             }
             // STUBs at the end of the link when the path goes on and other roads leave there.
             if sendsStub, position + 1 < path.links.count, inWindow(link.endOffset) {
