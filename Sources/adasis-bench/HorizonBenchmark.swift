@@ -126,6 +126,7 @@ struct HorizonBenchmark: ParsableCommand {
                 for (index, fix) in fixes.enumerated() {
                     let began = MonotonicClock.now()
                     let readsBeforeFix = map.tileReads
+                    let (placedBefore, scoredBefore) = (engine.linksPlaced, engine.linksScored)
                     let beganCPU = ThreadClock.now()
                     let match = try matching.time { try FixStages.matching(matcher, fix) }
                     let matched = ThreadClock.now()
@@ -169,6 +170,8 @@ struct HorizonBenchmark: ParsableCommand {
                                 "\(cost.ingest)", "\(cost.ticks)", "\(prefetched)", String(format: "%.9f", cost.start),
                                 String(format: "%.9f", cost.end), "\(readsWhileWaiting)", "\(engine.tree.paths.count)",
                                 "\(framesOfFix)", "\(adasis.treeWalks - walksBefore)",
+                                "\(engine.linksPlaced - placedBefore)", "\(engine.linksScored - scoredBefore)",
+                                "\(events.filter { if case .reset = $0 { true } else { false } }.count)/\(events.filter { if case .mainPathChanged = $0 { true } else { false } }.count)/\(events.filter { if case .pathAdded = $0 { true } else { false } }.count)/\(events.filter { if case .pathRemoved = $0 { true } else { false } }.count)",
                             ].joined(separator: ","))
                     }
                 }
@@ -195,7 +198,7 @@ struct HorizonBenchmark: ParsableCommand {
         }
         if let fixCosts {
             let header =
-                "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads,paths,frames,walks\n"
+                "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads,paths,frames,walks,links_placed,links_scored,ev\n"
             try (header + costRows.map { $0 + "\n" }.joined()).write(
                 toFile: fixCosts, atomically: true, encoding: .utf8)
         }

@@ -45,6 +45,10 @@ public final class HorizonEngine {
     /// engine, and ``refreshFeatures()`` (objects laid over it changed) starts it over. Bounded: it
     /// starts over beyond 8192 links.
     var placedLinks: [DirectedLink: PathLink] = [:]
+    /// Links placed on paths so far, and of those how many were not in ``placedLinks`` (read
+    /// and scored anew): what a growth cost, for the benchmark's per-fix figures.
+    package internal(set) var linksPlaced = 0
+    package internal(set) var linksScored = 0
     /// The branch model's cul-de-sac search, shared by every junction the engine scores (each link
     /// read once, not once per junction that looks past it). Map facts only; bounded like
     /// ``placedLinks``.
@@ -360,9 +364,10 @@ public final class HorizonEngine {
     /// Makes `id` the main path; everything outside its subtree is removed.
     private func promote(_ id: PathID) {
         let keep = Set(tree.subtree(of: id))
-        for path in tree.sortedPaths where !keep.contains(path.id) {
-            tree.paths[path.id] = nil
-            events.append(.pathRemoved(path.id))
+        // By identifier, without copying the paths out.
+        for removed in tree.paths.keys.filter({ !keep.contains($0) }).sorted() {
+            tree.paths[removed] = nil
+            events.append(.pathRemoved(removed))
         }
         guard var main = tree.paths[id] else { return }
         let levelShift = main.level
@@ -386,7 +391,9 @@ public final class HorizonEngine {
 
     /// `link` placed on a path at `startOffset`, with its exit branches.
     func pathLink(_ link: DirectedLink, startOffset: Double, routeIndex: Int?) throws -> PathLink {
+        linksPlaced += 1
         if let placed = placedLinks[link] { return placed.shifted(by: startOffset, routeIndex: routeIndex) }
+        linksScored += 1
         let road = try legalRoad(link.link)
         let branches =
             try configuration.branchModel.branches(after: link, road: road, in: network, waysOn: waysOn)

@@ -123,11 +123,16 @@ public struct PathTable: Hashable, Sendable, Collection, ExpressibleByDictionary
         guard let placement else { return }
         let key = (placement.branchOffset, id.rawValue)
         var siblings = childIDs.removeValue(forKey: placement.parent) ?? []
-        let position =
-            siblings.firstIndex { sibling in
-                (dictionary[sibling]?.branchOffset ?? 0, sibling.rawValue) > key
-            } ?? siblings.endIndex
-        siblings.insert(id, at: position)
+        let paths = dictionary
+        let isAfter = { (sibling: PathID) in
+            (paths.index(forKey: sibling).flatMap { paths.values[$0].branchOffset } ?? 0, sibling.rawValue) > key
+        }
+        // Side paths are added junction after junction along their parent: most go last.
+        if let last = siblings.last, !isAfter(last) {
+            siblings.append(id)
+        } else {
+            siblings.insert(id, at: siblings.firstIndex(where: isAfter) ?? siblings.endIndex)
+        }
         childIDs[placement.parent] = siblings
     }
 }

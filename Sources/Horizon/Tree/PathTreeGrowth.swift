@@ -178,9 +178,9 @@ extension HorizonEngine {
     private func continuation(of path: HorizonPath, to target: Double, isMain: Bool) throws -> [PathLink] {
         var added: [PathLink] = []
         var endOffset = path.endOffset
-        while endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension,
-            let last = added.last ?? path.links.last
-        {
+        // The path's last link so far, held rather than copied out of a list at every step.
+        var lastLink = path.links.last
+        while endOffset < target, added.count < HorizonEngine.maximumLinksPerExtension, let last = lastLink {
             var next: DirectedLink?
             var routeIndex: Int?
             if isMain, let route, let current = last.routeIndex, current + 1 < route.count {
@@ -209,8 +209,9 @@ extension HorizonEngine {
             if next == nil { next = last.exitBranches.first(where: { $0.probability > 0 })?.link }
             guard let next else { break }
             let link = try pathLink(next, startOffset: endOffset, routeIndex: routeIndex)
-            added.append(link)
             endOffset = link.endOffset
+            added.append(link)
+            lastLink = link
         }
         return added
     }
