@@ -75,15 +75,17 @@ struct FrameScheduler {
         return frames
     }
 
-    /// Forgets the waiting frames of path `index`: its own content and the STUBs that open it.
+    /// Forgets the waiting frames of the paths `indices`: their own content and the STUBs that
+    /// open them.
     /// Sent after the path was retired, they would reach a receiver that has already purged the
     /// path and rebuild it there as a parentless path, whose stale content a later path given the
     /// same index would inherit.
-    mutating func discardFrames(ofPath index: UInt8) {
+    mutating func discardFrames(ofPaths indices: PathIndexSet) {
+        guard !indices.isEmpty else { return }
         for priority in queues.indices {
             queues[priority].removeAll { message in
-                if case .stub(let stub) = message, stub.subPathIndex == index { return true }
-                return message.pathPlace?.pathIndex == index
+                if case .stub(let stub) = message, indices.contains(stub.subPathIndex) { return true }
+                return message.pathPlace.map { indices.contains($0.pathIndex) } ?? false
             }
         }
     }

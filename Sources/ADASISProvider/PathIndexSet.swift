@@ -11,6 +11,11 @@ struct PathIndexSet: Equatable, Sendable, ExpressibleByArrayLiteral, Sequence {
 
     /// The set of `indices` (each below 64).
     init(arrayLiteral indices: UInt8...) {
+        self.init(indices)
+    }
+
+    /// The set of `indices` (each below 64).
+    init(_ indices: some Sequence<UInt8>) {
         for index in indices { insert(index) }
     }
 

@@ -17,7 +17,7 @@ struct FrameSchedulerTests {
             .profileShort(ProfileShortMessage(offset: 40, pathIndex: 12, profileType: .curvature, value0: 511)),
         ]
         for message in waiting { scheduler.enqueue(message, priority: .farHorizon, counters: &counters) }
-        scheduler.discardFrames(ofPath: 11)
+        scheduler.discardFrames(ofPaths: [11])
         let sent = scheduler.release(at: 0, counters: &counters).map(\.message)
         #expect(sent.count == 2)
         #expect(sent.allSatisfy { $0.pathPlace?.pathIndex != 11 })
@@ -27,6 +27,30 @@ struct FrameSchedulerTests {
                 return false
             })
         #expect(sent.compactMap(\.pathPlace).map(\.pathIndex) == [8, 12])
+    }
+
+    /// Paths retired together (a new tree) lose their frames in one pass: each one's content and
+    /// the STUBs opening them, from every queue; what stays keeps its order.
+    @Test func pathsRetiredTogetherLoseTheirFramesInOnePass() {
+        var scheduler = FrameScheduler(configuration: ProviderConfiguration())
+        var counters = ProviderCounters()
+        let waiting: [(ADASISMessage, FramePriority)] = [
+            (.segment(SegmentMessage(offset: 200, pathIndex: 8)), .farHorizon),
+            (.stub(StubMessage(offset: 228, pathIndex: 8, subPathIndex: 11)), .farHorizon),
+            (
+                .profileShort(ProfileShortMessage(offset: 20, pathIndex: 11, profileType: .curvature, value0: 510)),
+                .farHorizon
+            ),
+            (.stub(StubMessage(offset: 300, pathIndex: 8, subPathIndex: 12)), .farHorizon),
+            (.segment(SegmentMessage(offset: 0, pathIndex: 12)), .retransmission),
+            (.segment(SegmentMessage(offset: 10, pathIndex: 13)), .farHorizon),
+            (.stub(StubMessage(offset: 350, pathIndex: 8, subPathIndex: 13)), .farHorizon),
+        ]
+        for (message, priority) in waiting { scheduler.enqueue(message, priority: priority, counters: &counters) }
+        scheduler.discardFrames(ofPaths: [11, 12])
+        let sent = scheduler.release(at: 0, counters: &counters).map(\.message)
+        // Path index and offset of what goes out: path 8's SEGMENT, path 13 and the STUB opening it.
+        #expect(sent.compactMap(\.pathPlace).map { "\($0.pathIndex)@\($0.offset)" } == ["8@200", "13@10", "8@350"])
     }
 
     /// Release order is priority, then arrival; past the queue's limit the least urgent, newest
