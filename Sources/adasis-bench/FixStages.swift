@@ -46,3 +46,29 @@ enum FixStages {
         ticks.run(provider, before: next, from: start, frame: frame)
     }
 }
+
+/// How a fix's horizon update changed the tree, counted from its events: for `--fix-costs`, so a
+/// slow fix can be told apart by what it did (a new tree, a turn onto a side path, side paths
+/// added as the vehicle drove on).
+struct TreeChange {
+    /// The tree was rebuilt from scratch.
+    var resets = 0
+    /// A side path became the main path (the vehicle turned onto it), or a new tree got one.
+    var promotions = 0
+    /// Paths added, and paths removed (detached by a turn, or left behind).
+    var pathsAdded = 0
+    var pathsRemoved = 0
+
+    /// Counts `events`.
+    init(_ events: [HorizonEvent]) {
+        for event in events {
+            switch event {
+            case .reset: resets += 1
+            case .mainPathChanged: promotions += 1
+            case .pathAdded: pathsAdded += 1
+            case .pathRemoved: pathsRemoved += 1
+            default: break
+            }
+        }
+    }
+}

@@ -62,7 +62,7 @@ struct HorizonBenchmark: ParsableCommand {
         help: """
             Write every fix's thread CPU time per stage to this CSV file (drive, repetition, fix index, \
             matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end; then the tiles read from the file while the fix waited; \
-            then what the fix made: the paths of the engine's tree, the frames its ticks released and the ticks that walked the tree), to see which fixes make the tail and why.
+            then what the fix made: the paths of the engine's tree, the frames its ticks released, the ticks that walked the tree,             the links placed on paths and how many of those were read and scored anew, and the tree's resets, promotions,             paths added and paths removed), to see which fixes make the tail and why.
             """)
     var fixCosts: String?
 
@@ -164,6 +164,7 @@ struct HorizonBenchmark: ParsableCommand {
                     tileReadsPrefetched += map.tileReads - readsBeforePrefetch
                     if prefetch { prefetching.add(prefetched) }
                     if fixCosts != nil {
+                        let change = TreeChange(events)
                         costRows.append(
                             [
                                 name, "\(repetition)", "\(index)", "\(cost.matching)", "\(cost.horizon)",
@@ -171,7 +172,8 @@ struct HorizonBenchmark: ParsableCommand {
                                 String(format: "%.9f", cost.end), "\(readsWhileWaiting)", "\(engine.tree.paths.count)",
                                 "\(framesOfFix)", "\(adasis.treeWalks - walksBefore)",
                                 "\(engine.linksPlaced - placedBefore)", "\(engine.linksScored - scoredBefore)",
-                                "\(events.filter { if case .reset = $0 { true } else { false } }.count)/\(events.filter { if case .mainPathChanged = $0 { true } else { false } }.count)/\(events.filter { if case .pathAdded = $0 { true } else { false } }.count)/\(events.filter { if case .pathRemoved = $0 { true } else { false } }.count)",
+                                "\(change.resets)", "\(change.promotions)", "\(change.pathsAdded)",
+                                "\(change.pathsRemoved)",
                             ].joined(separator: ","))
                     }
                 }
@@ -198,7 +200,7 @@ struct HorizonBenchmark: ParsableCommand {
         }
         if let fixCosts {
             let header =
-                "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads,paths,frames,walks,links_placed,links_scored,ev\n"
+                "drive,repetition,fix,matching,horizon,ingest,ticks,prefetch,start,end,tile_reads,paths,frames,walks,links_placed,links_scored,resets,promotions,paths_added,paths_removed\n"
             try (header + costRows.map { $0 + "\n" }.joined()).write(
                 toFile: fixCosts, atomically: true, encoding: .utf8)
         }
