@@ -227,10 +227,14 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     }
 
     /// The longest ways on that ``longestWayOn(_:length:known:in:)`` worked out, by directed link
-    /// (a negative length: the search is still in it). A horizon engine keeps one for as long as
-    /// it keeps the links it placed; a single call of ``branches(after:in:)`` starts an empty one.
+    /// (a negative length: the search is still in it), and the entry bearings of the links the
+    /// model scored as a continuation (each is one at every junction it leaves, from every road
+    /// coming in: its bearing is worked out from its shape once). Map facts only. A horizon engine
+    /// keeps one for as long as it keeps the links it placed; a single call of
+    /// ``branches(after:in:)`` starts an empty one.
     final class WaysOn {
         var lengths: [DirectedLink: Double] = [:]
+        var entryBearings: [DirectedLink: Double] = [:]
     }
 
     /// The legal continuations after driving `incoming` to its end, most probable first.
@@ -259,10 +263,18 @@ public struct BranchProbabilityModel: Hashable, Sendable {
             ]
         }
         var weighted: [(link: DirectedLink, angle: Double, weight: Double, road: BranchRoad)] = []
+        weighted.reserveCapacity(forward.count)
         let weighsDeadEnds = forward.count >= 2 && deadEndFactor != 1
         for candidate in forward {
             let road = try network.link(candidate.link)
-            let angle = signedTurnAngle(from: heading, to: road.entryBearing(candidate.direction))
+            let entry: Double
+            if let known = waysOn.entryBearings[candidate] {
+                entry = known
+            } else {
+                entry = road.entryBearing(candidate.direction)
+                waysOn.entryBearings[candidate] = entry
+            }
+            let angle = signedTurnAngle(from: heading, to: entry)
             var weight = weight(from: incomingLink, to: road, direction: candidate.direction, turnAngle: angle)
             if weighsDeadEnds, try endsWithinReach(candidate, length: road.length, known: waysOn, in: network) {
                 weight *= deadEndFactor
@@ -271,12 +283,12 @@ public struct BranchProbabilityModel: Hashable, Sendable {
         }
         if let through = throughRoad(weighted.map(\.angle)) { weighted[through].weight *= throughRoadFactor }
         let total = weighted.reduce(0) { $0 + $1.weight }
-        let branches = weighted.map {
+        var sorted = weighted.map {
             JunctionBranch(
                 link: $0.link, probability: total > 0 ? $0.weight / total : 1 / Double(weighted.count),
                 turnAngle: $0.angle, isUTurn: false, road: $0.road)
         }
-        let sorted = branches.sorted { a, b in
+        sorted.sort { a, b in
             if a.probability != b.probability { return a.probability > b.probability }
             if abs(a.turnAngle) != abs(b.turnAngle) { return abs(a.turnAngle) < abs(b.turnAngle) }
             return a.link < b.link

@@ -403,6 +403,7 @@ public final class HorizonEngine {
         placed.features = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
         if placedLinks.count >= 8192 { placedLinks.removeAll(keepingCapacity: true) }
         if waysOn.lengths.count >= 32768 { waysOn.lengths.removeAll(keepingCapacity: true) }
+        if waysOn.entryBearings.count >= 32768 { waysOn.entryBearings.removeAll(keepingCapacity: true) }
         placedLinks[link] = placed
         return placed.shifted(by: startOffset, routeIndex: routeIndex)
     }
