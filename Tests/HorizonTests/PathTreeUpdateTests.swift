@@ -122,6 +122,23 @@ import TestSupport
         #expect(engine.tree.paths[grandchild.id]!.links.count >= 1)
     }
 
+    /// U-turns offered on request go off the main path only (by default): a side path's
+    /// junctions, grown without them, get them once a turn makes it the main path.
+    @Test func aPromotedPathGetsTheUTurnsItsLevelWithheld() throws {
+        var configuration = HorizonConfiguration(lookAhead: [2000, 500, 300])
+        configuration.branchModel.offersUTurns = true
+        let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network, configuration: configuration)
+        _ = try engine.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
+        let side = try #require(engine.tree.child(of: engine.tree.mainPathID!, at: 100))
+        // At the end of fwd(101), 150 m into the side path: the road it does not take, no U-turn.
+        let turningBack = { engine.tree.children(of: side.id).first { $0.links.first?.link == bwd(101) } }
+        #expect(engine.tree.children(of: side.id).count == 1 && turningBack() == nil)
+        _ = try engine.update(onRoad(fwd(101), 10, time: 2, discontinuity: false))
+        #expect(engine.tree.mainPathID == side.id)
+        let uTurn = try #require(turningBack())
+        #expect(uTurn.probability == 0 && uTurn.turnAngle == 180 && abs((uTurn.branchOffset ?? 0) - 150) < 0.5)
+    }
+
     @Test func turnRestrictionAheadIsNotOfferedWhenTheTreeGrows() throws {
         var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(9), via: NodeID(9), to: LinkID(109), kind: .prohibitory)]
@@ -171,6 +188,13 @@ import TestSupport
         #expect(engine.tree.mainPathID == mainID)
         #expect(Array(engine.tree.mainPath!.links.map(\.link).prefix(5)) == route)
         #expect(engine.isFollowingRoute)
+        // The junctions the route takes were grown before with the old way ahead (their side
+        // paths went with the cut): where the route turns off, the old way is now a side path.
+        let leftBehind = try #require(oldAhead.first { !route.contains($0.link) })
+        #expect(
+            engine.tree.children(of: mainID).contains {
+                $0.branchOffset == leftBehind.startOffset && $0.links.first?.link == leftBehind.link
+            })
         try engine.setRoute(nil)
         _ = try engine.update(onRoad(fwd(1), 46, time: 0.2, discontinuity: false))
         #expect(Array(engine.tree.mainPath!.links.map(\.link).prefix(5)) == (1...5).map { fwd(UInt64($0)) })
