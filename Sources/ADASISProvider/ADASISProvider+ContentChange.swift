@@ -15,6 +15,7 @@ extension ADASISProvider {
             dirtyFrom[id] = -.infinity
             objectsChanged.insert(id)
         }
+        visitOrder.wakeAll()
     }
 
     /// The withdrawal of a road-object mark that was sent and is gone: the same PROFILE SHORT

@@ -84,8 +84,8 @@ public final class ADASISProvider {
     var nextRevival = -Double.infinity
     /// Whether ``tree`` changed since the last ``retireVanishedPaths(at:)``.
     var treeChangedSinceRetire = true
-    /// Walks the tree at every tick, even when it is settled (for this package's tests: the frames
-    /// must be the same either way).
+    /// Walks the tree at every tick, even when it is settled, and starts every fix's tree with no
+    /// path resting (for this package's tests: the reference the frames must be the same as).
     package var walksTreeEveryTick = false
     /// How many ticks walked the tree (for this package's tests and `adasis-bench`).
     package internal(set) var treeWalks = 0
@@ -120,7 +120,18 @@ public final class ADASISProvider {
             events, oldPlacement: { released?[$0] ?? self.tree.paths[$0].map(PathPlacement.init) }, new: tree,
             routeChanged: routeActive != self.routeActive)
         self.tree = tree
-        visitOrder = PathVisitOrder(tree: tree)
+        if !walksTreeEveryTick, routeActive == self.routeActive, Self.keepsPaths(events),
+            visitOrder.entries.first?.id == tree.mainPathID
+        {
+            // The same paths hang where they did (most fixes: the vehicle drove on, paths grew):
+            // the visit order stands, and a side path rests on unless it grew or what it sent changed.
+            for event in events {
+                if case .linksAdded(let id, _) = event, id != tree.mainPathID { visitOrder.wake(id) }
+            }
+            for id in dirtyFrom.keys { visitOrder.wake(id) }
+        } else {
+            visitOrder = PathVisitOrder(tree: tree)
+        }
         treeChangedSinceRetire = true
         self.fixOffset = vehicleOffset
         if events.contains(.reset) {
@@ -270,6 +281,18 @@ public final class ADASISProvider {
         let elapsed = max(0, time - (fix?.time ?? time))
         let speed = max(0, fix?.speed ?? 0)
         return min(fixOffset + speed * elapsed, main.endOffset)
+    }
+
+    /// Whether `events` leave every path of the tree where it hung, with the same parent and
+    /// junction: no path added, removed or promoted, no new tree (links may come and go at a
+    /// path's ends).
+    static func keepsPaths(_ events: [HorizonEvent]) -> Bool {
+        !events.contains {
+            switch $0 {
+            case .reset, .pathAdded, .pathRemoved, .mainPathChanged: true
+            case .linksAdded, .linksRemoved: false
+            }
+        }
     }
 
     /// Records from the engine's events where already-sent content may have changed: the junction

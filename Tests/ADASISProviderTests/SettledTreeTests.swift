@@ -6,12 +6,42 @@ import Testing
 @testable import ADASISProvider
 
 /// Between trees most ticks skip the walk over the tree's paths: every side path rests and the
-/// send radius has not passed what the main path sent (``PathVisitOrder/isSettled``). A skipped
-/// walk would have queued nothing, so the frames are those of a provider that walks at every tick,
+/// send radius has not passed what the main path sent (``PathVisitOrder/isSettled``). A fix that
+/// leaves every path where it hung keeps its side paths resting, unless they grew or what they sent
+/// changed. A skipped walk, or a resting path not visited, would have queued nothing, so the frames
+/// are those of a provider that walks every path at every tick and wakes them all at every fix,
 /// through new trees, U-turns and a third level, and a traffic table that changes mid-drive.
 @Suite("ticks between trees skip the walk and send the same frames")
 struct SettledTreeTests {
-    /// The frames of `drive` (5 m noise), and how many of its ticks walked the tree.
+    /// The sample map with traffic signals laid over a set of links, switched on mid-drive (as
+    /// traffic incidents are laid over the map).
+    final class SignalsOverlay: RoadNetwork {
+        let map: any RoadNetwork
+        var signalled: Set<LinkID> = []
+        init(_ map: any RoadNetwork) { self.map = map }
+        func link(_ id: LinkID) throws -> RoadLink { with(try map.link(id)) }
+        func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+            try map.links(near: point, radius: radius).map(with)
+        }
+        func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
+            try map.successors(of: directedLink)
+        }
+        func outgoing(from node: NodeID) throws -> [DirectedLink] { try map.outgoing(from: node) }
+        func incoming(to node: NodeID) throws -> [DirectedLink] { try map.incoming(to: node) }
+        func longestWayOn(_ directedLink: DirectedLink) throws -> Double? { try map.longestWayOn(directedLink) }
+        private func with(_ link: RoadLink) -> RoadLink {
+            guard signalled.contains(link.id) else { return link }
+            var signalledLink = link
+            signalledLink.features.append(
+                PointFeature(kind: .trafficSignals, offset: link.length / 2, direction: nil))
+            signalledLink.features.sort { $0.offset < $1.offset }
+            return signalledLink
+        }
+    }
+
+    /// The frames of `drive` (5 m noise), and how many of its ticks walked the tree. `traffic`:
+    /// half way through, every link of the tree gets a traffic speed, and every other link of it
+    /// traffic signals (road objects changed under the engine, `HorizonEngine.refreshFeatures()`).
     func frames(
         _ drive: String, walkingEveryTick: Bool, deep: Bool, traffic: Bool
     ) throws -> (frames: [ProviderFrame], walks: Int, ticks: Int) {
@@ -22,26 +52,41 @@ struct SettledTreeTests {
             horizon.branchModel.offersUTurns = true
         }
         if traffic { configuration.messages = MessageSelection(preset: .all) }
-        let pipeline = try HorizonPipeline(
-            network: try SampleDrives.map(for: drive), horizon: horizon, provider: configuration)
+        let network = SignalsOverlay(try SampleDrives.map(for: drive))
+        let pipeline = try HorizonPipeline(network: network, horizon: horizon, provider: configuration)
         pipeline.provider.walksTreeEveryTick = walkingEveryTick
         var frames: [ProviderFrame] = []
-        var tableSet = false
+        var tableSet = false, signalsSet = false
+        var replayError: (any Error)?
         try pipeline.replay(try SampleDrives.fixes(drive, noisy: true)) { frame in
             frames.append(frame)
             // Between two fixes, half way through the drive, every link of the tree gets a
             // traffic speed: every path has content to change while its side paths rest.
-            guard traffic, !tableSet, frame.time >= 60.5 else { return }
-            tableSet = true
-            var speeds: [DirectedLink: TrafficSpeed] = [:]
-            for path in pipeline.engine.tree.paths.values {
-                for link in path.links {
-                    let code = Int(link.wayID % 40)
-                    speeds[link.link] = code % 3 == 0 ? .closed : .kilometresPerHour(Double(10 + code))
+            if traffic, !tableSet, frame.time >= 60.5 {
+                tableSet = true
+                var speeds: [DirectedLink: TrafficSpeed] = [:]
+                for path in pipeline.engine.tree.paths.values {
+                    for link in path.links {
+                        let code = Int(link.wayID % 40)
+                        speeds[link.link] = code % 3 == 0 ? .closed : .kilometresPerHour(Double(10 + code))
+                    }
                 }
+                pipeline.provider.setTrafficSpeeds(TrafficSpeedTable(speeds))
             }
-            pipeline.provider.setTrafficSpeeds(TrafficSpeedTable(speeds))
+            // Ten seconds on, traffic signals appear on every other link of the tree.
+            if traffic, !signalsSet, frame.time >= 70.5 {
+                signalsSet = true
+                for path in pipeline.engine.tree.paths.values {
+                    for link in path.links where link.wayID % 2 == 0 { network.signalled.insert(link.link.link) }
+                }
+                do {
+                    if try pipeline.engine.refreshFeatures() {
+                        pipeline.provider.contentChanged(tree: pipeline.engine.tree)
+                    }
+                } catch { replayError = error }
+            }
         }
+        if let replayError { throw replayError }
         guard let first = frames.first, let last = frames.last else { return (frames, pipeline.provider.treeWalks, 0) }
         let ticks = Int(((last.time - first.time) / configuration.tickInterval).rounded()) + 1
         return (frames, pipeline.provider.treeWalks, ticks)
