@@ -21,6 +21,8 @@ extension ADASISProvider {
         let here = min(max(lower, Int(vehicle.rounded(.down))), upper)
         var ahead: [(root: Double, index: UInt8)] = []
         var behind: [(root: Double, index: UInt8)] = []
+        ahead.reserveCapacity(visitOrder.entries.count)
+        behind.reserveCapacity(visitOrder.entries.count)
         for entry in visitOrder.entries.dropFirst() {
             guard let index = indexOfPath[entry.id], let root = entry.rootOffset, Double(lower) <= root,
                 root <= Double(upper)
@@ -32,6 +34,7 @@ extension ADASISProvider {
         let first = Self.retransmissionMessages(ledger.atoms(mainIndex, in: here...upper))
         // The rest as a list of lists: the side paths' come from the packs kept between rounds.
         var rest: [[ADASISMessage]] = []
+        rest.reserveCapacity(ahead.count + behind.count + 1)
         for side in ahead { rest.append(sidePathPack(side.index)) }
         if lower < here { rest.append(Self.retransmissionMessages(ledger.atoms(mainIndex, in: lower...(here - 1)))) }
         for side in behind { rest.append(sidePathPack(side.index)) }
