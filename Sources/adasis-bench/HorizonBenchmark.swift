@@ -62,7 +62,9 @@ struct HorizonBenchmark: ParsableCommand {
         help: """
             Write every fix's thread CPU time per stage to this CSV file (drive, repetition, fix index, \
             matching, horizon, ingest, ticks, prefetch; seconds; then the CLOCK_MONOTONIC start and end; then the tiles read from the file while the fix waited; \
-            then what the fix made: the paths of the engine's tree, the frames its ticks released, the ticks that walked the tree,             the links placed on paths and how many of those were read and scored anew, and the tree's resets, promotions,             paths added and paths removed), to see which fixes make the tail and why.
+            then what the fix made: the paths of the engine's tree, the frames its ticks released, the ticks that walked the tree, \
+            the links placed on paths and how many of those were read and scored anew, and the tree's resets, promotions, \
+            paths added and paths removed), to see which fixes make the tail and why.
             """)
     var fixCosts: String?
 

@@ -13,29 +13,22 @@ import Testing
 /// through new trees, U-turns and a third level, and a traffic table that changes mid-drive.
 @Suite("ticks between trees skip the walk and send the same frames")
 struct SettledTreeTests {
-    /// The sample map with traffic signals laid over a set of links, switched on mid-drive (as
-    /// traffic incidents are laid over the map).
-    final class SignalsOverlay: RoadNetwork {
-        let map: any RoadNetwork
-        var signalled: Set<LinkID> = []
-        init(_ map: any RoadNetwork) { self.map = map }
-        func link(_ id: LinkID) throws -> RoadLink { with(try map.link(id)) }
+    /// The sample map, and from mid-drive the same map with traffic signals laid over a set of
+    /// links (`FeatureOverlayNetwork`, as traffic incidents are laid over the map).
+    final class SwitchedNetwork: RoadNetwork {
+        var current: any RoadNetwork
+        init(_ current: any RoadNetwork) { self.current = current }
+        func link(_ id: LinkID) throws -> RoadLink { try current.link(id) }
         func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-            try map.links(near: point, radius: radius).map(with)
+            try current.links(near: point, radius: radius)
         }
         func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
-            try map.successors(of: directedLink)
+            try current.successors(of: directedLink)
         }
-        func outgoing(from node: NodeID) throws -> [DirectedLink] { try map.outgoing(from: node) }
-        func incoming(to node: NodeID) throws -> [DirectedLink] { try map.incoming(to: node) }
-        func longestWayOn(_ directedLink: DirectedLink) throws -> Double? { try map.longestWayOn(directedLink) }
-        private func with(_ link: RoadLink) -> RoadLink {
-            guard signalled.contains(link.id) else { return link }
-            var signalledLink = link
-            signalledLink.features.append(
-                PointFeature(kind: .trafficSignals, offset: link.length / 2, direction: nil))
-            signalledLink.features.sort { $0.offset < $1.offset }
-            return signalledLink
+        func outgoing(from node: NodeID) throws -> [DirectedLink] { try current.outgoing(from: node) }
+        func incoming(to node: NodeID) throws -> [DirectedLink] { try current.incoming(to: node) }
+        func longestWayOn(_ directedLink: DirectedLink) throws -> Double? {
+            try current.longestWayOn(directedLink)
         }
     }
 
@@ -52,7 +45,8 @@ struct SettledTreeTests {
             horizon.branchModel.offersUTurns = true
         }
         if traffic { configuration.messages = MessageSelection(preset: .all) }
-        let network = SignalsOverlay(try SampleDrives.map(for: drive))
+        let map = try SampleDrives.map(for: drive)
+        let network = SwitchedNetwork(map)
         let pipeline = try HorizonPipeline(network: network, horizon: horizon, provider: configuration)
         pipeline.provider.walksTreeEveryTick = walkingEveryTick
         var frames: [ProviderFrame] = []
@@ -76,9 +70,15 @@ struct SettledTreeTests {
             // Ten seconds on, traffic signals appear on every other link of the tree.
             if traffic, !signalsSet, frame.time >= 70.5 {
                 signalsSet = true
+                var signals: [LinkID: [PointFeature]] = [:]
                 for path in pipeline.engine.tree.paths.values {
-                    for link in path.links where link.wayID % 2 == 0 { network.signalled.insert(link.link.link) }
+                    for link in path.links where link.wayID % 2 == 0 {
+                        signals[link.link.link] = [
+                            PointFeature(kind: .trafficSignals, offset: link.length / 2, direction: nil)
+                        ]
+                    }
                 }
+                network.current = FeatureOverlayNetwork(base: map, featuresOfLink: signals)
                 do {
                     if try pipeline.engine.refreshFeatures() {
                         pipeline.provider.contentChanged(tree: pipeline.engine.tree)

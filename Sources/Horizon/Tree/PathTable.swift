@@ -123,9 +123,8 @@ public struct PathTable: Hashable, Sendable, Collection, ExpressibleByDictionary
         guard let placement else { return }
         let key = (placement.branchOffset, id.rawValue)
         var siblings = childIDs.removeValue(forKey: placement.parent) ?? []
-        let paths = dictionary
-        let isAfter = { (sibling: PathID) in
-            (paths.index(forKey: sibling).flatMap { paths.values[$0].branchOffset } ?? 0, sibling.rawValue) > key
+        func isAfter(_ sibling: PathID) -> Bool {
+            (withPath(sibling) { $0.branchOffset ?? 0 } ?? 0, sibling.rawValue) > key
         }
         // Side paths are added junction after junction along their parent: most go last.
         if let last = siblings.last, !isAfter(last) {
