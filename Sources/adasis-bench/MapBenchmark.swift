@@ -80,7 +80,7 @@ struct MapBenchmark: ParsableCommand {
         print(
             "prefetch(around:radius: 2000 m, every tile) with an empty cache: \(prefetch.summary(scale: 1000, unit: "ms"))"
         )
-        print(String(format: "peak resident memory: %.1f MiB", peakResidentMegabytes()))
+        print(String(format: "peak resident memory: %.1f MiB", peakResidentMegabytes()) + " (\(allocatorName()))")
     }
 
     /// Imports --pbf --runs times into `output` and prints the time per import.

@@ -63,6 +63,16 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
+/// The allocator serving `malloc` in this process, as the dynamic linker resolved it: "TCMalloc"
+/// when the executable was linked with it (Package.swift, `allocator`) or it was preloaded,
+/// otherwise "glibc malloc". Printed with every figure, so that a measurement says what it ran on.
+func allocatorName() -> String {
+    let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+    guard let malloc = dlsym(everywhere, "malloc") else { return "unknown" }
+    if let tcmalloc = dlsym(everywhere, "tc_malloc"), tcmalloc == malloc { return "TCMalloc" }
+    return "glibc malloc"
+}
+
 /// Peak resident memory of this process, MiB.
 func peakResidentMegabytes() -> Double {
     var usage = rusage()

@@ -109,7 +109,7 @@ struct RouteBenchmark: ParsableCommand {
                     straight.percentile(50), lengths.percentile(50), lengths.maximum,
                     durations.percentile(50), durations.maximum))
         }
-        print(String(format: "  peak resident memory: %.1f MiB", peakResidentMegabytes()))
+        print(String(format: "  peak resident memory: %.1f MiB", peakResidentMegabytes()) + " (\(allocatorName()))")
 
         if let output {
             var entries: [[String: Any]] = []
