@@ -223,7 +223,9 @@ struct HorizonBenchmark: ParsableCommand {
         print(
             "  side paths left unsent, every path index in use: \(indicesExhausted); frames dropped by the budget: \(droppedByBudget)"
         )
-        print(String(format: "peak resident memory of the benchmark process: %.1f MiB", peakResidentMegabytes()) + " (\(allocatorName()))")
+        print(
+            String(format: "peak resident memory of the benchmark process: %.1f MiB", peakResidentMegabytes())
+                + " (\(allocatorName()))")
         let rate = Double(totalFrames) / seconds
         // A classic 8-byte data frame with an 11-bit identifier is 111 bits plus up to 24 stuff bits.
         print(
