@@ -53,9 +53,10 @@ struct PathContent {
         // A spot goes where the value changes from the path's previous point, however far back
         // that lies: so the spots do not depend on where the window starts (a window starting
         // after a link without points would repeat the value sent before it).
-        var previousCurvature = sendsCurvature ? lastCode(before: first, \.curvature, ValueCoding.curvatureCode) : nil
+        var previousCurvature =
+            sendsCurvature ? lastCode(before: first, \.lazyCurvature, ValueCoding.curvatureCode) : nil
         var previousSlope =
-            sendsSlope ? lastCode(before: first, \.slope, { ValueCoding.slopeCode(percent: $0) }) : nil
+            sendsSlope ? lastCode(before: first, \.lazySlope, { ValueCoding.slopeCode(percent: $0) }) : nil
         for position in first..<path.links.count {
             let link = path.links[position]
             if link.startOffset > upper + 0.5 { break }
@@ -104,7 +105,7 @@ struct PathContent {
                 }
             }
             if sendsCurvature {
-                for point in link.curvature {
+                for point in link.lazyCurvature {
                     let code = ValueCoding.curvatureCode(point.value)
                     defer { previousCurvature = code }
                     guard code != previousCurvature, inWindow(point.offset) else { continue }
@@ -112,7 +113,7 @@ struct PathContent {
                 }
             }
             if sendsSlope {
-                for point in link.slope {
+                for point in link.lazySlope {
                     let code = ValueCoding.slopeCode(percent: point.value)
                     defer { previousSlope = code }
                     guard code != previousSlope, inWindow(point.offset) else { continue }
@@ -125,7 +126,7 @@ struct PathContent {
                 let code = ValueCoding.trafficSpeedCode(trafficSpeeds.speed(on: link.link))
                 result.append(spot(.trafficSpeed, offset: link.startOffset, value: code))
             }
-            for feature in link.features where inWindow(feature.offset) {
+            for feature in link.lazyFeatures where inWindow(feature.offset) {
                 switch feature.kind {
                 case .safetyCamera(let type, let limit)
                 where sendsCamera
@@ -193,7 +194,8 @@ struct PathContent {
     /// The code of the last profile point of `profile` on the links before `position`, `nil` when
     /// they have none.
     private func lastCode(
-        before position: Int, _ profile: KeyPath<PathLink, [PathProfilePoint]>, _ code: (Double) -> UInt16
+        before position: Int, _ profile: KeyPath<PathLink, MovedList<PathProfilePoint>>,
+        _ code: (Double) -> UInt16
     ) -> UInt16? {
         for link in path.links[..<position].reversed() {
             if let point = link[keyPath: profile].last { return code(point.value) }

@@ -63,6 +63,26 @@ import TestSupport
         }
     }
 
+    /// A shifted link keeps its box and moves its lists as they are read; the provider reads
+    /// them lazily, everything else as arrays.
+    @Test("a moved link's lists read alike as arrays and lazily; a list set on it reads back as set")
+    func movedListsReadAlike() {
+        for direction in [LinkDirection.forward, .backward] {
+            var link = road(direction: direction, at: 0).shifted(by: 1234.5, routeIndex: nil)
+            #expect(Array(link.lazyCurvature) == link.curvature && Array(link.lazySlope) == link.slope)
+            #expect(Array(link.lazyFeatures) == link.features && link.features.count == 2)
+            let features = [PathFeature(offset: 1250.25, kind: .trafficSignals)]
+            link.features = features
+            #expect(link.features == features && Array(link.lazyFeatures) == features)
+            // The lists not set stay where they were.
+            #expect(link.curvature == road(direction: direction, at: 1234.5).curvature)
+            // Moving the link moves its lists.
+            link.startOffset += 10
+            #expect(
+                link.features.map(\.offset) == [1260.25] && link.slope == road(direction: direction, at: 1244.5).slope)
+        }
+    }
+
     @Test func forwardLinkKeepsProfilesAndFeaturesShiftedToPathOffsets() {
         let link = road(direction: .forward)
         #expect(link.attributes.speedLimit == SpeedLimit(value: .kilometresPerHour(50), kind: .explicit))

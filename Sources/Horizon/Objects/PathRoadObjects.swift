@@ -26,7 +26,7 @@ extension HorizonPath {
         if types.contains(.bridge) { stretchTypes.append(.bridge) }
         for (position, link) in links.enumerated() {
             let road = link.link.link.rawValue
-            for feature in link.features {
+            for feature in link.lazyFeatures {
                 let along = feature.offset - link.startOffset
                 let linkOffset = link.link.direction == .forward ? along : link.length - along
                 let place = "L\(road)@\(Int((linkOffset * 100).rounded()))"
@@ -71,8 +71,8 @@ extension HorizonPath {
                 let before = links[position - 1].attributes.countryCode
                 let after = link.attributes.countryCode
                 let mapped =
-                    link.features.contains { $0.kind == .borderControl && abs($0.offset - link.startOffset) < 50 }
-                    || links[position - 1].features.contains {
+                    link.lazyFeatures.contains { $0.kind == .borderControl && abs($0.offset - link.startOffset) < 50 }
+                    || links[position - 1].lazyFeatures.contains {
                         $0.kind == .borderControl && abs($0.offset - link.startOffset) < 50
                     }
                 if before != 0, after != 0, before != after, !mapped {

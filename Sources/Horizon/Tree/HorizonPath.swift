@@ -99,11 +99,11 @@ public struct HorizonPath: Hashable, Sendable {
     }
 
     /// The curvature profile along the whole path (1/m, positive right).
-    public var curvature: [PathProfilePoint] { links.flatMap(\.curvature) }
+    public var curvature: [PathProfilePoint] { links.flatMap(\.lazyCurvature) }
     /// The slope profile along the whole path (percent, positive uphill).
-    public var slope: [PathProfilePoint] { links.flatMap(\.slope) }
+    public var slope: [PathProfilePoint] { links.flatMap(\.lazySlope) }
     /// Safety cameras and traffic signals for the driving direction, by offset.
-    public var features: [PathFeature] { links.flatMap(\.features) }
+    public var features: [PathFeature] { links.flatMap(\.lazyFeatures) }
 
     /// Offsets where the country or region changes (the path start counts as a change), with the
     /// new codes.

@@ -85,7 +85,7 @@ public struct HorizonQueries: Sendable {
     public func nextCurve(minimumCurvature: Double) -> Curve? {
         // A curve may start on the link before the vehicle's and reach under it.
         guard let vehicleIndex = mainPath.linkIndex(at: vehicleOffset) else { return nil }
-        let points = mainPath.links[max(0, vehicleIndex - 1)...].flatMap(\.curvature)
+        let points = mainPath.links[max(0, vehicleIndex - 1)...].flatMap(\.lazyCurvature)
         let end = mainPath.endOffset
         var index = 0
         while index < points.count {
@@ -121,7 +121,7 @@ public struct HorizonQueries: Sendable {
 
     private func nextFeature(_ matches: (PointFeatureKind) -> Bool) -> Feature? {
         for link in linksFromVehicle {
-            if let feature = link.features.first(where: { $0.offset >= vehicleOffset && matches($0.kind) }) {
+            if let feature = link.lazyFeatures.first(where: { $0.offset >= vehicleOffset && matches($0.kind) }) {
                 return Feature(distance: feature.offset - vehicleOffset, feature: feature)
             }
         }

@@ -81,11 +81,15 @@ public struct PathFeature: Hashable, Sendable {
 /// Immutable once on a path: its offsets never change, even when links before it are dropped.
 /// A value type; its four lists are kept together in one shared, immutable box, so that copying a
 /// link (content is built from links read by value, and a path is copied whole when it grows while
-/// another copy of the tree is held) retains one object instead of four arrays.
+/// another copy of the tree is held) retains one object instead of four arrays. The box holds the
+/// offsets of a link placed at one start offset; placed elsewhere (the engine places each link it
+/// has scored wherever a path reaches it), the link keeps the box and its lists move with
+/// ``startOffset`` as they are read.
 public struct PathLink: Hashable, Sendable {
     /// The link and its driving direction.
     public var link: DirectedLink
-    /// Metres from the path start to the entry of this link.
+    /// Metres from the path start to the entry of this link. Setting it moves the link's profiles
+    /// and features along with it.
     public var startOffset: Double
     /// Length of the link, metres.
     public var length: Double
@@ -100,41 +104,55 @@ public struct PathLink: Hashable, Sendable {
 
     /// Curvature profile in path offsets (signs for the driving direction).
     public var curvature: [PathProfilePoint] {
-        get { lists.curvature }
-        set { lists = Lists(newValue, lists.slope, lists.features, lists.exitBranches) }
+        get { shift == 0 || lists.curvature.isEmpty ? lists.curvature : Array(lazyCurvature) }
+        set { lists = Lists(newValue, slope, features, exitBranches, start: startOffset) }
     }
     /// Slope profile in path offsets (signs for the driving direction).
     public var slope: [PathProfilePoint] {
-        get { lists.slope }
-        set { lists = Lists(lists.curvature, newValue, lists.features, lists.exitBranches) }
+        get { shift == 0 || lists.slope.isEmpty ? lists.slope : Array(lazySlope) }
+        set { lists = Lists(curvature, newValue, features, exitBranches, start: startOffset) }
     }
     /// Features on this link that apply to the driving direction, in path offsets.
     public var features: [PathFeature] {
-        get { lists.features }
-        set { lists = Lists(lists.curvature, lists.slope, newValue, lists.exitBranches) }
+        get { shift == 0 || lists.features.isEmpty ? lists.features : Array(lazyFeatures) }
+        set { lists = Lists(curvature, slope, newValue, exitBranches, start: startOffset) }
     }
     /// Legal continuations at the end of this link, most probable first (empty at a dead end that
     /// allows no U-turn). More than one makes the end of the link an intersection.
     public var exitBranches: [JunctionBranch] {
         get { lists.exitBranches }
-        set { lists = Lists(lists.curvature, lists.slope, lists.features, newValue) }
+        set { lists = Lists(curvature, slope, features, newValue, start: startOffset) }
     }
 
-    /// The profiles, features and branches of a link.
+    /// ``curvature`` as it is read, without building an array (the provider reads every link's
+    /// lists whenever it builds content).
+    public var lazyCurvature: MovedList<PathProfilePoint> { MovedList(stored: lists.curvature, distance: shift) }
+    /// ``slope`` as it is read, without building an array.
+    public var lazySlope: MovedList<PathProfilePoint> { MovedList(stored: lists.slope, distance: shift) }
+    /// ``features`` as they are read, without building an array.
+    public var lazyFeatures: MovedList<PathFeature> { MovedList(stored: lists.features, distance: shift) }
+
+    /// How far this link lies from where its box's offsets were computed, metres.
+    private var shift: Double { startOffset - lists.start }
+
+    /// The profiles, features and branches of a link, in the path offsets of a link that starts
+    /// at `start`.
     private final class Lists: Sendable {
         let curvature: [PathProfilePoint]
         let slope: [PathProfilePoint]
         let features: [PathFeature]
         let exitBranches: [JunctionBranch]
+        let start: Double
 
         init(
             _ curvature: [PathProfilePoint], _ slope: [PathProfilePoint], _ features: [PathFeature],
-            _ exitBranches: [JunctionBranch]
+            _ exitBranches: [JunctionBranch], start: Double
         ) {
             self.curvature = curvature
             self.slope = slope
             self.features = features
             self.exitBranches = exitBranches
+            self.start = start
         }
     }
 
@@ -143,8 +161,8 @@ public struct PathLink: Hashable, Sendable {
         lhs.link == rhs.link && lhs.startOffset == rhs.startOffset && lhs.length == rhs.length
             && lhs.wayID == rhs.wayID && lhs.attributes == rhs.attributes && lhs.routeIndex == rhs.routeIndex
             && (lhs.lists === rhs.lists
-                || (lhs.curvature == rhs.curvature && lhs.slope == rhs.slope && lhs.features == rhs.features
-                    && lhs.exitBranches == rhs.exitBranches))
+                || (lhs.lazyCurvature.elementsEqual(rhs.lazyCurvature) && lhs.lazySlope.elementsEqual(rhs.lazySlope)
+                    && lhs.lazyFeatures.elementsEqual(rhs.lazyFeatures) && lhs.exitBranches == rhs.exitBranches))
     }
 
     /// Hashes what equality compares.
@@ -155,9 +173,12 @@ public struct PathLink: Hashable, Sendable {
         hasher.combine(wayID)
         hasher.combine(attributes)
         hasher.combine(routeIndex)
-        hasher.combine(curvature)
-        hasher.combine(slope)
-        hasher.combine(features)
+        hasher.combine(lists.curvature.count)
+        for point in lazyCurvature { hasher.combine(point) }
+        hasher.combine(lists.slope.count)
+        for point in lazySlope { hasher.combine(point) }
+        hasher.combine(lists.features.count)
+        for feature in lazyFeatures { hasher.combine(feature) }
         hasher.combine(exitBranches)
     }
 
@@ -194,26 +215,17 @@ public struct PathLink: Hashable, Sendable {
         lists = Lists(
             PathLink.map(road.curvature, length: road.length, direction: direction, start: startOffset),
             PathLink.map(road.slope, length: road.length, direction: direction, start: startOffset), features,
-            exitBranches)
+            exitBranches, start: startOffset)
         self.routeIndex = routeIndex
     }
 
     /// This link placed `distance` metres further along a path (every offset moved by it), with
-    /// route index `routeIndex`: the same values as placing the road there in the first place.
+    /// route index `routeIndex`: the same values as placing the road there in the first place. The
+    /// copy shares the box of lists (nothing is allocated).
     func shifted(by distance: Double, routeIndex: Int?) -> PathLink {
         var moved = self
         moved.startOffset += distance
         moved.routeIndex = routeIndex
-        // Nothing placed along the link (two shape points, no features: most links of a city):
-        // the copy shares the box.
-        guard distance != 0, !(lists.curvature.isEmpty && lists.slope.isEmpty && lists.features.isEmpty) else {
-            return moved
-        }
-        var curvature = lists.curvature, slope = lists.slope, features = lists.features
-        for index in curvature.indices { curvature[index].offset += distance }
-        for index in slope.indices { slope[index].offset += distance }
-        for index in features.indices { features[index].offset += distance }
-        moved.lists = Lists(curvature, slope, features, lists.exitBranches)
         return moved
     }
 
@@ -235,4 +247,45 @@ public struct PathLink: Hashable, Sendable {
         }
         return result
     }
+}
+
+/// A value placed at an offset along a path.
+public protocol PathOffsetValue {
+    /// The same value `distance` metres further along.
+    func moved(by distance: Double) -> Self
+}
+
+extension PathProfilePoint: PathOffsetValue {
+    @inlinable public func moved(by distance: Double) -> PathProfilePoint {
+        PathProfilePoint(offset: offset + distance, value: value)
+    }
+}
+
+extension PathFeature: PathOffsetValue {
+    @inlinable public func moved(by distance: Double) -> PathFeature {
+        PathFeature(offset: offset + distance, kind: kind)
+    }
+}
+
+/// A list of a ``PathLink`` in path offsets, read from the list its box holds and moved as each
+/// element is read: no array is built, nothing is allocated. Inlinable, so that the modules that
+/// read it (the provider) loop over it as over an array.
+/// ``PathLink/lazyCurvature``, ``PathLink/lazySlope`` and ``PathLink/lazyFeatures`` give them.
+@frozen public struct MovedList<Element: PathOffsetValue>: RandomAccessCollection {
+    /// The list as the box holds it.
+    @usableFromInline let stored: [Element]
+    /// How far every element moves, metres.
+    @usableFromInline let distance: Double
+
+    init(stored: [Element], distance: Double) {
+        self.stored = stored
+        self.distance = distance
+    }
+
+    /// The first position, 0.
+    @inlinable public var startIndex: Int { stored.startIndex }
+    /// One past the last position.
+    @inlinable public var endIndex: Int { stored.endIndex }
+    /// The element at `position`, in path offsets.
+    @inlinable public subscript(position: Int) -> Element { stored[position].moved(by: distance) }
 }
