@@ -11,7 +11,7 @@ extension ADASISProvider {
         treeChangedSinceRetire = false
         // Most new trees retire nothing: find the vanished paths first (without copying any
         // path out of the table), then release them in identifier order.
-        let vanished = indexOfPath.filter { !tree.paths.keys.contains($0.key) }
+        let vanished = indexOfPath.indices.filter { !tree.paths.keys.contains($0.key) }
         // Their queued frames in one pass over the queues, not one pass per path.
         scheduler.discardFrames(ofPaths: PathIndexSet(vanished.values))
         for (id, index) in vanished.sorted(by: { $0.key < $1.key }) {

@@ -27,7 +27,7 @@ public final class ADASISProvider {
     var allocator: PathIndexAllocator
     /// The path indices a receiver may still hold, from the frames sent.
     var receiverTree = ReceiverTreeModel()
-    var indexOfPath: [PathID: UInt8] = [:]
+    var indexOfPath = PathIndexAssignment()
     var sentUpTo: [PathID: Double] = [:]
     /// Side paths whose opening STUB has gone out (been released), so a receiver holds them;
     /// alternative POSITIONs name only these.
@@ -159,8 +159,8 @@ public final class ADASISProvider {
     /// Forgets everything sent: the next ticks start a fresh horizon on new path indices (after
     /// the CAN interface came back, or a receiver restarted).
     public func restartHorizon(at time: Double) {
-        for (_, index) in indexOfPath { allocator.release(index, at: time) }
-        indexOfPath = [:]
+        for (_, index) in indexOfPath.indices { allocator.release(index, at: time) }
+        indexOfPath = PathIndexAssignment()
         sentUpTo = [:]
         probabilityOfPath = [:]
         ledger.removeAll()
@@ -245,7 +245,7 @@ public final class ADASISProvider {
         for frame in frames {
             receiverTree.apply(frame.message)
             if case .stub(let stub) = frame.message,
-                let id = indexOfPath.first(where: { $0.value == stub.subPathIndex })?.key
+                let id = indexOfPath.path(holding: stub.subPathIndex)
             {
                 announcedPaths.insert(id)
             }

@@ -32,7 +32,7 @@ struct BackPressureOrderTests {
                 origin[path.id] = -vehicle
             }
         }
-        let pathOfIndex = Dictionary(uniqueKeysWithValues: provider.indexOfPath.map { ($0.value, $0.key) })
+        let pathOfIndex = Dictionary(uniqueKeysWithValues: provider.indexOfPath.indices.map { ($0.value, $0.key) })
         var farthestSent = -Double.infinity
         var sidePathFrames = 0
         for frame in frames {

@@ -27,19 +27,19 @@ struct ProviderRestartTests {
         // A second more with no fix: every side path is sent to its frontier and rests.
         for tick in 10..<20 { _ = pipeline.tick(at: last + Double(tick) / 10) }
         let provider = pipeline.provider
-        let heldBefore = Set(provider.indexOfPath.keys)
+        let heldBefore = Set(provider.indexOfPath.indices.keys)
         try #require(heldBefore.count >= 3, "the drive should hold a main path and side paths here")
 
         provider.restartHorizon(at: last + 2)
         var frames: [ProviderFrame] = []
         for tick in 20..<80 { frames += pipeline.tick(at: last + Double(tick) / 10) }
 
-        #expect(Set(provider.indexOfPath.keys) == heldBefore)
+        #expect(Set(provider.indexOfPath.indices.keys) == heldBefore)
         let segmentIndices = Set(
             frames.compactMap { frame -> UInt8? in
                 if case .segment(let segment) = frame.message { segment.pathIndex } else { nil }
             })
-        for (id, index) in provider.indexOfPath {
+        for (id, index) in provider.indexOfPath.indices {
             #expect(segmentIndices.contains(index), "path \(id) on index \(index) got no SEGMENT after the restart")
         }
     }
