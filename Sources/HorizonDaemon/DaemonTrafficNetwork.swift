@@ -19,6 +19,10 @@ final class DaemonTrafficNetwork: LayeredRoadNetwork {
         try current.links(near: point, radius: radius)
     }
 
+    func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        try current.linksWithSafetyLocations(near: point, radius: radius)
+    }
+
     func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {
         try current.successors(of: directedLink)
     }

@@ -12,11 +12,15 @@ open class FeatureOverlayNetwork: LayeredRoadNetwork {
     public let base: any RoadNetwork
     /// The extra features of each link, as given.
     private let featuresOfLink: [LinkID: [PointFeature]]
+    /// The links given a safety location by the extra features.
+    private let linksGivenSafetyLocations: [LinkID]
 
     /// `featuresOfLink` laid over `base`: each link's extra features are added to its own.
     public init(base: any RoadNetwork, featuresOfLink: [LinkID: [PointFeature]]) {
         self.base = base
         self.featuresOfLink = featuresOfLink
+        linksGivenSafetyLocations = featuresOfLink.filter { $0.value.contains(where: \.isSafetyLocationStart) }
+            .keys.sorted()
     }
 
     /// The network underneath (``base``).
@@ -34,6 +38,20 @@ open class FeatureOverlayNetwork: LayeredRoadNetwork {
 
     public func links(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
         try base.links(near: point, radius: radius).map(overlaid)
+    }
+
+    /// The base's links with a safety location, and the links the extra features give one, within
+    /// `radius` of `point`, each with the extra features; sorted by identifier.
+    public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        var result = try base.linksWithSafetyLocations(near: point, radius: radius).map(overlaid)
+        let held = Set(result.map(\.id))
+        for id in linksGivenSafetyLocations where !held.contains(id) {
+            let link = try base.link(id)
+            if let projection = link.geometry.project(point), projection.distance <= radius {
+                result.append(overlaid(link))
+            }
+        }
+        return result.sorted { $0.id < $1.id }
     }
 
     public func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {

@@ -157,6 +157,18 @@ public struct PointFeature: Hashable, Sendable, Codable {
     }
 }
 
+extension PointFeature {
+    /// Whether this is a safety location's own point: a safety camera, or where a safety-location
+    /// zone (an average-speed section, a danger zone) starts.
+    public var isSafetyLocationStart: Bool {
+        switch kind {
+        case .safetyCamera: true
+        case .zone(let piece): piece.isZoneStart && piece.type.isSafetyLocation
+        default: false
+        }
+    }
+}
+
 /// A value that holds from an offset along a link (in the forward direction) until the next point.
 public struct ProfilePoint: Hashable, Sendable, Codable {
     /// Metres from the link's first geometry point.

@@ -26,11 +26,22 @@ public protocol RoadNetwork: AnyObject {
     /// ``LongestWaysOn/storedLimit``; `.infinity` when it is longer or reaches a loop; `nil` when
     /// this network does not store it (the caller searches ``successors(of:)`` itself).
     func longestWayOn(_ directedLink: DirectedLink) throws -> Double?
+
+    /// The links of ``links(near:radius:)`` that hold a safety location's own point
+    /// (``PointFeature/isSafetyLocationStart``), in the same order: what danger zones are derived
+    /// from, over the longest zone's length around the vehicle. The map file answers it without
+    /// holding every link of that area; a layer over another network passes it down.
+    func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink]
 }
 
 extension RoadNetwork {
     /// Not stored: `nil` (a network held in memory, a test's).
     public func longestWayOn(_ directedLink: DirectedLink) throws -> Double? { nil }
+
+    /// ``links(near:radius:)`` less the links without a safety location (a network held in memory).
+    public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        try links(near: point, radius: radius).filter { $0.features.contains(where: \.isSafetyLocationStart) }
+    }
 }
 
 import Foundation

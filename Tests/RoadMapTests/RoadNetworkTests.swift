@@ -71,3 +71,22 @@ private func crossing(onewayNorthInbound: Bool = false, restrictions: [TurnRestr
         try crossing().link(LinkID(99))
     }
 }
+
+/// Danger zones are derived from the links a layer's features give a camera too.
+@Test("an overlay's links with a safety location: the base's and those its features give one, as a filtered query")
+func overlayLinksWithSafetyLocations() throws {
+    let network = crossing()
+    let camera = PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 40, direction: nil)
+    let signals = PointFeature(kind: .trafficSignals, offset: 10, direction: nil)
+    let base = FeatureOverlayNetwork(base: network, featuresOfLink: [LinkID(1): [camera]])
+    let overlay = FeatureOverlayNetwork(base: base, featuresOfLink: [LinkID(3): [camera], LinkID(4): [signals]])
+    let centre = GeoPoint(latitude: 60.17, longitude: 24.94)
+    let plane = LocalProjection(origin: centre)
+    for (x, y, radius) in [(0.0, 0.0, 150.0), (0, 60, 30), (0, -60, 30), (60, 0, 20)] {
+        let point = plane.unproject(x: x, y: y)
+        let expected = try overlay.links(near: point, radius: radius)
+            .filter { $0.features.contains(where: \.isSafetyLocationStart) }
+        #expect(try overlay.linksWithSafetyLocations(near: point, radius: radius) == expected)
+    }
+    #expect(try overlay.linksWithSafetyLocations(near: centre, radius: 150).map(\.id) == [LinkID(1), LinkID(3)])
+}

@@ -79,7 +79,9 @@ public final class DangerZoneDerivation {
 
     /// Derives the zones of every converted camera on the links within `radius` of `point`.
     private func deriveZones(near point: GeoPoint, radius: Double) throws {
-        for road in try network.links(near: point, radius: radius) {
+        // Only the links holding a camera or a zone's start: the map reads the area without
+        // keeping all of it (``RoadNetwork/linksWithSafetyLocations(near:radius:)``).
+        for road in try network.linksWithSafetyLocations(near: point, radius: radius) {
             let converted = convertedTypes(road)
             guard !converted.isEmpty else { continue }
             for feature in road.features {

@@ -17,6 +17,11 @@ public final class MapFile: RoadNetwork {
     public private(set) var tileReads = 0
     private let database: MapDatabase
     private(set) var cache: MapTileCache
+    /// Per tile looked at for safety locations, its own links that hold one (most tiles: none),
+    /// and the links stored in other tiles that cross it and hold one; kept apart from the tile
+    /// cache, which those reads bypass.
+    private var ownSafetyLinksOfTile: [TileKey: [RoadLink]] = [:]
+    private var crossingSafetyLinksOfTile: [TileKey: [LinkID]] = [:]
     /// Centre tile and radius of the last prefetch, and the tiles around it still to read.
     private var lastPrefetch: (centre: TileKey, radius: Double)?
     private var prefetchQueue: [TileKey] = []
@@ -155,6 +160,74 @@ public final class MapFile: RoadNetwork {
         }
         return result.sorted { $0.id < $1.id }
     }
+
+    /// The links with a safety location within `radius` of `point` (``RoadNetwork``). Danger
+    /// zones ask for them over the longest zone's length (4 km and more) around the vehicle: read
+    /// through the tile cache, that area's thousands of links pushed the tiles the vehicle drives
+    /// on out of it (the daemon on the 32 × 32 map: 125 MiB peak, the cache full) and were decoded
+    /// again for the next such area. Each tile is instead read once, past the cache unless the
+    /// cache holds it, and only its links holding a safety location are kept.
+    public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
+        var result: [RoadLink] = []
+        var seen = Set<LinkID>()
+        func add(_ link: RoadLink) {
+            guard seen.insert(link.id).inserted, let projection = link.geometry.project(point),
+                projection.distance <= radius
+            else { return }
+            result.append(link)
+        }
+        for key in TileKey.covering(point, radius: radius) {
+            let crossing = try crossingSafetyLinks(key)
+            for link in try ownSafetyLinks(key) { add(link) }
+            for id in crossing where !seen.contains(id) {
+                guard let home = id.tile, let link = try ownSafetyLinks(home).first(where: { $0.id == id }) else {
+                    continue
+                }
+                add(link)
+            }
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    /// Tile `key` for a scan: from the cache when it holds it, otherwise from the file without
+    /// entering the cache.
+    private func scannedTile(_ key: TileKey) throws(MapFileError) -> MapTile {
+        if let cached = cache.tile(key) { return cached.tile }
+        tileReads += 1
+        return try database.readTile(key)
+    }
+
+    /// Tile `key`'s own links that hold a safety location (`tile`: the tile, when read already).
+    private func ownSafetyLinks(_ key: TileKey, tile: MapTile? = nil) throws(MapFileError) -> [RoadLink] {
+        if let known = ownSafetyLinksOfTile[key] { return known }
+        let source: MapTile
+        if let tile { source = tile } else { source = try scannedTile(key) }
+        let links = source.links.filter { $0.features.contains(where: \.isSafetyLocationStart) }
+        if ownSafetyLinksOfTile.count >= Self.scannedTilesKept { ownSafetyLinksOfTile.removeAll(keepingCapacity: true) }
+        ownSafetyLinksOfTile[key] = links
+        return links
+    }
+
+    /// The links stored in other tiles that cross tile `key` and hold a safety location.
+    private func crossingSafetyLinks(_ key: TileKey) throws(MapFileError) -> [LinkID] {
+        if let known = crossingSafetyLinksOfTile[key] { return known }
+        let tile = try scannedTile(key)
+        _ = try ownSafetyLinks(key, tile: tile)
+        var crossing: [LinkID] = []
+        for id in tile.passingLinks {
+            guard let home = id.tile, try ownSafetyLinks(home).contains(where: { $0.id == id }) else { continue }
+            crossing.append(id)
+        }
+        if crossingSafetyLinksOfTile.count >= Self.scannedTilesKept {
+            crossingSafetyLinksOfTile.removeAll(keepingCapacity: true)
+        }
+        crossingSafetyLinksOfTile[key] = crossing
+        return crossing
+    }
+
+    /// How many tiles' scans are kept (an area of about 700 × 700 km: forgotten beyond, and
+    /// scanned again if driven to).
+    private static let scannedTilesKept = 1 << 16
 
     /// The boxes of tile `key`'s passing links (`indexed` is the tile), worked out from the links
     /// the first time and kept with the cached tile: without them every radius query read and

@@ -1,0 +1,114 @@
+import Foundation
+import RoadMap
+import Testing
+
+@testable import RoadMapStore
+
+/// `MapFile.linksWithSafetyLocations(near:radius:)`: what danger zones are derived from, read
+/// over kilometres around the vehicle without filling the tile cache.
+@Suite("map file: the links with a safety location around a point")
+struct SafetyLocationScanTests {
+    /// Short east–west links on a grid of 5 × 5 tiles (0.01°), every seventh with a camera, every
+    /// eleventh with the start of an average-speed section, every fifth with a hazard zone (not a
+    /// safety location); and a long link with a camera, stored in the south-west tile, crossing
+    /// the whole grid's first row.
+    static func graph() -> RoadGraph {
+        var links: [RoadLink] = []
+        var nextIndex: [TileKey: UInt32] = [:]
+        var number: Int64 = 0
+        func add(_ geometry: [GeoPoint], features: [PointFeature]) {
+            let home = TileKey(containing: geometry[0])
+            let index = nextIndex[home, default: 0]
+            nextIndex[home] = index + 1
+            number += 1
+            links.append(
+                RoadLink(
+                    id: LinkID(tile: home, index: index), wayID: number, startNode: NodeID(2 * number),
+                    endNode: NodeID(2 * number + 1), geometry: geometry, highway: .secondary, features: features))
+        }
+        for row in 0..<25 {
+            for column in 0..<25 {
+                let latitude = 60.1 + 0.002 * Double(row) + 0.0005, longitude = 24.9 + 0.002 * Double(column) + 0.0005
+                var features: [PointFeature] = []
+                let k = row * 25 + column
+                if k % 7 == 0 {
+                    features.append(
+                        PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 10, direction: nil))
+                }
+                if k % 11 == 0 {
+                    let piece = ZonePiece(
+                        type: .averageSpeedZone, zone: Int64(k), length: 20, isZoneStart: true, isZoneEnd: false,
+                        speedLimit: 60)
+                    features.append(PointFeature(kind: .zone(piece), offset: 20, direction: .forward))
+                }
+                if k % 5 == 0 {
+                    let piece = ZonePiece(
+                        type: .hazard, zone: Int64(k), length: 20, isZoneStart: true, isZoneEnd: true, speedLimit: nil)
+                    features.append(PointFeature(kind: .zone(piece), offset: 5, direction: nil))
+                }
+                add(
+                    [
+                        StoreFixture.point(latitude, longitude),
+                        StoreFixture.point(latitude, longitude + 0.0008),
+                    ], features: features)
+            }
+        }
+        add(
+            [StoreFixture.point(60.1012, 24.9012), StoreFixture.point(60.1012, 24.9488)],
+            features: [PointFeature(kind: .safetyCamera(.redLight, speedLimit: nil), offset: 2_000, direction: nil)])
+        links.sort { $0.id < $1.id }
+        return RoadGraph(links: links, restrictions: [], report: ImportReport())
+    }
+
+    @Test("the same links as a radius query keeps of its result, in the same order, everywhere on the grid")
+    func sameAsFilteredQuery() throws {
+        let path = MapFileTests.temporaryPath("safety-scan.map")
+        defer { unlink(path) }
+        try MapFileWriter.write(
+            Self.graph(),
+            metadata: MapMetadata(
+                sourceFile: "x", sourceTimestamp: nil, countries: ["FI"], boundingBox: [], importReport: ImportReport()),
+            to: path)
+        let scanned = try MapFile(path: path), queried = try MapFile(path: path)
+        var found = 0
+        for (latitude, longitude, radius) in [
+            (60.101, 24.905, 300.0), (60.125, 24.925, 1_500), (60.11, 24.94, 5_000), (60.1012, 24.94, 50),
+            (60.13, 24.89, 800), (60.09, 24.96, 2_500),
+        ] {
+            let point = GeoPoint(latitude: latitude, longitude: longitude)
+            let expected = try queried.links(near: point, radius: radius)
+                .filter { $0.features.contains(where: \.isSafetyLocationStart) }
+            let links = try scanned.linksWithSafetyLocations(near: point, radius: radius)
+            #expect(links == expected, "at \(latitude), \(longitude) within \(radius) m")
+            found += links.count
+        }
+        #expect(found > 100)
+        // The long link with a camera is found from a tile it only crosses.
+        let crossed = GeoPoint(latitude: 60.1013, longitude: 24.945)
+        #expect(TileKey(containing: crossed) != TileKey(containing: GeoPoint(latitude: 60.1012, longitude: 24.9012)))
+        #expect(try scanned.linksWithSafetyLocations(near: crossed, radius: 30).map(\.wayID) == [626])
+    }
+
+    @Test("a scan reads each tile once and leaves the tile cache as it was")
+    func scanBypassesTheCache() throws {
+        let path = MapFileTests.temporaryPath("safety-scan-cache.map")
+        defer { unlink(path) }
+        try MapFileWriter.write(
+            Self.graph(),
+            metadata: MapMetadata(
+                sourceFile: "x", sourceTimestamp: nil, countries: ["FI"], boundingBox: [], importReport: ImportReport()),
+            to: path)
+        let map = try MapFile(path: path)
+        let centre = GeoPoint(latitude: 60.125, longitude: 24.925)
+        _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000)
+        let reads = map.tileReads
+        #expect(reads >= 25)
+        // Nothing was cached: the same area read through the cache reads every tile again …
+        _ = try map.links(near: centre, radius: 5_000)
+        #expect(map.tileReads >= 2 * reads)
+        // … and a second scan reads none.
+        let before = map.tileReads
+        _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000)
+        #expect(map.tileReads == before)
+    }
+}
