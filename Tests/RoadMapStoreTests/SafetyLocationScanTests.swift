@@ -60,15 +60,21 @@ struct SafetyLocationScanTests {
         return RoadGraph(links: links, restrictions: [], report: ImportReport())
     }
 
-    @Test("the same links as a radius query keeps of its result, in the same order, everywhere on the grid")
-    func sameAsFilteredQuery() throws {
-        let path = MapFileTests.temporaryPath("safety-scan.map")
-        defer { unlink(path) }
+    /// The grid written to a map file named `name` in the temporary directory; its path.
+    static func writeGrid(_ name: String) throws -> String {
+        let path = MapFileTests.temporaryPath(name)
         try MapFileWriter.write(
-            Self.graph(),
+            graph(),
             metadata: MapMetadata(
                 sourceFile: "x", sourceTimestamp: nil, countries: ["FI"], boundingBox: [], importReport: ImportReport()),
             to: path)
+        return path
+    }
+
+    @Test("the same links as a radius query keeps of its result, in the same order, everywhere on the grid")
+    func sameAsFilteredQuery() throws {
+        let path = try Self.writeGrid("safety-scan.map")
+        defer { unlink(path) }
         let scanned = try MapFile(path: path), queried = try MapFile(path: path)
         var found = 0
         for (latitude, longitude, radius) in [
@@ -91,13 +97,8 @@ struct SafetyLocationScanTests {
 
     @Test("a scan reads each tile once and leaves the tile cache as it was")
     func scanBypassesTheCache() throws {
-        let path = MapFileTests.temporaryPath("safety-scan-cache.map")
+        let path = try Self.writeGrid("safety-scan-cache.map")
         defer { unlink(path) }
-        try MapFileWriter.write(
-            Self.graph(),
-            metadata: MapMetadata(
-                sourceFile: "x", sourceTimestamp: nil, countries: ["FI"], boundingBox: [], importReport: ImportReport()),
-            to: path)
         let map = try MapFile(path: path)
         let centre = GeoPoint(latitude: 60.125, longitude: 24.925)
         _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000)
