@@ -132,7 +132,7 @@ let package = Package(
         // Benchmarks (release builds; measure, never assert).
         .executableTarget(name: "adasis-bench", dependencies: [
             "RoadMap", "RoadMapStore", "RoadMapImport", "GNSS", "GNSSSources", "Horizon", "ADASISProvider", "ADASISv2",
-            "Routing", "MapTiles",
+            "Routing", "MapTiles", "DaemonConfiguration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: allocator),
 

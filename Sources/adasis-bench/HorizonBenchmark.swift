@@ -1,6 +1,7 @@
 import ADASISProvider
 import ADASISv2
 import ArgumentParser
+import DaemonConfiguration
 import Foundation
 import GNSS
 import GNSSSources
@@ -43,6 +44,14 @@ struct HorizonBenchmark: ParsableCommand {
         inversion: .prefixedNo,
         help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (leaves of the tree).")
     var uTurns = BranchProbabilityModel().offersUTurns
+
+    @Flag(
+        help: """
+            Apply the safety-location rules adasis ships, as `adasis run` does by default (danger \
+            zones derived from the cameras the rules forbid); without it every safety location is \
+            allowed and no danger zone is derived.
+            """)
+    var shippedSafetyRules = false
 
     @Flag(
         help: """
@@ -104,6 +113,7 @@ struct HorizonBenchmark: ParsableCommand {
         horizonConfiguration.maximumLevel = maxLevel
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
         horizonConfiguration.branchModel.offersUTurns = uTurns
+        if shippedSafetyRules { horizonConfiguration.safetyLocationRules = try SafetyLocationRules.shippedDefault() }
         let radius = horizonConfiguration.lookAhead
         configuration.sendRadius = (0...(maxLevel + (oneLinkLevel ? 1 : 0))).map { radius[min($0, radius.count - 1)] }
         var coldStart = Samples()
@@ -121,7 +131,9 @@ struct HorizonBenchmark: ParsableCommand {
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
                 let readsBeforeDrive = map.tileReads, prefetchedBeforeDrive = tileReadsPrefetched
                 let matcher = OnlineMapMatcher(network: map)
-                let engine = try HorizonEngine(network: map, configuration: horizonConfiguration)
+                var engineConfiguration = horizonConfiguration
+                if shippedSafetyRules { engineConfiguration.places = PlaceCodes(map: map.metadata) }
+                let engine = try HorizonEngine(network: map, configuration: engineConfiguration)
                 let adasis = ADASISProvider(configuration: configuration, network: map)
                 var ticks = ProviderTicks(interval: configuration.tickInterval)
                 let start = fixes[0].time
