@@ -35,8 +35,11 @@ struct ContentLedger: Sendable {
         }
     }
 
+    /// Forgets path `index`'s atoms. Its table keeps its room: the next path given the index (a
+    /// turn's new side paths take the indices the old ones left) fills it without growing it
+    /// again, a rehash at every doubling.
     mutating func removePath(_ index: UInt8) {
-        byPath[Int(index)] = [:]
+        byPath[Int(index)].removeAll(keepingCapacity: true)
         revisions[Int(index)] += 1
         lowest[Int(index)] = .max
     }
@@ -45,14 +48,16 @@ struct ContentLedger: Sendable {
     mutating func purge(_ index: UInt8, before offset: Int) {
         let path = Int(index)
         guard lowest[path] < offset else { return }
-        let atoms = byPath[path]
         // The bound may be low (atoms removed since): the least offset held, read once.
-        let least = atoms.keys.lazy.map(\.offset).min() ?? .max
+        let least = byPath[path].keys.lazy.map(\.offset).min() ?? .max
         guard least < offset else {
             lowest[path] = least
             return
         }
-        byPath[path] = atoms.filter { $0.key.offset >= offset }
+        // In place (no copy of the table held meanwhile), so the table keeps its room for what
+        // the horizon adds ahead.
+        let stale = byPath[path].keys.filter { $0.offset < offset }
+        for key in stale { byPath[path].removeValue(forKey: key) }
         lowest[path] = byPath[path].keys.lazy.map(\.offset).min() ?? .max
         revisions[path] += 1
     }
