@@ -164,7 +164,7 @@ public final class MapFile: RoadNetwork {
     /// The links with a safety location within `radius` of `point` (``RoadNetwork``). Danger
     /// zones ask for them over the longest zone's length (4 km and more) around the vehicle: read
     /// through the tile cache, that area's thousands of links pushed the tiles the vehicle drives
-    /// on out of it (the daemon on the 32 × 32 map: 125 MiB peak, the cache full) and were decoded
+    /// on out of it (the daemon on the 32 × 32 map: 122 MiB peak, the cache full) and were decoded
     /// again for the next such area. Each tile is instead read once, past the cache unless the
     /// cache holds it, and only its links holding a safety location are kept.
     public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
@@ -225,8 +225,8 @@ public final class MapFile: RoadNetwork {
         return crossing
     }
 
-    /// How many tiles' scans are kept (an area of about 700 × 700 km: forgotten beyond, and
-    /// scanned again if driven to).
+    /// How many tiles' scans are kept (65 536 tiles of 0.01°: about 280 × 140 km at 60° N;
+    /// forgotten beyond, and scanned again if driven to).
     private static let scannedTilesKept = 1 << 16
 
     /// The boxes of tile `key`'s passing links (`indexed` is the tile), worked out from the links
