@@ -158,15 +158,19 @@ public struct PointFeature: Hashable, Sendable, Codable {
 }
 
 extension PointFeature {
-    /// Whether this is a safety location's own point: a safety camera, or where a safety-location
-    /// zone (an average-speed section, a danger zone) starts.
-    public var isSafetyLocationStart: Bool {
+    /// The type of the safety location whose own point this is: a safety camera (one of unknown
+    /// type counts as a fixed speed camera, as most mapped cameras are), or where a
+    /// safety-location zone (an average-speed section, a danger zone) starts; `nil` otherwise.
+    public var safetyLocationStartType: RoadObjectType? {
         switch kind {
-        case .safetyCamera: true
-        case .zone(let piece): piece.isZoneStart && piece.type.isSafetyLocation
-        default: false
+        case .safetyCamera(let camera, _): RoadObjectType(camera: camera) ?? .fixedSpeedCamera
+        case .zone(let piece): piece.isZoneStart && piece.type.isSafetyLocation ? piece.type : nil
+        default: nil
         }
     }
+
+    /// Whether this is a safety location's own point (``safetyLocationStartType``).
+    public var isSafetyLocationStart: Bool { safetyLocationStartType != nil }
 }
 
 /// A value that holds from an offset along a link (in the forward direction) until the next point.

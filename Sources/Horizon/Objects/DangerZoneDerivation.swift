@@ -85,13 +85,7 @@ public final class DangerZoneDerivation {
             let converted = convertedTypes(road)
             guard !converted.isEmpty else { continue }
             for feature in road.features {
-                let type: RoadObjectType
-                switch feature.kind {
-                case .safetyCamera(let camera, _): type = RoadObjectType(camera: camera) ?? .fixedSpeedCamera
-                case .zone(let piece) where piece.isZoneStart && piece.type.isSafetyLocation: type = piece.type
-                default: continue
-                }
-                guard converted.contains(type) else { continue }
+                guard let type = feature.safetyLocationStartType, converted.contains(type) else { continue }
                 let directions = [LinkDirection.forward, .backward].filter {
                     road.oneway.allows($0) && (feature.direction == nil || feature.direction == $0)
                 }
