@@ -13,9 +13,11 @@ import RoadMapStore
 /// Timed: `MapFile(path:)`, the matcher, the horizon engine and the provider, the first fix's
 /// match, horizon update, and the provider's first tick.
 enum ColdStart {
-    /// One cold open + first horizon at `fix` on a fresh copy of `mapPath`, in seconds.
+    /// One cold open + first horizon at `fix` on a fresh copy of `mapPath`, in seconds; the engine
+    /// configured as `horizon` says for the opened map, as the drives' engines are.
     static func openAndFirstHorizon(
-        mapPath: String, fix: GNSSFix, configuration: ProviderConfiguration
+        mapPath: String, fix: GNSSFix, configuration: ProviderConfiguration,
+        horizon: (MapFile) -> HorizonConfiguration
     ) throws -> Double {
         let copy = FileManager.default.temporaryDirectory
             .appendingPathComponent("adasis-bench-cold-\(getpid()).map").path
@@ -26,7 +28,7 @@ enum ColdStart {
         let began = MonotonicClock.now()
         let map = try MapFile(path: copy)
         let matcher = OnlineMapMatcher(network: map)
-        let engine = try HorizonEngine(network: map)
+        let engine = try HorizonEngine(network: map, configuration: horizon(map))
         let adasis = ADASISProvider(configuration: configuration, network: map)
         let match = try matcher.match(fix)
         let events = try engine.update(match)

@@ -114,6 +114,13 @@ struct HorizonBenchmark: ParsableCommand {
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
         horizonConfiguration.branchModel.offersUTurns = uTurns
         if shippedSafetyRules { horizonConfiguration.safetyLocationRules = try SafetyLocationRules.shippedDefault() }
+        // The engine's configuration on a map opened for a run: the shipped rules place a
+        // camera by the map's countries and regions.
+        func engineConfiguration(on map: MapFile) -> HorizonConfiguration {
+            var result = horizonConfiguration
+            if shippedSafetyRules { result.places = PlaceCodes(map: map.metadata) }
+            return result
+        }
         let radius = horizonConfiguration.lookAhead
         configuration.sendRadius = (0...(maxLevel + (oneLinkLevel ? 1 : 0))).map { radius[min($0, radius.count - 1)] }
         var coldStart = Samples()
@@ -121,7 +128,8 @@ struct HorizonBenchmark: ParsableCommand {
             for name in names {
                 guard let first = try TraceFile(path: "\(drives)/\(name)").fixes.first else { continue }
                 coldStart.add(
-                    try ColdStart.openAndFirstHorizon(mapPath: mapPath, fix: first, configuration: configuration))
+                    try ColdStart.openAndFirstHorizon(
+                        mapPath: mapPath, fix: first, configuration: configuration, horizon: engineConfiguration))
             }
         }
         let openMap = keepMapOpen ? try MapFile(path: mapPath) : nil
@@ -131,9 +139,7 @@ struct HorizonBenchmark: ParsableCommand {
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
                 let readsBeforeDrive = map.tileReads, prefetchedBeforeDrive = tileReadsPrefetched
                 let matcher = OnlineMapMatcher(network: map)
-                var engineConfiguration = horizonConfiguration
-                if shippedSafetyRules { engineConfiguration.places = PlaceCodes(map: map.metadata) }
-                let engine = try HorizonEngine(network: map, configuration: engineConfiguration)
+                let engine = try HorizonEngine(network: map, configuration: engineConfiguration(on: map))
                 let adasis = ADASISProvider(configuration: configuration, network: map)
                 var ticks = ProviderTicks(interval: configuration.tickInterval)
                 let start = fixes[0].time
