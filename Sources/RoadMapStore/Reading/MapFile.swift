@@ -165,8 +165,9 @@ public final class MapFile: RoadNetwork {
     /// zones ask for them over the longest zone's length (4 km and more) around the vehicle: read
     /// through the tile cache, that area's thousands of links pushed the tiles the vehicle drives
     /// on out of it (the daemon on the 32 × 32 map: 122 MiB peak, the cache full) and were decoded
-    /// again for the next such area. Each tile is instead read once, past the cache unless the
-    /// cache holds it, and only its links holding a safety location are kept.
+    /// again for the next such area. Each tile is instead read past the cache (unless the cache
+    /// holds it) at most twice, for its own links and for the links crossing it, and only the
+    /// links holding a safety location are kept.
     public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
         var result: [RoadLink] = []
         var seen = Set<LinkID>()
