@@ -19,8 +19,10 @@ final class DaemonTrafficNetwork: LayeredRoadNetwork {
         try current.links(near: point, radius: radius)
     }
 
-    func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-        try current.linksWithSafetyLocations(near: point, radius: radius)
+    func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
+        -> [RoadLink]
+    {
+        try current.linksWithSafetyLocations(near: point, radius: radius, of: types)
     }
 
     func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {

@@ -12,15 +12,17 @@ open class FeatureOverlayNetwork: LayeredRoadNetwork {
     public let base: any RoadNetwork
     /// The extra features of each link, as given.
     private let featuresOfLink: [LinkID: [PointFeature]]
-    /// The links given a safety location by the extra features.
-    private let linksGivenSafetyLocations: [LinkID]
+    /// The links given a safety location by the extra features, with its types.
+    private let linksGivenSafetyLocations: [(id: LinkID, types: Set<RoadObjectType>)]
 
     /// `featuresOfLink` laid over `base`: each link's extra features are added to its own.
     public init(base: any RoadNetwork, featuresOfLink: [LinkID: [PointFeature]]) {
         self.base = base
         self.featuresOfLink = featuresOfLink
-        linksGivenSafetyLocations = featuresOfLink.filter { $0.value.contains(where: \.isSafetyLocationStart) }
-            .keys.sorted()
+        linksGivenSafetyLocations = featuresOfLink.compactMap { id, features in
+            let types = Set(features.compactMap(\.safetyLocationStartType))
+            return types.isEmpty ? nil : (id, types)
+        }.sorted { $0.id < $1.id }
     }
 
     /// The network underneath (``base``).
@@ -40,16 +42,17 @@ open class FeatureOverlayNetwork: LayeredRoadNetwork {
         try base.links(near: point, radius: radius).map(overlaid)
     }
 
-    /// The base's links with a safety location, and the links the extra features give one, within
-    /// `radius` of `point`, each with the extra features; sorted by identifier.
-    public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-        var result = try base.linksWithSafetyLocations(near: point, radius: radius).map(overlaid)
+    /// The base's links with a safety location of one of `types`, and the links the extra
+    /// features give one, within `radius` of `point`, each with the extra features; sorted by
+    /// identifier.
+    open func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
+        -> [RoadLink]
+    {
+        var result = try base.linksWithSafetyLocations(near: point, radius: radius, of: types).map(overlaid)
         let held = Set(result.map(\.id))
-        for id in linksGivenSafetyLocations where !held.contains(id) {
+        for (id, given) in linksGivenSafetyLocations where !held.contains(id) && !given.isDisjoint(with: types) {
             let link = try base.link(id)
-            if let projection = link.geometry.project(point), projection.distance <= radius {
-                result.append(overlaid(link))
-            }
+            if link.geometry.passes(within: radius, of: point) { result.append(overlaid(link)) }
         }
         return result.sorted { $0.id < $1.id }
     }

@@ -92,6 +92,13 @@ extension Array where Element == GeoPoint {
         return total
     }
 
+    /// Whether the polyline comes within `radius` metres of `point` (its ``project(_:)``): what
+    /// a "links within `radius` of a point" query keeps.
+    public func passes(within radius: Double, of point: GeoPoint) -> Bool {
+        guard let projection = project(point) else { return false }
+        return projection.distance <= radius
+    }
+
     /// Projects `point` onto the polyline (nearest point), using a local plane around `point`.
     /// Returns `nil` for an empty polyline.
     public func project(_ point: GeoPoint) -> PolylineProjection? {

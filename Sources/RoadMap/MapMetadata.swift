@@ -3,8 +3,9 @@ public struct MapMetadata: Hashable, Sendable, Codable {
     /// The map container format this code writes; readers refuse newer and older ones
     /// (2: road objects — toll booths, border controls, level crossings, zones — in the tiles;
     /// 3: the longest way on from each directed link that ends within 1 km, ``LongestWaysOn``;
-    /// 4: the legal successors of every link, ``RoadTurns``).
-    public static let currentFormatVersion = 4
+    /// 4: the legal successors of every link, ``RoadTurns``; 5: the index of the links holding a
+    /// safety location, per tile they lie in or cross, table `safety_links`).
+    public static let currentFormatVersion = 5
     /// The value of the `format` key that marks an adasis map.
     public static let formatName = "adasis-map"
 

@@ -173,6 +173,14 @@ extension PointFeature {
     public var isSafetyLocationStart: Bool { safetyLocationStartType != nil }
 }
 
+extension RoadLink {
+    /// Whether one of the link's features is the own point of a safety location of one of `types`
+    /// (``PointFeature/safetyLocationStartType``).
+    public func holdsSafetyLocation(of types: Set<RoadObjectType>) -> Bool {
+        features.contains { feature in feature.safetyLocationStartType.map(types.contains) ?? false }
+    }
+}
+
 /// A value that holds from an offset along a link (in the forward direction) until the next point.
 public struct ProfilePoint: Hashable, Sendable, Codable {
     /// Metres from the link's first geometry point.

@@ -27,20 +27,25 @@ public protocol RoadNetwork: AnyObject {
     /// this network does not store it (the caller searches ``successors(of:)`` itself).
     func longestWayOn(_ directedLink: DirectedLink) throws -> Double?
 
-    /// The links of ``links(near:radius:)`` that hold a safety location's own point
-    /// (``PointFeature/isSafetyLocationStart``), in the same order: what danger zones are derived
-    /// from, over the longest zone's length around the vehicle. The map file answers it without
-    /// holding every link of that area; a layer over another network passes it down.
-    func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink]
+    /// The links of ``links(near:radius:)`` that hold a safety location's own point of one of
+    /// `types` (``PointFeature/safetyLocationStartType``), in the same order: what danger zones
+    /// are derived from, over the longest zone's length around the vehicle. The map file answers
+    /// it from an index, without reading the tiles of that area that hold none; a layer over
+    /// another network passes it down.
+    func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
+        -> [RoadLink]
 }
 
 extension RoadNetwork {
     /// Not stored: `nil` (a network held in memory, a test's).
     public func longestWayOn(_ directedLink: DirectedLink) throws -> Double? { nil }
 
-    /// ``links(near:radius:)`` less the links without a safety location (a network held in memory).
-    public func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-        try links(near: point, radius: radius).filter { $0.features.contains(where: \.isSafetyLocationStart) }
+    /// ``links(near:radius:)`` less the links without a safety location of one of `types` (a
+    /// network held in memory).
+    public func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
+        -> [RoadLink]
+    {
+        try links(near: point, radius: radius).filter { $0.holdsSafetyLocation(of: types) }
     }
 }
 
@@ -123,9 +128,7 @@ public final class InMemoryRoadNetwork: RoadNetwork {
                 for id in grid[GridCell(x: x, y: y)] ?? [] where !seen.contains(id) {
                     seen.insert(id)
                     guard let link = linksByID[id] else { continue }
-                    if let projection = link.geometry.project(point), projection.distance <= radius {
-                        result.append(link)
-                    }
+                    if link.geometry.passes(within: radius, of: point) { result.append(link) }
                 }
             }
         }

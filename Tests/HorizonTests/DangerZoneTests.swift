@@ -45,6 +45,11 @@ import TestSupport
         return engine
     }
 
+    static func isDangerZone(_ feature: PointFeature) -> Bool {
+        if case .zone(let piece) = feature.kind { return piece.type == .dangerZone }
+        return false
+    }
+
     static func safetyLocations(_ engine: HorizonEngine) throws -> [PathRoadObject] {
         let main = try #require(engine.tree.mainPathID)
         return engine.roadObjects(on: main).filter { $0.object.type.isSafetyLocation }
@@ -81,6 +86,34 @@ import TestSupport
         let open = try Self.safetyLocations(Self.engine(rules: .allowingAll))
         #expect(open.map(\.object.type) == [.fixedSpeedCamera, .fixedSpeedCamera], "\(open)")
         #expect(open.map { Int($0.start.rounded()) } == [950, 1950])
+    }
+
+    @Test("only the camera types that become zones in the map's countries are looked for; in a German map none")
+    func typesSought() throws {
+        let germanMap = PlaceCodes(countryCodes: ["DE"])
+        #expect(DangerZoneDerivation(network: Self.network(), rules: Self.rules, places: germanMap) == nil)
+        // France forbids every camera: all are looked for; so they are when the countries are not known.
+        for places in [PlaceCodes(countryCodes: ["FR", "DE"]), PlaceCodes()] {
+            let network = SafetyScanRecorder(base: Self.network(), featuresOfLink: [:])
+            let derivation = try #require(DangerZoneDerivation(network: network, rules: Self.rules, places: places))
+            let road = try derivation.addingDangerZones(to: network.link(LinkID(10)))
+            #expect(network.typesAsked.allSatisfy { $0 == Set(DangerZonePolicy.cameraTypes) })
+            #expect(!network.typesAsked.isEmpty && road.features.contains(where: Self.isDangerZone))
+        }
+        // Where only restriction cameras are forbidden, only they are looked for (and the speed cameras
+        // stay points).
+        let restrictionOnly = SafetyLocationRules(rules: [
+            SafetyLocationRule(
+                scope: .country(try Country(alpha2: "FR")), type: .restrictionCamera, allowed: false, source: "test"),
+            Self.franceZones,
+        ])
+        let network = SafetyScanRecorder(base: Self.network(), featuresOfLink: [:])
+        let derivation = try #require(
+            DangerZoneDerivation(
+                network: network, rules: restrictionOnly, places: PlaceCodes(countryCodes: ["FR", "DE"])))
+        let road = try derivation.addingDangerZones(to: network.link(LinkID(10)))
+        #expect(!network.typesAsked.isEmpty && network.typesAsked.allSatisfy { $0 == [.restrictionCamera] })
+        #expect(!road.features.contains(where: Self.isDangerZone))
     }
 
     @Test("300 m in a built-up area, 4 km on a motorway (cut here by the border)")
@@ -151,5 +184,17 @@ extension RoadLink {
         var graph = PlaneRoadGraph.street(count: 1)
         graph.links[0].highway = highway
         return graph.links[0]
+    }
+}
+
+/// A network that records the types each safety-location scan asks for.
+private final class SafetyScanRecorder: FeatureOverlayNetwork {
+    var typesAsked: [Set<RoadObjectType>] = []
+
+    override func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
+        -> [RoadLink]
+    {
+        typesAsked.append(types)
+        return try super.linksWithSafetyLocations(near: point, radius: radius, of: types)
     }
 }

@@ -1,13 +1,17 @@
 import Foundation
+import GRDB
 import RoadMap
 import Testing
 
 @testable import RoadMapStore
 
-/// `MapFile.linksWithSafetyLocations(near:radius:)`: what danger zones are derived from, read
+/// `MapFile.linksWithSafetyLocations(near:radius:of:)`: what danger zones are derived from, read
 /// over kilometres around the vehicle without filling the tile cache.
 @Suite("map file: the links with a safety location around a point")
 struct SafetyLocationScanTests {
+    /// Every safety-location type.
+    static let all = Set(RoadObjectType.allCases.filter(\.isSafetyLocation))
+
     /// Short east–west links on a grid of 5 × 5 tiles (0.01°), every seventh with a camera, every
     /// eleventh with the start of an average-speed section, every fifth with a hazard zone (not a
     /// safety location); and a long link with a camera, stored in the south-west tile, crossing
@@ -84,15 +88,24 @@ struct SafetyLocationScanTests {
             let point = GeoPoint(latitude: latitude, longitude: longitude)
             let expected = try queried.links(near: point, radius: radius)
                 .filter { $0.features.contains(where: \.isSafetyLocationStart) }
-            let links = try scanned.linksWithSafetyLocations(near: point, radius: radius)
+            let links = try scanned.linksWithSafetyLocations(near: point, radius: radius, of: Self.all)
             #expect(links == expected, "at \(latitude), \(longitude) within \(radius) m")
             found += links.count
         }
         #expect(found > 100)
+        // Of some types only: the sections' starts, the red-light camera; none of a type absent.
+        let point = GeoPoint(latitude: 60.11, longitude: 24.94)
+        for types: Set<RoadObjectType> in [
+            [.averageSpeedZone], [.redLightCamera], [.fixedSpeedCamera], [.restrictionCamera],
+        ] {
+            let expected = try queried.links(near: point, radius: 5_000).filter { $0.holdsSafetyLocation(of: types) }
+            #expect(try scanned.linksWithSafetyLocations(near: point, radius: 5_000, of: types) == expected)
+            #expect(expected.isEmpty == (types == [.restrictionCamera]))
+        }
         // The long link with a camera is found from a tile it only crosses.
         let crossed = GeoPoint(latitude: 60.1013, longitude: 24.945)
         #expect(TileKey(containing: crossed) != TileKey(containing: GeoPoint(latitude: 60.1012, longitude: 24.9012)))
-        #expect(try scanned.linksWithSafetyLocations(near: crossed, radius: 30).map(\.wayID) == [626])
+        #expect(try scanned.linksWithSafetyLocations(near: crossed, radius: 30, of: Self.all).map(\.wayID) == [626])
     }
 
     @Test("a scan reads each tile once and leaves the tile cache as it was")
@@ -101,15 +114,103 @@ struct SafetyLocationScanTests {
         defer { unlink(path) }
         let map = try MapFile(path: path)
         let centre = GeoPoint(latitude: 60.125, longitude: 24.925)
-        _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000)
+        _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000, of: Self.all)
         let reads = map.tileReads
-        #expect(reads >= 25)
+        #expect(reads == 25)  // every tile of the grid holds a camera or a section's start
         // Nothing was cached: the same area read through the cache reads every tile again …
         _ = try map.links(near: centre, radius: 5_000)
         #expect(map.tileReads >= 2 * reads)
         // … and a second scan reads none.
         let before = map.tileReads
-        _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000)
+        _ = try map.linksWithSafetyLocations(near: centre, radius: 5_000, of: Self.all)
         #expect(map.tileReads == before)
+    }
+
+    /// One link per tile on 7 × 7 tiles, and on two of them a camera: the south-west tile's link
+    /// (long, crossing the first row eastwards) and the centre tile's.
+    static func sparseGraph() -> RoadGraph {
+        var links: [RoadLink] = []
+        var number: Int64 = 0
+        for row in 0..<7 {
+            for column in 0..<7 {
+                let latitude = 60.1 + 0.01 * Double(row) + 0.002, longitude = 24.9 + 0.01 * Double(column) + 0.002
+                let end = row == 0 && column == 0 ? 24.965 : longitude + 0.004
+                let camera = (row == 0 && column == 0) || (row == 3 && column == 3)
+                number += 1
+                links.append(
+                    RoadLink(
+                        id: LinkID(tile: TileKey(containing: StoreFixture.point(latitude, longitude)), index: 0),
+                        wayID: number, startNode: NodeID(2 * number), endNode: NodeID(2 * number + 1),
+                        geometry: [StoreFixture.point(latitude, longitude), StoreFixture.point(latitude, end)],
+                        highway: .secondary,
+                        features: camera
+                            ? [
+                                PointFeature(
+                                    kind: .safetyCamera(.fixedSpeed, speedLimit: 50), offset: 100, direction: nil)
+                            ]
+                            : []))
+            }
+        }
+        links.sort { $0.id < $1.id }
+        return RoadGraph(links: links, restrictions: [], report: ImportReport())
+    }
+
+    @Test("the map's index names the tiles holding or crossed by a camera, and a scan reads only those")
+    func scanReadsOnlyIndexedTiles() throws {
+        let path = MapFileTests.temporaryPath("safety-scan-sparse.map")
+        defer { unlink(path) }
+        let graph = Self.sparseGraph()
+        try MapFileWriter.write(
+            graph,
+            metadata: MapMetadata(
+                sourceFile: "x", sourceTimestamp: nil, countries: ["FI"], boundingBox: [], importReport: ImportReport()),
+            to: path)
+        let long = graph.links.first { $0.wayID == 1 }!, centre = graph.links.first { $0.wayID == 25 }!
+        // The index: the long link in each tile of the first row it reaches, the centre link in its own.
+        let index = SafetyLinkIndex.rows(of: MapTileAssembly.tiles(of: graph))
+        let firstRow = TileKey(containing: long.geometry[0]).row
+        #expect(index.filter { $0.link == long.id }.map(\.tile.row) == Array(repeating: firstRow, count: 7))
+        #expect(index.filter { $0.link == centre.id }.map(\.tile) == [centre.id.tile!])
+        #expect(index.count == 8)
+        #expect(index.allSatisfy { $0.types == SafetyLinkIndex.mask(of: [.fixedSpeedCamera]) })
+        // Around the centre, over all 49 tiles: two tiles read, the two cameras found.
+        let map = try MapFile(path: path)
+        let middle = GeoPoint(latitude: 60.135, longitude: 24.935)
+        #expect(try map.linksWithSafetyLocations(near: middle, radius: 5_000, of: Self.all).map(\.wayID) == [1, 25])
+        #expect(map.tileReads == 2)
+        // A type no link holds: no tile read at all.
+        let none = try MapFile(path: path)
+        #expect(try none.linksWithSafetyLocations(near: middle, radius: 5_000, of: [.redLightCamera]).isEmpty)
+        #expect(none.tileReads == 0)
+        // From the first row's east end, only the long link's home tile (west of the area) is read.
+        let fresh = try MapFile(path: path)
+        let east = GeoPoint(latitude: 60.102, longitude: 24.964)
+        #expect(try fresh.linksWithSafetyLocations(near: east, radius: 200, of: Self.all).map(\.wayID) == [1])
+        #expect(fresh.tileReads == 1)
+        // The same as the filtered radius query everywhere.
+        let queried = try MapFile(path: path)
+        for latitude in stride(from: 60.095, through: 60.175, by: 0.01) {
+            for longitude in stride(from: 24.895, through: 24.975, by: 0.01) {
+                let point = GeoPoint(latitude: latitude, longitude: longitude)
+                let expected = try queried.links(near: point, radius: 1_500)
+                    .filter { $0.features.contains(where: \.isSafetyLocationStart) }
+                #expect(try map.linksWithSafetyLocations(near: point, radius: 1_500, of: Self.all) == expected)
+            }
+        }
+    }
+
+    @Test("a map file without the safety-location index is refused with what to do")
+    func missingIndexRefused() throws {
+        let path = try Self.writeGrid("safety-scan-no-index.map")
+        defer { unlink(path) }
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "DROP TABLE safety_links") }
+        try queue.close()
+        #expect(
+            throws: MapFileError.notAMap(
+                path: path, reason: "no safety_links table (a damaged map: import it again)")
+        ) {
+            _ = try MapFile(path: path)
+        }
     }
 }

@@ -82,11 +82,17 @@ func overlayLinksWithSafetyLocations() throws {
     let overlay = FeatureOverlayNetwork(base: base, featuresOfLink: [LinkID(3): [camera], LinkID(4): [signals]])
     let centre = GeoPoint(latitude: 60.17, longitude: 24.94)
     let plane = LocalProjection(origin: centre)
+    let cameras: Set<RoadObjectType> = [.fixedSpeedCamera, .redLightCamera]
     for (x, y, radius) in [(0.0, 0.0, 150.0), (0, 60, 30), (0, -60, 30), (60, 0, 20)] {
         let point = plane.unproject(x: x, y: y)
         let expected = try overlay.links(near: point, radius: radius)
             .filter { $0.features.contains(where: \.isSafetyLocationStart) }
-        #expect(try overlay.linksWithSafetyLocations(near: point, radius: radius) == expected)
+        #expect(try overlay.linksWithSafetyLocations(near: point, radius: radius, of: cameras) == expected)
     }
-    #expect(try overlay.linksWithSafetyLocations(near: centre, radius: 150).map(\.id) == [LinkID(1), LinkID(3)])
+    #expect(
+        try overlay.linksWithSafetyLocations(near: centre, radius: 150, of: cameras).map(\.id) == [
+            LinkID(1), LinkID(3),
+        ])
+    // Only the types asked for: no red-light camera anywhere.
+    #expect(try overlay.linksWithSafetyLocations(near: centre, radius: 150, of: [.redLightCamera]).isEmpty)
 }

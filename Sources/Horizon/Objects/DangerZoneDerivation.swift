@@ -20,15 +20,26 @@ public final class DangerZoneDerivation {
     private let network: any RoadNetwork
     private let rules: SafetyLocationRules
     private let places: PlaceCodes
+    /// The types that become danger zones somewhere on the map: the only ones looked for.
+    private let typesSought: Set<RoadObjectType>
     private var convertedTypes: [UInt32: Set<RoadObjectType>] = [:]
     private var searchedCells: Set<Int64> = []
     private var derivedCameras: Set<String> = []
     private var piecesByLink: [LinkID: [PointFeature]] = [:]
     private static let cellSize = 0.02  // degrees, ≈ 2.2 km of latitude
 
-    /// A derivation over `network` with `rules`, `nil` when no row allows danger zones.
+    /// A derivation over `network` with `rules`, `nil` when no camera of the map's places
+    /// (``PlaceCodes/places``; of any place when they are not known) becomes a danger zone.
     public init?(network: any RoadNetwork, rules: SafetyLocationRules, places: PlaceCodes) {
         guard rules.allowsDangerZonesAnywhere else { return nil }
+        if let known = places.places {
+            typesSought = known.reduce(into: []) {
+                $0.formUnion(rules.typesBecomingDangerZones(country: $1.0, region: $1.1))
+            }
+        } else {
+            typesSought = Set(DangerZonePolicy.cameraTypes)
+        }
+        guard !typesSought.isEmpty else { return nil }
         self.network = network
         self.rules = rules
         self.places = places
@@ -79,9 +90,10 @@ public final class DangerZoneDerivation {
 
     /// Derives the zones of every converted camera on the links within `radius` of `point`.
     private func deriveZones(near point: GeoPoint, radius: Double) throws {
-        // Only the links holding a camera or a zone's start: the map reads the area without
-        // keeping all of it (``RoadNetwork/linksWithSafetyLocations(near:radius:)``).
-        for road in try network.linksWithSafetyLocations(near: point, radius: radius) {
+        // Only the links holding a camera or a zone's start of a type sought: the map reads the
+        // area's tiles holding one, and keeps none of them
+        // (``RoadNetwork/linksWithSafetyLocations(near:radius:of:)``).
+        for road in try network.linksWithSafetyLocations(near: point, radius: radius, of: typesSought) {
             let converted = convertedTypes(road)
             guard !converted.isEmpty else { continue }
             for feature in road.features {

@@ -30,12 +30,35 @@ public struct CountryStretch: Hashable, Sendable {
 public struct PlaceCodes: Hashable, Sendable {
     /// The map's ISO 3166-2 region codes, in the order its links number them.
     public var regionCodes: [String]
+    /// The ISO 3166-1 alpha-2 codes of the map's countries (``MapMetadata/countries``); `nil`
+    /// when not known (then any country may be on the map).
+    public var countryCodes: [String]?
 
-    /// Creates the lookup for a map whose regions are `regionCodes`.
-    public init(regionCodes: [String] = []) { self.regionCodes = regionCodes }
+    /// Creates the lookup for a map whose regions are `regionCodes` and countries `countryCodes`.
+    public init(regionCodes: [String] = [], countryCodes: [String]? = nil) {
+        self.regionCodes = regionCodes
+        self.countryCodes = countryCodes
+    }
 
     /// The lookup for `map`.
-    public init(map: MapMetadata) { regionCodes = map.regions ?? [] }
+    public init(map: MapMetadata) {
+        regionCodes = map.regions ?? []
+        countryCodes = map.countries
+    }
+
+    /// Every place a link of the map can lie in, and more: each of the map's countries and the
+    /// unknown country, each with no region and with each of the map's regions; `nil` when the
+    /// map's countries are not known.
+    public var places: [(country: Country?, region: Region?)]? {
+        guard let countryCodes else { return nil }
+        var countries: [Country?] = [nil]
+        for code in countryCodes {
+            guard let country = try? Country(alpha2: code) else { return nil }
+            countries.append(country)
+        }
+        let regions: [Region?] = [nil] + regionCodes.map { try? Region(code: $0) }
+        return countries.flatMap { country in regions.map { (country, $0) } }
+    }
 
     /// The country of numeric code `code`, `nil` for 0 or an unknown code.
     public func country(_ code: UInt16) -> Country? { code == 0 ? nil : try? Country(numericCode: code) }

@@ -50,6 +50,15 @@ final class MapDatabase {
         guard version == MapMetadata.currentFormatVersion else {
             throw .olderFormat(path: path, version: version, supported: MapMetadata.currentFormatVersion)
         }
+        let indexed: Bool
+        do {
+            indexed = try queue.read { try $0.tableExists("safety_links") }
+        } catch {
+            throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
+        }
+        guard indexed else {
+            throw .notAMap(path: path, reason: "no safety_links table (a damaged map: import it again)")
+        }
         guard let json = rows["metadata"],
             let decoded = try? JSONDecoder().decode(MapMetadata.self, from: Data(json.utf8))
         else {
@@ -88,6 +97,26 @@ final class MapDatabase {
         }
         guard let packed else { return nil }
         return TileKey(packed: UInt32(clamping: packed))
+    }
+
+    /// The links holding a safety location of one of the types `mask` (``SafetyLinkIndex``) that
+    /// lie in or cross the tiles `first` through `last` of one tile row (packed keys are
+    /// consecutive along a row); a link crossing several of them is named once for each.
+    func safetyLinks(inTiles first: TileKey, through last: TileKey, types mask: Int64) throws(MapFileError)
+        -> [LinkID]
+    {
+        do {
+            return try queue.read { db in
+                try Int64.fetchAll(
+                    db,
+                    sql:
+                        "SELECT link FROM safety_links WHERE tile BETWEEN ? AND ? AND types & ? != 0 ORDER BY tile, link",
+                    arguments: [Int64(first.packed), Int64(last.packed), mask]
+                ).map { LinkID(UInt64(bitPattern: $0)) }
+            }
+        } catch {
+            throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
+        }
     }
 
     /// Every tile key stored in the file, sorted.

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import RoadMap
 
-/// Writes a road graph into a map file: SQLite with a `metadata` table and a `tiles` table of
-/// BLOBs (see Docs/map-format.md).
+/// Writes a road graph into a map file: SQLite with a `metadata` table, a `tiles` table of BLOBs,
+/// the junction nodes' tiles and the index of the links holding a safety location (see
+/// Docs/map-format.md).
 ///
 /// The file is written under a temporary name next to the destination and renamed into place
 /// only when complete, so a failed or interrupted import never leaves a partial map.
@@ -21,6 +22,9 @@ public enum MapFileWriter {
                             CREATE TABLE metadata(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                             CREATE TABLE tiles(key INTEGER PRIMARY KEY NOT NULL, blob BLOB NOT NULL);
                             CREATE TABLE node_tiles(node INTEGER PRIMARY KEY NOT NULL, tile INTEGER NOT NULL);
+                            CREATE TABLE safety_links(
+                                tile INTEGER NOT NULL, link INTEGER NOT NULL, types INTEGER NOT NULL,
+                                PRIMARY KEY (tile, link)) WITHOUT ROWID;
                             """)
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
@@ -40,6 +44,11 @@ public enum MapFileWriter {
                                 sql: "INSERT OR REPLACE INTO node_tiles(node, tile) VALUES (?, ?)",
                                 arguments: [node.rawValue, Int64(key.packed)])
                         }
+                    }
+                    for row in SafetyLinkIndex.rows(of: tiles) {
+                        try db.execute(
+                            sql: "INSERT INTO safety_links(tile, link, types) VALUES (?, ?, ?)",
+                            arguments: [Int64(row.tile.packed), Int64(bitPattern: row.link.rawValue), row.types])
                     }
                 }
                 try queue.close()

@@ -65,8 +65,10 @@ final class TrafficOverTime: RoadNetwork {
         try overlay.links(near: point, radius: radius)
     }
 
-    func linksWithSafetyLocations(near point: GeoPoint, radius: Double) throws -> [RoadLink] {
-        try overlay.linksWithSafetyLocations(near: point, radius: radius)
+    func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
+        -> [RoadLink]
+    {
+        try overlay.linksWithSafetyLocations(near: point, radius: radius, of: types)
     }
 
     func successors(of directedLink: DirectedLink) throws -> [DirectedLink] {

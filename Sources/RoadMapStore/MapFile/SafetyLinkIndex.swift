@@ -1,0 +1,46 @@
+import RoadMap
+
+/// The map file's index of the links holding a safety location (table `safety_links`, map
+/// format 5): one row per tile and link, for every tile the link lies in or crosses, with the
+/// types of the safety locations whose own point it holds (``PointFeature/safetyLocationStartType``).
+/// Danger zones are looked for over kilometres around the vehicle
+/// (``MapFile/linksWithSafetyLocations(near:radius:of:)``): the index lets that read only the
+/// tiles holding a safety location of the types sought, instead of every tile of the area.
+enum SafetyLinkIndex {
+    /// One row of the index.
+    struct Row: Equatable {
+        /// A tile the link lies in or crosses.
+        var tile: TileKey
+        /// The link (stored in its home tile, ``LinkID/tile``).
+        var link: LinkID
+        /// The types of its safety locations (``mask(of:)``).
+        var types: Int64
+    }
+
+    /// The rows for `tiles` (as ``MapTileAssembly`` distributes a graph), in tile then link order.
+    static func rows(of tiles: [TileKey: MapTile]) -> [Row] {
+        var types: [LinkID: Int64] = [:]
+        for tile in tiles.values {
+            for link in tile.links {
+                let held = mask(of: link.features.compactMap(\.safetyLocationStartType))
+                if held != 0 { types[link.id] = held }
+            }
+        }
+        guard !types.isEmpty else { return [] }
+        var rows: [Row] = []
+        for (key, tile) in tiles.sorted(by: { $0.key < $1.key }) {
+            let ids = Set(
+                tile.links.map(\.id).filter { types[$0] != nil } + tile.passingLinks.filter { types[$0] != nil })
+            for id in ids.sorted() { rows.append(Row(tile: key, link: id, types: types[id]!)) }
+        }
+        return rows
+    }
+
+    /// The bits of `types`: each type's index in ``RoadObjectType/allCases`` (as tiles code a
+    /// zone's type).
+    static func mask<Types: Sequence<RoadObjectType>>(of types: Types) -> Int64 {
+        var mask: Int64 = 0
+        for type in types { mask |= 1 << Int64(RoadObjectType.allCases.firstIndex(of: type)!) }
+        return mask
+    }
+}
