@@ -37,7 +37,8 @@ extension SafetyLocationRules {
 
         [everywhere]
         restriction_camera = false
-        source = "Product policy, not law: cameras enforcing access or turn restrictions are off by default (the example of TomTom's legal-filter documentation); set true to report them"
+        danger_zone = false
+        source = "Product policy, not law: cameras enforcing access or turn restrictions are off by default (the example of TomTom's legal-filter documentation); set true to report them. Danger zones stand in for cameras only where a country's row allows them (France): elsewhere a camera that is off stays off, and the horizon looks for none"
 
         [country.DE]
         safety_locations = false

@@ -20,7 +20,7 @@ struct SafetyLocationRulesTests {
         #expect(SafetyLocationRules.shippedTableText == file)
         let rules = try SafetyLocationRules.shippedDefault()
         #expect(rules == (try SafetyLocationRules(toml: file, source: "Data/safety-location-rules.toml")))
-        #expect(rules.rules.count == 5 && rules.rules.allSatisfy { $0.source.count > 40 })
+        #expect(rules.rules.count == 6 && rules.rules.allSatisfy { $0.source.count > 40 })
         #expect(
             rules.decidingRule(for: .fixedSpeedCamera, country: Self.de, region: nil)?.source.contains("§ 23") == true)
         #expect(
@@ -46,6 +46,9 @@ struct SafetyLocationRulesTests {
         #expect(!rules.allows(.dangerZone, country: Self.de, region: nil))
         #expect(!rules.allows(.restrictionCamera, country: Self.fi, region: nil))
         #expect(!rules.allows(.restrictionCamera, country: nil, region: nil))
+        // Danger zones only in France: a restriction camera off by policy is not turned into one.
+        #expect(!rules.allows(.dangerZone, country: Self.fi, region: nil))
+        #expect(!rules.allows(.dangerZone, country: nil, region: nil))
         // Objects that are not safety locations are never filtered.
         for type in RoadObjectType.allCases where !type.isSafetyLocation {
             #expect(rules.allows(type, country: Self.de, region: nil), "\(type)")

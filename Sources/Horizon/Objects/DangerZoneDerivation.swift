@@ -53,7 +53,7 @@ public final class DangerZoneDerivation {
         guard !convertedTypes(road).isEmpty, let first = road.geometry.first else { return road }
         let slack = 1000.0
         if road.length > slack {
-            try deriveZones(near: first, radius: DangerZonePolicy.longestZone + road.length)
+            try deriveZones(near: first, reach: road.length)
         } else {
             let cell = Self.cell(of: first)
             if !searchedCells.contains(cell) {
@@ -63,7 +63,7 @@ public final class DangerZoneDerivation {
                 let halfDiagonal = centre.distance(
                     to: GeoPoint(
                         latitude: centre.latitude + Self.cellSize / 2, longitude: centre.longitude + Self.cellSize / 2))
-                try deriveZones(near: centre, radius: halfDiagonal + DangerZonePolicy.longestZone + slack)
+                try deriveZones(near: centre, reach: halfDiagonal + slack)
                 searchedCells.insert(cell)
             }
         }
@@ -88,8 +88,12 @@ public final class DangerZoneDerivation {
         return types
     }
 
-    /// Derives the zones of every converted camera on the links within `radius` of `point`.
-    private func deriveZones(near point: GeoPoint, radius: Double) throws {
+    /// Derives the zones of every converted camera whose zone may reach a link within `reach` of
+    /// `point`: a zone runs along its road, so it ends within its length of its camera. Looked for
+    /// within the longest zone; those with shorter zones (300 m in a built-up area, 2 km outside)
+    /// are left for when the horizon comes near enough, their walks along the road not made now.
+    private func deriveZones(near point: GeoPoint, reach: Double) throws {
+        let radius = reach + DangerZonePolicy.longestZone
         // Only the links holding a camera or a zone's start of a type sought: the map reads the
         // area's tiles holding one, and keeps none of them
         // (``RoadNetwork/linksWithSafetyLocations(near:radius:of:)``).
@@ -101,7 +105,10 @@ public final class DangerZoneDerivation {
                 let directions = [LinkDirection.forward, .backward].filter {
                     road.oneway.allows($0) && (feature.direction == nil || feature.direction == $0)
                 }
-                for direction in directions {
+                // The road's nearest point stands for the camera: never farther than it.
+                let distance = road.geometry.project(point)?.distance ?? 0
+                for direction in directions
+                where distance <= reach + DangerZonePolicy.zoneLength(on: road, direction: direction) {
                     let key =
                         "\(road.id.rawValue)\(direction == .forward ? "+" : "-")@\(Int((feature.offset * 100).rounded()))"
                     guard derivedCameras.insert(key).inserted else { continue }
