@@ -137,6 +137,31 @@ def test_a_uml_that_panics_at_boot_falls_back_to_qemu():
     assert_nothing_left(mark)
 
 
+def test_a_guest_that_hangs_at_boot_is_stopped_and_booted_once_more():
+    """A QEMU/TCG guest once stopped 1.6 s into its boot and stayed silent until the 300 s bound
+    (stop 44's CI). A stand-in QEMU that hangs the same way: each boot is stopped once its console
+    has been silent for VCAN_RUN_BOOT_STALL seconds, TCG is tried a second time, and the error says
+    why, with the console's last line; nothing is left running."""
+    with tempfile.TemporaryDirectory() as directory:
+        fake = os.path.join(directory, "qemu-system-x86_64")
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\n"
+                    "case \"$*\" in *-version*|*-help*|*' help'*) exec /usr/bin/qemu-system-x86_64 \"$@\";; esac\n"
+                    "echo '[    1.590000] IP idents hash table entries: 131072'\n"
+                    "exec sleep 1000\n")
+        os.chmod(fake, 0o755)
+        env, mark = marked_environment(PATH=directory + os.pathsep + os.environ["PATH"],
+                                       VCAN_RUN_BACKEND="qemu", VCAN_RUN_BOOT_STALL="4")
+        result, elapsed = run(["true"], env)
+    assert result.returncode == 125, result.stderr
+    hung = "the kernel hung: its console silent for 4 s"
+    assert f"qemu: TCG boot failed: {hung}" in result.stderr, result.stderr
+    assert f"qemu: TCG boot failed again: {hung}" in result.stderr, result.stderr
+    assert "IP idents hash table entries: 131072)" in result.stderr  # the last console line
+    assert elapsed < 150
+    assert_nothing_left(mark)
+
+
 def test_commands_sharing_a_session_each_have_their_own_vcan0():
     env, mark = marked_environment()
     session = tempfile.mkdtemp(prefix="vcan-session-test.")
