@@ -29,9 +29,12 @@ struct PipelineSettingsTests {
             countryCode: 246, drivingSide: .right, speedUnits: .kilometresPerHour,
             mapVersionYear: 19, mapVersionQuarter: 2)
         expected.digitisedArea = map.boundingBox.count == 4 ? map.boundingBox : nil
+        expected.places = PlaceCodes(map: map)
         #expect(settings.provider == expected)
         var horizon = HorizonConfiguration()
         horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        horizon.places = PlaceCodes(map: map)
+        #expect(horizon.places.countryCodes == ["FI"])
         #expect(settings.horizon == horizon)
     }
 
@@ -96,6 +99,7 @@ struct PipelineSettingsTests {
         var horizon = HorizonConfiguration(
             lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150, roadObjectTypes: [.tunnel, .fixedSpeedCamera])
         horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
+        horizon.places = PlaceCodes(countryCodes: ["GB"])
         #expect(settings.horizon == horizon)
     }
 
