@@ -115,19 +115,25 @@ def test_sigterm_to_vcan_run_stops_the_kernel_and_leaves_nothing():
     assert_nothing_left(mark)
 
 
+def stand_in(directory, name, script):
+    """Writes the shell `script` as the program `name` in `directory`; the PATH that finds it first."""
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + script)
+    os.chmod(path, 0o755)
+    return directory + os.pathsep + os.environ["PATH"]
+
+
 def test_a_uml_that_panics_at_boot_falls_back_to_qemu():
     """On hosts with AMX, UML 6.1 panics before init; a stand-in linux.uml fails the same way."""
     with tempfile.TemporaryDirectory() as directory:
-        fake = os.path.join(directory, "linux.uml")
-        with open(fake, "w") as f:
-            f.write("#!/bin/sh\n"
-                    "echo 'Linux version 6.1.0 (stand-in for an AMX host)'\n"
-                    "echo 'userspace - ptrace set fp regs failed, errno = 14'\n"
-                    "echo 'Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b'\n"
-                    "kill -ABRT $$\n")
-        os.chmod(fake, 0o755)
-        env, mark = marked_environment(PATH=directory + os.pathsep + os.environ["PATH"],
-                                       VCAN_RUN_BACKEND="uml,qemu")
+        env, mark = marked_environment(
+            PATH=stand_in(directory, "linux.uml",
+                          "echo 'Linux version 6.1.0 (stand-in for an AMX host)'\n"
+                          "echo 'userspace - ptrace set fp regs failed, errno = 14'\n"
+                          "echo 'Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b'\n"
+                          "kill -ABRT $$\n"),
+            VCAN_RUN_BACKEND="uml,qemu")
         result, _ = run(["--verbose", "bash", "-c", "ip -br link show vcan0; echo $VCAN_RUN_BACKEND_USED"], env)
     assert result.returncode == 0, result.stderr
     assert "uml: probe boot failed: userspace - ptrace set fp regs failed, errno = 14" in result.stderr
@@ -143,15 +149,13 @@ def test_a_guest_that_hangs_at_boot_is_stopped_and_booted_once_more():
     has been silent for VCAN_RUN_BOOT_STALL seconds, TCG is tried a second time, and the error says
     why, with the console's last line; nothing is left running."""
     with tempfile.TemporaryDirectory() as directory:
-        fake = os.path.join(directory, "qemu-system-x86_64")
-        with open(fake, "w") as f:
-            f.write("#!/bin/sh\n"
-                    "case \"$*\" in *-version*|*-help*|*' help'*) exec /usr/bin/qemu-system-x86_64 \"$@\";; esac\n"
-                    "echo '[    1.590000] IP idents hash table entries: 131072'\n"
-                    "exec sleep 1000\n")
-        os.chmod(fake, 0o755)
-        env, mark = marked_environment(PATH=directory + os.pathsep + os.environ["PATH"],
-                                       VCAN_RUN_BACKEND="qemu", VCAN_RUN_BOOT_STALL="4")
+        env, mark = marked_environment(
+            PATH=stand_in(directory, "qemu-system-x86_64",
+                          # virtme-ng asks the real QEMU what it supports; the boot itself hangs.
+                          "case \"$*\" in *-version*|*-help*|*' help'*) exec /usr/bin/qemu-system-x86_64 \"$@\";; esac\n"
+                          "echo '[    1.590000] IP idents hash table entries: 131072'\n"
+                          "exec sleep 1000\n"),
+            VCAN_RUN_BACKEND="qemu", VCAN_RUN_BOOT_STALL="4")
         result, elapsed = run(["true"], env)
     assert result.returncode == 125, result.stderr
     hung = "the kernel hung: its console silent for 4 s"
