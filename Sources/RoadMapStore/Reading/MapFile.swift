@@ -160,14 +160,13 @@ public final class MapFile: RoadNetwork {
     }
 
     /// The links with a safety location of one of `types` within `radius` of `point`
-    /// (``RoadNetwork``). Danger
-    /// zones ask for them over the longest zone's length (4 km and more) around the vehicle: read
-    /// through the tile cache, that area's thousands of links pushed the tiles the vehicle drives
-    /// on out of it (the daemon on the 32 × 32 map: 122 MiB peak, the cache full), and read tile
-    /// by tile past the cache, the first fix on that map took 105 ms. The map's index names the
-    /// links holding one per tile they lie in or cross, with its types (``SafetyLinkIndex``): only
-    /// the home tiles of those of the types sought are read, past the cache (unless it holds
-    /// them), once, keeping only those links.
+    /// (``RoadNetwork``). Danger zones ask for them over the longest zone's length (4 km and more)
+    /// around the vehicle: read through the tile cache, that area's thousands of links pushed the
+    /// tiles the vehicle drives on out of it (the daemon on the 32 × 32 map: 122 MiB peak, the
+    /// cache full), and read tile by tile past the cache, the first fix on that map took 105 ms.
+    /// The map's index names the links holding one per tile they lie in or cross, with their
+    /// types (``SafetyLinkIndex``): only the home tiles of those of the types sought are read,
+    /// past the cache (unless it holds them), once each, keeping only those links.
     public func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
         -> [RoadLink]
     {
