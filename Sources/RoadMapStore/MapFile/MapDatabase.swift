@@ -52,12 +52,14 @@ final class MapDatabase {
         }
         let indexed: Bool
         do {
-            indexed = try queue.read { try $0.tableExists("safety_links") }
+            indexed = try queue.read {
+                try $0.tableExists("safety_links") && $0.tableExists("safety_link_records")
+            }
         } catch {
             throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
         }
         guard indexed else {
-            throw .notAMap(path: path, reason: "no safety_links table (a damaged map: import it again)")
+            throw .notAMap(path: path, reason: "no safety-location index (a damaged map: import it again)")
         }
         guard let json = rows["metadata"],
             let decoded = try? JSONDecoder().decode(MapMetadata.self, from: Data(json.utf8))
@@ -116,6 +118,27 @@ final class MapDatabase {
             }
         } catch {
             throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
+        }
+    }
+
+    /// The safety-location index's copy of link `id` (``SafetyLinkIndex``), `nil` when it holds
+    /// none.
+    func safetyLink(_ id: LinkID) throws(MapFileError) -> RoadLink? {
+        let blob: Data?
+        do {
+            blob = try queue.read { db in
+                try Data.fetchOne(
+                    db, sql: "SELECT blob FROM safety_link_records WHERE link = ?",
+                    arguments: [Int64(bitPattern: id.rawValue)])
+            }
+        } catch {
+            throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
+        }
+        guard let blob else { return nil }
+        do {
+            return try SafetyLinkIndex.link(fromRecord: [UInt8](blob), link: id)
+        } catch {
+            throw .damagedSafetyLink(path: path, link: id, error)
         }
     }
 

@@ -12,6 +12,8 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
     case olderFormat(path: String, version: Int, supported: Int)
     /// A tile failed its integrity check.
     case damagedTile(path: String, TileIntegrityError)
+    /// The safety-location index's copy of a link failed its integrity check.
+    case damagedSafetyLink(path: String, link: LinkID, TileIntegrityError)
     /// No link with this identifier in the map.
     case unknownLink(LinkID)
     /// Writing the map failed; nothing was left at the destination.
@@ -32,10 +34,13 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
                 "\(path) uses map format \(version), this adasis reads up to \(supported). Update adasis or re-import the map."
         case .olderFormat(let path, let version, let supported):
             return
-                "\(path) uses map format \(version) of an older adasis (this one reads format \(supported) only; 2 added road objects, 3 each link's longest way on, 4 its turns). Re-import the map with `adasis map import`."
+                "\(path) uses map format \(version) of an older adasis (this one reads format \(supported) only; 2 added road objects, 3 each link's longest way on, 4 its turns, 5 the index of the links holding a safety location). Re-import the map with `adasis map import`."
         case .damagedTile(let path, let error):
             return
                 "\(path) is damaged: \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
+        case .damagedSafetyLink(let path, let link, let error):
+            return
+                "\(path) is damaged: the safety-location index's copy of link \(link): \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
         case .unknownLink(let id):
             return "no link \(id) in the map (an identifier from another map or map version?)."
         case .writeFailed(let path, let reason):

@@ -25,6 +25,7 @@ public enum MapFileWriter {
                             CREATE TABLE safety_links(
                                 tile INTEGER NOT NULL, link INTEGER NOT NULL, types INTEGER NOT NULL,
                                 PRIMARY KEY (tile, link)) WITHOUT ROWID;
+                            CREATE TABLE safety_link_records(link INTEGER PRIMARY KEY NOT NULL, blob BLOB NOT NULL);
                             """)
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
@@ -49,6 +50,11 @@ public enum MapFileWriter {
                         try db.execute(
                             sql: "INSERT INTO safety_links(tile, link, types) VALUES (?, ?, ?)",
                             arguments: [Int64(row.tile.packed), Int64(bitPattern: row.link.rawValue), row.types])
+                    }
+                    for record in SafetyLinkIndex.records(of: tiles) {
+                        try db.execute(
+                            sql: "INSERT INTO safety_link_records(link, blob) VALUES (?, ?)",
+                            arguments: [Int64(bitPattern: record.link.rawValue), Data(record.blob)])
                     }
                 }
                 try queue.close()

@@ -1,11 +1,12 @@
 import RoadMap
 
-/// The map file's index of the links holding a safety location (table `safety_links`, map
-/// format 5): one row per tile and link, for every tile the link lies in or crosses, with the
-/// types of the safety locations whose own point it holds (``PointFeature/safetyLocationStartType``).
+/// The map file's index of the links holding a safety location (map format 5): table
+/// `safety_links`, one row per tile and link, for every tile the link lies in or crosses, with the
+/// types of the safety locations whose own point it holds (``PointFeature/safetyLocationStartType``);
+/// and table `safety_link_records`, a copy of each such link, coded as a tile of that one link.
 /// Danger zones are looked for over kilometres around the vehicle
-/// (``MapFile/linksWithSafetyLocations(near:radius:of:)``): the index lets that read only the
-/// tiles holding a safety location of the types sought, instead of every tile of the area.
+/// (``MapFile/linksWithSafetyLocations(near:radius:of:)``): the index answers that without
+/// reading a tile of the area.
 enum SafetyLinkIndex {
     /// One row of the index.
     struct Row: Equatable {
@@ -34,6 +35,28 @@ enum SafetyLinkIndex {
             for id in ids.sorted() { rows.append(Row(tile: key, link: id, types: types[id]!)) }
         }
         return rows
+    }
+
+    /// Each link holding a safety location, coded as a tile holding that one link
+    /// (``TileCodec``: checksum, format version), in link order.
+    static func records(of tiles: [TileKey: MapTile]) -> [(link: LinkID, blob: [UInt8])] {
+        var records: [(link: LinkID, blob: [UInt8])] = []
+        for tile in tiles.values {
+            for link in tile.links where link.features.contains(where: \.isSafetyLocationStart) {
+                var record = MapTile(links: [link])
+                record.turns.append(forward: [], backward: [])  // a tile has turns for each link: none here
+                records.append((link.id, TileCodec.encode(record)))
+            }
+        }
+        return records.sorted { $0.link < $1.link }
+    }
+
+    /// The link of a record (``records(of:)``); `link` names it in errors.
+    static func link(fromRecord blob: [UInt8], link: LinkID) throws(TileIntegrityError) -> RoadLink? {
+        guard let tile = link.tile else { return nil }
+        let decoded = try TileCodec.decode(blob, tile: tile)
+        guard decoded.links.count == 1, decoded.links[0].id == link else { return nil }
+        return decoded.links[0]
     }
 
     /// The bits of `types`: each type's index in ``RoadObjectType/allCases`` (as tiles code a

@@ -17,9 +17,9 @@ public final class MapFile: RoadNetwork {
     public private(set) var tileReads = 0
     private let database: MapDatabase
     private(set) var cache: MapTileCache
-    /// Per tile the map's index names as the home of a link holding a safety location, its own
-    /// links that hold one; kept apart from the tile cache, which those reads bypass.
-    private var ownSafetyLinksOfTile: [TileKey: [RoadLink]] = [:]
+    /// The links holding a safety location read from the map's index (``SafetyLinkIndex``), kept
+    /// apart from the tile cache.
+    private var safetyLinks: [LinkID: RoadLink] = [:]
     /// Centre tile and radius of the last prefetch, and the tiles around it still to read.
     private var lastPrefetch: (centre: TileKey, radius: Double)?
     private var prefetchQueue: [TileKey] = []
@@ -165,8 +165,8 @@ public final class MapFile: RoadNetwork {
     /// tiles the vehicle drives on out of it (the daemon on the 32 × 32 map: 122 MiB peak, the
     /// cache full), and read tile by tile past the cache, the first fix on that map took 105 ms.
     /// The map's index names the links holding one per tile they lie in or cross, with their
-    /// types (``SafetyLinkIndex``): only the home tiles of those of the types sought are read,
-    /// past the cache (unless it holds them), once each, keeping only those links.
+    /// types, and holds a copy of each (``SafetyLinkIndex``): no tile is read, and the cache is
+    /// left as it was.
     public func linksWithSafetyLocations(near point: GeoPoint, radius: Double, of types: Set<RoadObjectType>) throws
         -> [RoadLink]
     {
@@ -181,8 +181,8 @@ public final class MapFile: RoadNetwork {
             while rowEnd + 1 < keys.endIndex, keys[rowEnd + 1].row == keys[rowStart].row { rowEnd += 1 }
             for id in try database.safetyLinks(inTiles: keys[rowStart], through: keys[rowEnd], types: mask)
             where seen.insert(id).inserted {
-                guard let home = id.tile, let link = try ownSafetyLinks(home).first(where: { $0.id == id }),
-                    link.holdsSafetyLocation(of: types), link.geometry.passes(within: radius, of: point)
+                guard let link = try safetyLink(id), link.holdsSafetyLocation(of: types),
+                    link.geometry.passes(within: radius, of: point)
                 else { continue }
                 result.append(link)
             }
@@ -191,26 +191,18 @@ public final class MapFile: RoadNetwork {
         return result.sorted { $0.id < $1.id }
     }
 
-    /// Tile `key`'s own links that hold a safety location, read past the cache unless it holds
-    /// the tile, and kept apart from it.
-    private func ownSafetyLinks(_ key: TileKey) throws(MapFileError) -> [RoadLink] {
-        if let known = ownSafetyLinksOfTile[key] { return known }
-        let tile: MapTile
-        if let cached = cache.tile(key) {
-            tile = cached.tile
-        } else {
-            tileReads += 1
-            tile = try database.readTile(key)
-        }
-        let links = tile.links.filter { $0.features.contains(where: \.isSafetyLocationStart) }
-        if ownSafetyLinksOfTile.count >= Self.scannedTilesKept { ownSafetyLinksOfTile.removeAll(keepingCapacity: true) }
-        ownSafetyLinksOfTile[key] = links
-        return links
+    /// Link `id` from the map's safety-location index, kept once read.
+    private func safetyLink(_ id: LinkID) throws(MapFileError) -> RoadLink? {
+        if let known = safetyLinks[id] { return known }
+        guard let link = try database.safetyLink(id) else { return nil }
+        if safetyLinks.count >= Self.safetyLinksKept { safetyLinks.removeAll(keepingCapacity: true) }
+        safetyLinks[id] = link
+        return link
     }
 
-    /// How many tiles' safety links are kept (65 536 tiles of 0.01°: about 280 × 140 km at 60° N;
-    /// forgotten beyond, and scanned again if driven to).
-    private static let scannedTilesKept = 1 << 16
+    /// How many links of the safety-location index are kept (65 536: every camera of a large
+    /// country; forgotten beyond, and read again if driven to).
+    private static let safetyLinksKept = 1 << 16
 
     /// The boxes of tile `key`'s passing links (`indexed` is the tile), worked out from the links
     /// the first time and kept with the cached tile: without them every radius query read and
