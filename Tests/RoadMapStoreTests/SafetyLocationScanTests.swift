@@ -212,6 +212,25 @@ struct SafetyLocationScanTests {
         }
     }
 
+    @Test("a copy missing from the index is an error naming the link, not a camera silently lost")
+    func missingRecord() throws {
+        let path = try Self.writeGrid("safety-scan-missing.map")
+        defer { unlink(path) }
+        let queue = try DatabaseQueue(path: path)
+        let id = try queue.read { try Int64.fetchOne($0, sql: "SELECT link FROM safety_link_records LIMIT 1")! }
+        try queue.write { try $0.execute(sql: "DELETE FROM safety_link_records WHERE link = ?", arguments: [id]) }
+        try queue.close()
+        let map = try MapFile(path: path)
+        let link = LinkID(UInt64(bitPattern: id))
+        let point = try map.link(link).geometry[0]
+        #expect {
+            _ = try map.linksWithSafetyLocations(near: point, radius: 10, of: Self.all)
+        } throws: { error in
+            guard case .damagedSafetyLink(path, link, _) = error as? MapFileError else { return false }
+            return (error as! MapFileError).description.contains("missing copy")
+        }
+    }
+
     @Test("a damaged copy of a link in the index is an error naming the link, not a wrong link")
     func damagedRecord() throws {
         let path = try Self.writeGrid("safety-scan-damaged.map")

@@ -121,9 +121,9 @@ final class MapDatabase {
         }
     }
 
-    /// The safety-location index's copy of link `id` (``SafetyLinkIndex``), `nil` when it holds
-    /// none.
-    func safetyLink(_ id: LinkID) throws(MapFileError) -> RoadLink? {
+    /// The safety-location index's copy of link `id` (``SafetyLinkIndex``), which `safety_links`
+    /// named: a copy missing or damaged is ``MapFileError/damagedSafetyLink(path:link:_:)``.
+    func safetyLink(_ id: LinkID) throws(MapFileError) -> RoadLink {
         let blob: Data?
         do {
             blob = try queue.read { db in
@@ -134,7 +134,12 @@ final class MapDatabase {
         } catch {
             throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
         }
-        guard let blob else { return nil }
+        guard let blob else {
+            throw .damagedSafetyLink(
+                path: path, link: id,
+                .undecodable(
+                    tile: id.tile ?? TileKey(row: 0, column: 0), .invalidValue(field: "missing copy", offset: 0)))
+        }
         do {
             return try SafetyLinkIndex.link(fromRecord: [UInt8](blob), link: id)
         } catch {

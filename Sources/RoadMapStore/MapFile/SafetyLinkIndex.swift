@@ -51,11 +51,17 @@ enum SafetyLinkIndex {
         return records.sorted { $0.link < $1.link }
     }
 
-    /// The link of a record (``records(of:)``); `link` names it in errors.
-    static func link(fromRecord blob: [UInt8], link: LinkID) throws(TileIntegrityError) -> RoadLink? {
-        guard let tile = link.tile else { return nil }
+    /// The link of a record (``records(of:)``) stored for `link`.
+    ///
+    /// - Throws: the record's integrity error; `invalidValue` when it does not hold exactly that link.
+    static func link(fromRecord blob: [UInt8], link: LinkID) throws(TileIntegrityError) -> RoadLink {
+        guard let tile = link.tile else {
+            throw .undecodable(tile: TileKey(row: 0, column: 0), .invalidValue(field: "link", offset: 0))
+        }
         let decoded = try TileCodec.decode(blob, tile: tile)
-        guard decoded.links.count == 1, decoded.links[0].id == link else { return nil }
+        guard decoded.links.count == 1, decoded.links[0].id == link else {
+            throw .undecodable(tile: tile, .invalidValue(field: "link", offset: 4))
+        }
         return decoded.links[0]
     }
 

@@ -181,8 +181,8 @@ public final class MapFile: RoadNetwork {
             while rowEnd + 1 < keys.endIndex, keys[rowEnd + 1].row == keys[rowStart].row { rowEnd += 1 }
             for id in try database.safetyLinks(inTiles: keys[rowStart], through: keys[rowEnd], types: mask)
             where seen.insert(id).inserted {
-                guard let link = try safetyLink(id), link.holdsSafetyLocation(of: types),
-                    link.geometry.passes(within: radius, of: point)
+                let link = try safetyLink(id)
+                guard link.holdsSafetyLocation(of: types), link.geometry.passes(within: radius, of: point)
                 else { continue }
                 result.append(link)
             }
@@ -192,9 +192,9 @@ public final class MapFile: RoadNetwork {
     }
 
     /// Link `id` from the map's safety-location index, kept once read.
-    private func safetyLink(_ id: LinkID) throws(MapFileError) -> RoadLink? {
+    private func safetyLink(_ id: LinkID) throws(MapFileError) -> RoadLink {
         if let known = safetyLinks[id] { return known }
-        guard let link = try database.safetyLink(id) else { return nil }
+        let link = try database.safetyLink(id)
         if safetyLinks.count >= Self.safetyLinksKept { safetyLinks.removeAll(keepingCapacity: true) }
         safetyLinks[id] = link
         return link
