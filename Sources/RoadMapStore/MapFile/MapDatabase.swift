@@ -134,14 +134,9 @@ final class MapDatabase {
         } catch {
             throw .readFailed(path: path, reason: MapDatabase.sqliteMessage(error))
         }
-        guard let blob else {
-            throw .damagedSafetyLink(
-                path: path, link: id,
-                .undecodable(
-                    tile: id.tile ?? TileKey(row: 0, column: 0), .invalidValue(field: "missing copy", offset: 0)))
-        }
+        guard let blob, let tile = id.tile else { throw .damagedSafetyLink(path: path, link: id, nil) }
         do {
-            return try SafetyLinkIndex.link(fromRecord: [UInt8](blob), link: id)
+            return try SafetyLinkIndex.link(fromRecord: [UInt8](blob), link: id, tile: tile)
         } catch {
             throw .damagedSafetyLink(path: path, link: id, error)
         }

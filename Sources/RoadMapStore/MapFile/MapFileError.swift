@@ -12,8 +12,9 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
     case olderFormat(path: String, version: Int, supported: Int)
     /// A tile failed its integrity check.
     case damagedTile(path: String, TileIntegrityError)
-    /// The safety-location index's copy of a link failed its integrity check.
-    case damagedSafetyLink(path: String, link: LinkID, TileIntegrityError)
+    /// The safety-location index's copy of a link failed its integrity check (`nil`: the index
+    /// names the link but holds no copy of it).
+    case damagedSafetyLink(path: String, link: LinkID, TileIntegrityError?)
     /// No link with this identifier in the map.
     case unknownLink(LinkID)
     /// Writing the map failed; nothing was left at the destination.
@@ -39,8 +40,9 @@ public enum MapFileError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "\(path) is damaged: \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
         case .damagedSafetyLink(let path, let link, let error):
+            let what = error.map(TileIntegrityDescription.describe) ?? "missing copy (the index names the link)"
             return
-                "\(path) is damaged: the safety-location index's copy of link \(link): \(TileIntegrityDescription.describe(error)). Re-import the map or restore it from a copy."
+                "\(path) is damaged: the safety-location index's copy of link \(link): \(what). Re-import the map or restore it from a copy."
         case .unknownLink(let id):
             return "no link \(id) in the map (an identifier from another map or map version?)."
         case .writeFailed(let path, let reason):

@@ -51,13 +51,10 @@ enum SafetyLinkIndex {
         return records.sorted { $0.link < $1.link }
     }
 
-    /// The link of a record (``records(of:)``) stored for `link`.
+    /// The link of a record (``records(of:)``) stored for `link`, whose home tile is `tile`.
     ///
     /// - Throws: the record's integrity error; `invalidValue` when it does not hold exactly that link.
-    static func link(fromRecord blob: [UInt8], link: LinkID) throws(TileIntegrityError) -> RoadLink {
-        guard let tile = link.tile else {
-            throw .undecodable(tile: TileKey(row: 0, column: 0), .invalidValue(field: "link", offset: 0))
-        }
+    static func link(fromRecord blob: [UInt8], link: LinkID, tile: TileKey) throws(TileIntegrityError) -> RoadLink {
         let decoded = try TileCodec.decode(blob, tile: tile)
         guard decoded.links.count == 1, decoded.links[0].id == link else {
             throw .undecodable(tile: tile, .invalidValue(field: "link", offset: 4))
