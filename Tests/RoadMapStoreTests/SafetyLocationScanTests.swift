@@ -163,13 +163,14 @@ struct SafetyLocationScanTests {
             to: path)
         let long = graph.links.first { $0.wayID == 1 }!, centre = graph.links.first { $0.wayID == 25 }!
         // The index: the long link in each tile of the first row it reaches, the centre link in its own.
-        let index = SafetyLinkIndex.rows(of: MapTileAssembly.tiles(of: graph))
+        let built = SafetyLinkIndex(tiles: MapTileAssembly.tiles(of: graph))
+        let index = built.rows
         let firstRow = TileKey(containing: long.geometry[0]).row
         #expect(index.filter { $0.link == long.id }.map(\.tile.row) == Array(repeating: firstRow, count: 7))
         #expect(index.filter { $0.link == centre.id }.map(\.tile) == [centre.id.tile!])
         #expect(index.count == 8)
         #expect(index.allSatisfy { $0.types == SafetyLinkIndex.mask(of: [.fixedSpeedCamera]) })
-        #expect(SafetyLinkIndex.records(of: MapTileAssembly.tiles(of: graph)).map(\.link) == [long.id, centre.id])
+        #expect(built.records.map(\.link) == [long.id, centre.id])
         // Around the centre, over all 49 tiles: the two cameras found, no tile read.
         let map = try MapFile(path: path)
         let middle = GeoPoint(latitude: 60.135, longitude: 24.935)

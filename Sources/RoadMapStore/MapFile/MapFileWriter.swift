@@ -46,12 +46,13 @@ public enum MapFileWriter {
                                 arguments: [node.rawValue, Int64(key.packed)])
                         }
                     }
-                    for row in SafetyLinkIndex.rows(of: tiles) {
+                    let safetyLinks = SafetyLinkIndex(tiles: tiles)
+                    for row in safetyLinks.rows {
                         try db.execute(
                             sql: "INSERT INTO safety_links(tile, link, types) VALUES (?, ?, ?)",
                             arguments: [Int64(row.tile.packed), Int64(bitPattern: row.link.rawValue), row.types])
                     }
-                    for record in SafetyLinkIndex.records(of: tiles) {
+                    for record in safetyLinks.records {
                         try db.execute(
                             sql: "INSERT INTO safety_link_records(link, blob) VALUES (?, ?)",
                             arguments: [Int64(bitPattern: record.link.rawValue), Data(record.blob)])

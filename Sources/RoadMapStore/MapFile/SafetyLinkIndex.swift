@@ -7,7 +7,7 @@ import RoadMap
 /// Danger zones are looked for over kilometres around the vehicle
 /// (``MapFile/linksWithSafetyLocations(near:radius:of:)``): the index answers that without
 /// reading a tile of the area.
-enum SafetyLinkIndex {
+struct SafetyLinkIndex {
     /// One row of the index.
     struct Row: Equatable {
         /// A tile the link lies in or crosses.
@@ -18,40 +18,37 @@ enum SafetyLinkIndex {
         var types: Int64
     }
 
-    /// The rows for `tiles` (as ``MapTileAssembly`` distributes a graph), in tile then link order.
-    static func rows(of tiles: [TileKey: MapTile]) -> [Row] {
-        var types: [LinkID: Int64] = [:]
-        for tile in tiles.values {
-            for link in tile.links {
-                let held = mask(of: link.features.compactMap(\.safetyLocationStartType))
-                if held != 0 { types[link.id] = held }
-            }
-        }
-        guard !types.isEmpty else { return [] }
-        var rows: [Row] = []
-        for (key, tile) in tiles.sorted(by: { $0.key < $1.key }) {
-            let ids = Set(
-                tile.links.map(\.id).filter { types[$0] != nil } + tile.passingLinks.filter { types[$0] != nil })
-            for id in ids.sorted() { rows.append(Row(tile: key, link: id, types: types[id]!)) }
-        }
-        return rows
-    }
+    /// The rows of `safety_links`, in tile then link order.
+    let rows: [Row]
+    /// The rows of `safety_link_records`: each link holding a safety location, coded as a tile
+    /// holding that one link (``TileCodec``: checksum, format version), in link order.
+    let records: [(link: LinkID, blob: [UInt8])]
 
-    /// Each link holding a safety location, coded as a tile holding that one link
-    /// (``TileCodec``: checksum, format version), in link order.
-    static func records(of tiles: [TileKey: MapTile]) -> [(link: LinkID, blob: [UInt8])] {
+    /// The index of `tiles` (as ``MapTileAssembly`` distributes a graph).
+    init(tiles: [TileKey: MapTile]) {
+        var types: [LinkID: Int64] = [:]
         var records: [(link: LinkID, blob: [UInt8])] = []
         for tile in tiles.values {
-            for link in tile.links where link.features.contains(where: \.isSafetyLocationStart) {
+            for link in tile.links {
+                let held = Self.mask(of: link.features.compactMap(\.safetyLocationStartType))
+                guard held != 0 else { continue }
+                types[link.id] = held
                 var record = MapTile(links: [link])
                 record.turns.append(forward: [], backward: [])  // a tile has turns for each link: none here
                 records.append((link.id, TileCodec.encode(record)))
             }
         }
-        return records.sorted { $0.link < $1.link }
+        self.records = records.sorted { $0.link < $1.link }
+        var rows: [Row] = []
+        for (key, tile) in tiles.sorted(by: { $0.key < $1.key }) where !types.isEmpty {
+            let ids = Set(
+                tile.links.map(\.id).filter { types[$0] != nil } + tile.passingLinks.filter { types[$0] != nil })
+            for id in ids.sorted() { rows.append(Row(tile: key, link: id, types: types[id]!)) }
+        }
+        self.rows = rows
     }
 
-    /// The link of a record (``records(of:)``) stored for `link`, whose home tile is `tile`.
+    /// The link of a record (``records``) stored for `link`, whose home tile is `tile`.
     ///
     /// - Throws: the record's integrity error; `invalidValue` when it does not hold exactly that link.
     static func link(fromRecord blob: [UInt8], link: LinkID, tile: TileKey) throws(TileIntegrityError) -> RoadLink {
