@@ -100,13 +100,13 @@ public final class DangerZoneDerivation {
         for road in try network.linksWithSafetyLocations(near: point, radius: radius, of: typesSought) {
             let converted = convertedTypes(road)
             guard !converted.isEmpty else { continue }
+            // The road's nearest point stands for its cameras: never farther than they are.
+            let distance = road.geometry.project(point)?.distance ?? 0
             for feature in road.features {
                 guard let type = feature.safetyLocationStartType, converted.contains(type) else { continue }
                 let directions = [LinkDirection.forward, .backward].filter {
                     road.oneway.allows($0) && (feature.direction == nil || feature.direction == $0)
                 }
-                // The road's nearest point stands for the camera: never farther than it.
-                let distance = road.geometry.project(point)?.distance ?? 0
                 for direction in directions
                 where distance <= reach + DangerZonePolicy.zoneLength(on: road, direction: direction) {
                     let key =
