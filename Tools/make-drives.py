@@ -187,7 +187,10 @@ def connectors(candidates):
     FOLDED_WAY_MAX_M) leading from one candidate to another. netconvert folds such short ways into a junction
     or a neighbouring edge, so SUMO never names them although the car drives on them (Pohjoisesplanadi at
     Mikonkatu: 155367885 > 155367884 > 99988877 > 28903078, the middle two 9 m each). (Footways and cycleways
-    are no candidates: a car never drives on them.)"""
+    are no candidates: a car never drives on them.) A connector leads from one candidate to the other: it
+    meets them at two different nodes. A way that meets both only at the node where they meet each other
+    (a side street ending at the junction the car drives straight through) joins nothing, and taking it
+    labelled a fix on Mannerheimintie at Simonkatu with Simonkatu's last 10 m (`joins`)."""
     key = tuple(candidates)
     if key in CONNECTOR_CACHE:
         return CONNECTOR_CACHE[key]
@@ -197,7 +200,7 @@ def connectors(candidates):
         if way in candidates or way not in CAR_WAYS:
             continue
         touching = [c for c in known if refs & WAY_NODES[c]]
-        if len(touching) >= 2:
+        if any(joins(refs, WAY_NODES[a], WAY_NODES[b]) for a in touching for b in touching if a != b):
             result.add(way)
     # Chains of short ways: breadth-first from each candidate through short car ways that are not candidates.
     short = [w for w in CAR_WAYS if w not in candidates and WAY_LENGTH.get(w, math.inf) <= FOLDED_WAY_MAX_M]
@@ -210,7 +213,8 @@ def connectors(candidates):
                     if way in chain or not (WAY_NODES[way] & WAY_NODES[end]):
                         continue
                     path = chain + (way,)
-                    if any(c != origin and WAY_NODES[way] & WAY_NODES[c] for c in known):
+                    if any(c != origin and WAY_NODES[way] & WAY_NODES[c] and is_passage(path, origin, c)
+                           for c in known):
                         result.update(path)
                     next_frontier.append((way, path))
             frontier = next_frontier
@@ -219,6 +223,21 @@ def connectors(candidates):
 
 
 CONNECTOR_CACHE = {}
+
+
+def joins(way_nodes, first, second):
+    """Whether a way with these node ids leads from one way to another (their node ids `first`, `second`):
+    it has a node of each, and they are not one and the same node."""
+    return any(a != b for a in way_nodes & first for b in way_nodes & second)
+
+
+def is_passage(chain, origin, target):
+    """Whether a car can drive from way `origin` through the ways of `chain` onto way `target`: each way of
+    the chain joins the one before it to the one after it (``joins``). A chain that reaches the target's node
+    and then wanders into a side street meeting the target at that same node is none."""
+    ways = [origin, *chain, target]
+    return all(joins(WAY_NODES[ways[i]], WAY_NODES[ways[i - 1]], WAY_NODES[ways[i + 1]])
+               for i in range(1, len(ways) - 1))
 
 
 def read_osm_ways(osm_path):
@@ -343,7 +362,24 @@ def true_ways(rows, lane_edge, edge_way, osm_ways):
         lat, lon = rows[index][1], rows[index][2]
         ways.append(min(candidates, key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w])
                         if w in osm_ways else math.inf))
-    return ways
+    return without_blips(ways, rows, osm_ways)
+
+
+def without_blips(ways, rows, osm_ways):
+    """The labels with each one-fix blip replaced: a single fix on a way X between fixes on two other ways
+    that meet each other at a node, where X does not lead from one to the other (it meets both only at that
+    node, ``joins``). No car drives onto such a way and back off it at the same node within a second; the
+    fix lies in the junction and took the side street whose end is nearest (Mannerheimintie at Kasarmikatu,
+    96 s). It becomes the nearer of the two ways. Longer runs are kept: there a car can turn on X."""
+    result = list(ways)
+    for index in range(1, len(ways) - 1):
+        before, here, after = ways[index - 1], ways[index], ways[index + 1]
+        if len({before, here, after}) < 3 or not all(w in WAY_NODES for w in (before, here, after)):
+            continue
+        if WAY_NODES[before] & WAY_NODES[after] and not joins(WAY_NODES[here], WAY_NODES[before], WAY_NODES[after]):
+            lat, lon = rows[index][1], rows[index][2]
+            result[index] = min((before, after), key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w]))
+    return result
 
 
 def box_muller(rng):
