@@ -369,8 +369,9 @@ def without_blips(ways, rows, osm_ways):
     """The labels with each one-fix blip replaced: a single fix on a way X between fixes on two other ways
     that meet each other at a node, where X does not lead from one to the other (it meets both only at that
     node, ``joins``). No car drives onto such a way and back off it at the same node within a second; the
-    fix lies in the junction and took the side street whose end is nearest (Mannerheimintie at Kasarmikatu,
-    96 s). It becomes the nearer of the two ways. Longer runs are kept: there a car can turn on X."""
+    fix lies in the junction and took the way whose end is nearest (mannerheimintie 96 s, at Erottaja: a
+    slip road of Bulevardi where the two slip roads the car drove meet). It becomes the nearer of the two
+    ways. Longer runs are kept: there a car can turn on X (kruununhaka 131-138 s)."""
     result = list(ways)
     for index in range(1, len(ways) - 1):
         before, here, after = ways[index - 1], ways[index], ways[index + 1]
