@@ -40,6 +40,9 @@ Usage:
 In directory mode every <name>.csv of --truth-dir (not *-noisy.csv) is scored against
 <results-dir>/<name><suffix>.match.csv and <name><suffix>.horizon.jsonl, each where it exists.
 Prints one markdown table row per drive and a total row; --json prints the same numbers as JSON.
+--list-misses prints instead, per drive, every fix whose tree misses samples of the true next 500 m and the ways
+missed at the most fixes: the diagnosis that found stop 46's label blips (one 10 m sample of a side street,
+missed at every fix for half a minute).
 """
 import argparse
 import bisect
@@ -294,14 +297,14 @@ def last_visits(truth, distances):
     return result
 
 
-def tree_misses(truth, horizons, side_paths):
-    """(samples the tree misses, of which after the route came back to where it had been within them) of one
-    drive, over the fixes and samples horizon_score scores."""
+def missed_samples(truth, horizons, side_paths):
+    """For each fix horizon_score scores: (its time key, [(d, true way, after a return)] of the samples no path
+    covers), a sample being after a return when the route came back to where it had been within those d
+    metres (last_visits)."""
     distances = driven_distances(truth)
     visits = last_visits(truth, distances)
-    missed, after_return = 0, 0
     for index, here, paths in scored_fixes(truth, distances, horizons, side_paths):
-        returned, seen = False, index
+        returned, seen, missed = False, index, []
         for d in SAMPLES_M:
             at = truth_index_at(distances, here + d)
             # Every fix passed since the last sample: did the route come back to a place driven after here?
@@ -309,9 +312,41 @@ def tree_misses(truth, horizons, side_paths):
             seen = max(seen, at)
             way = truth[at][3]
             if not any(covered(path, way, d, start) for start, path in paths):
-                missed += 1
-                after_return += returned
-    return missed, after_return
+                missed.append((d, way, returned))
+        yield truth[index][0], missed
+
+
+def tree_misses(truth, horizons, side_paths):
+    """(samples the tree misses, of which after the route came back to where it had been within them) of one
+    drive, over the fixes and samples horizon_score scores."""
+    misses = [sample for _, missed in missed_samples(truth, horizons, side_paths) for sample in missed]
+    return len(misses), sum(1 for _, _, returned in misses if returned)
+
+
+def miss_listing(name, truth_path, horizon_path):
+    """The lines of --list-misses for one drive: each fix whose tree misses samples (time, how many, the first
+    one's distance and way, the ways missed), then the ways missed at the most fixes. A way missed sample by
+    sample at fix after fix, one sample each, is a way the prediction never holds where the drive passes: a
+    side street the truth names at a junction the car crossed (the labels mended at stop 46), or a turn the
+    tree does not offer."""
+    truth = read_truth(truth_path)
+    side_paths = {}
+    horizons = read_horizon(horizon_path, side_paths)
+    lines, fixes_per_way = [], {}
+    for key, missed in missed_samples(truth, horizons, side_paths):
+        if not missed:
+            continue
+        ways = sorted({way for _, way, _ in missed})
+        for way in ways:
+            fixes_per_way[way] = fixes_per_way.get(way, 0) + 1
+        returned = sum(1 for _, _, after in missed if after)
+        lines.append(f"{name} t={key / 10:.1f} s: {len(missed)} of {len(SAMPLES_M)} samples missed"
+                     f"{f' ({returned} after a return)' if returned else ''}, the first {missed[0][0]:.0f} m ahead "
+                     f"on way {missed[0][1]}; ways {' '.join(map(str, ways))}")
+    most = sorted(fixes_per_way.items(), key=lambda item: (-item[1], item[0]))[:5]
+    lines.append(f"{name}: ways missed at the most fixes: "
+                 + (", ".join(f"{way} at {count}" for way, count in most) if most else "none"))
+    return lines
 
 
 def evaluate_drive(name, truth_path, match_path=None, horizon_path=None):
@@ -437,6 +472,9 @@ def main(argv=None):
     parser.add_argument("--results-dir", help="directory of <name><suffix>.match.csv / .horizon.jsonl files")
     parser.add_argument("--suffix", default="", help="result file name suffix after the drive name, e.g. -noisy")
     parser.add_argument("--json", action="store_true", help="print JSON instead of markdown")
+    parser.add_argument("--list-misses", action="store_true",
+                        help="instead of the table, list every fix whose tree misses samples of the true next "
+                             "500 m, and per drive the ways missed at the most fixes (diagnosis)")
     args = parser.parse_args(argv)
     try:
         if args.truth and not args.truth_dir:
@@ -448,6 +486,13 @@ def main(argv=None):
             drives = drives_in(args.truth_dir, args.results_dir, args.suffix)
         else:
             raise EvaluationError("pass either --truth with --match/--horizon, or --truth-dir with --results-dir")
+        if args.list_misses:
+            listing = [line for name, truth, _, horizon in drives if horizon for line in
+                       miss_listing(name, truth, horizon)]
+            if not listing:
+                raise EvaluationError("--list-misses needs horizon outputs (--horizon, or <name>.horizon.jsonl)")
+            print("\n".join(listing))
+            return 0
         results = [evaluate_drive(*drive) for drive in drives]
     except EvaluationError as error:
         print(f"evaluate_drives: {error}", file=sys.stderr)

@@ -367,3 +367,30 @@ def test_off_road_fixes_are_counted_as_false_positives(tmp_path):
     assert result["off_road"] == 5
     assert result["off_road_share"] == pytest.approx(0.25)
     assert result["way_correct_share"] == pytest.approx(0.75)
+
+
+def test_list_misses_names_each_fix_and_the_way_missed_at_the_most_fixes(tmp_path, capsys):
+    # The straight drive, its main path exact except that it never holds way 2: every fix whose next 500 m
+    # reach into way 2 (300-600 m driven) misses those samples, and way 2 leads the count.
+    rows = straight_drive()
+    truth = write_truth(tmp_path / "d.csv", rows)
+
+    def without_way_two(index, row):
+        return [dict(way_id=9 if way["way_id"] == 2 else way["way_id"], length_m=way["length_m"])
+                for way in perfect_main_path(10.0 * index)]
+
+    write_horizon(tmp_path / "d.horizon.jsonl", rows, without_way_two)
+    assert ev.main(["--truth", truth, "--horizon", str(tmp_path / "d.horizon.jsonl"), "--list-misses"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # Fixes at 0-490 m driven are scored (100 fixes, 990 m: 500 m ahead from the fix at 490 m); from 0 m on,
+    # way 2 lies within 500 m ahead, and the fix at 0 m misses its samples 300-500 m ahead: 21 of 50.
+    assert lines[0] == "d t=0.0 s: 21 of 50 samples missed, the first 300 m ahead on way 2; ways 2"
+    assert len(lines) == 51 and lines[-1] == "d: ways missed at the most fixes: 2 at 50"
+    # A perfect horizon misses nothing.
+    write_horizon(tmp_path / "p.horizon.jsonl", rows, lambda index, row: perfect_main_path(10.0 * index))
+    assert ev.main(["--truth", truth, "--horizon", str(tmp_path / "p.horizon.jsonl"), "--list-misses"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["d: ways missed at the most fixes: none"]
+    # Without a horizon there is nothing to list: a clear error.
+    match = write_match(tmp_path / "d.match.csv", rows)
+    assert ev.main(["--truth", truth, "--match", match, "--list-misses"]) == 2
+    assert "--list-misses needs horizon outputs" in capsys.readouterr().err
