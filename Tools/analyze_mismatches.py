@@ -17,7 +17,8 @@ Each class is split by whether the clean truth point is within 1 m as near to th
 true way (a tie at a junction node: which way a point on the node belongs to is a convention).
 
 Usage:
-  Tools/analyze_mismatches.py --geojson map.geojson --results-dir .build/evaluation/product --suffix=-noisy [--list]
+  Tools/analyze_mismatches.py --geojson map.geojson [--geojson suburb.geojson] --results-dir .build/evaluation/product \
+      --suffix=-noisy [--list]
 """
 import argparse
 import collections
@@ -42,10 +43,13 @@ def segment_distance(p, a, b):
     return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
-def read_links(path):
-    """{link id: (way id, forward bearing function, points)} and {way id: [points lists]} of the GeoJSON."""
-    with open(path, encoding="utf-8") as handle:
-        features = json.load(handle)["features"]
+def read_links(paths):
+    """{link id: (way id, points)} and {way id: [points lists]} of the GeoJSON files (the maps the drives ran
+    on: their way ids do not overlap, the sample's OSM ids and the synthetic suburb's small ones)."""
+    features = []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            features += json.load(handle)["features"]
     links, ways = {}, collections.defaultdict(list)
     for feature in features:
         if feature["geometry"]["type"] != "LineString":
@@ -116,7 +120,9 @@ def main(argv=None):
     """Command line entry; prints the class counts (and the fixes with --list)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--geojson", required=True, help="`adasis map export-geojson` output of the map used")
+    parser.add_argument("--geojson", required=True, action="append",
+                        help="`adasis map export-geojson` output of a map the drives ran on; repeat it for each "
+                             "map (a drive on a map not given has no geometry: its fixes all count as ties)")
     parser.add_argument("--truth-dir", default="Data/drives")
     parser.add_argument("--results-dir", required=True)
     parser.add_argument("--suffix", default="")
