@@ -374,13 +374,21 @@ def without_blips(ways, rows, osm_ways):
     ways. Longer runs are kept: there a car can turn on X (kruununhaka 131-138 s)."""
     result = list(ways)
     for index in range(1, len(ways) - 1):
-        before, here, after = ways[index - 1], ways[index], ways[index + 1]
-        if len({before, here, after}) < 3 or not all(w in WAY_NODES for w in (before, here, after)):
-            continue
-        if WAY_NODES[before] & WAY_NODES[after] and not joins(WAY_NODES[here], WAY_NODES[before], WAY_NODES[after]):
+        before, after = ways[index - 1], ways[index + 1]
+        if is_blip(before, ways[index], after, WAY_NODES):
             lat, lon = rows[index][1], rows[index][2]
             result[index] = min((before, after), key=lambda w: distance_to_polyline_m(lat, lon, osm_ways[w]))
     return result
+
+
+def is_blip(before, here, after, way_nodes):
+    """Whether a single fix labelled `here` between fixes labelled `before` and `after` is a blip
+    (``without_blips``): three different ways, the outer two meeting at a node, `here` not leading from one to
+    the other. `way_nodes`: way id -> node ids (a way it lacks is never part of a blip)."""
+    if len({before, here, after}) < 3 or not all(w in way_nodes for w in (before, here, after)):
+        return False
+    return bool(way_nodes[before] & way_nodes[after]) and not joins(way_nodes[here], way_nodes[before],
+                                                                    way_nodes[after])
 
 
 def box_muller(rng):
