@@ -40,10 +40,13 @@ struct SafetyLinkIndex {
         }
         self.records = records.sorted { $0.link < $1.link }
         var rows: [Row] = []
-        for (key, tile) in tiles.sorted(by: { $0.key < $1.key }) where !types.isEmpty {
-            let ids = Set(
-                tile.links.map(\.id).filter { types[$0] != nil } + tile.passingLinks.filter { types[$0] != nil })
-            for id in ids.sorted() { rows.append(Row(tile: key, link: id, types: types[id]!)) }
+        // A map without safety locations has no rows: its tiles are not even sorted.
+        if !types.isEmpty {
+            for (key, tile) in tiles.sorted(by: { $0.key < $1.key }) {
+                let ids = Set(
+                    tile.links.map(\.id).filter { types[$0] != nil } + tile.passingLinks.filter { types[$0] != nil })
+                for id in ids.sorted() { rows.append(Row(tile: key, link: id, types: types[id]!)) }
+            }
         }
         self.rows = rows
     }
