@@ -1,13 +1,14 @@
 import ADASISProvider
 import ADASISv2
 import GNSSSources
+import Horizon
 
 extension DaemonCore {
     /// The counters at monotonic time `now` (retired pipelines, buses and sources included);
     /// `gnss` is the running source's state.
     public func snapshot(at now: Double, gnss: FixInbox.SourceState) -> DaemonMetrics {
         var metrics = retired
-        Self.add(pipeline.provider.counters, rejected: pipeline.rejectedFixes, to: &metrics)
+        Self.add(pipeline, to: &metrics)
         Self.add(bus, to: &metrics)
         metrics.canUp = bus.isOpen
         metrics.fixesProcessed = fixesProcessed
@@ -39,7 +40,7 @@ extension DaemonCore {
 
     /// Folds the counts of a pipeline about to be replaced into ``retired``.
     mutating func retire(_ old: HorizonPipeline) {
-        Self.add(old.provider.counters, rejected: old.rejectedFixes, to: &retired)
+        Self.add(old, to: &retired)
     }
 
     /// Folds the counts of a bus about to be replaced into ``retired``.
@@ -52,6 +53,11 @@ extension DaemonCore {
         metrics.canDownEpisodes += bus.faults.count(.interfaceDown)
         metrics.busOffCount += bus.busOffCount
         metrics.transmitQueueFullEpisodes += bus.faults.count(.transmitQueueFull)
+    }
+
+    private static func add(_ pipeline: HorizonPipeline, to metrics: inout DaemonMetrics) {
+        add(pipeline.provider.counters, rejected: pipeline.rejectedFixes, to: &metrics)
+        metrics.gnssOutliers += (pipeline.matcher as? OnlineMapMatcher)?.outliers ?? 0
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {

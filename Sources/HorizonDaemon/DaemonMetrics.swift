@@ -62,6 +62,9 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// Fixes that arrived late but in order, held up between the receiver and the daemon (more
     /// than `ReceiverTimeline.resynchroniseAfter` late): used, the time line and horizon kept.
     public var gnssFixesDelayed = 0
+    /// Fixes the matcher took for outliers (far from where the vehicle can be: multipath, a receiver
+    /// glitch) and coasted over (`MatcherConfiguration.outlierGateSigmas`).
+    public var gnssOutliers = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -150,6 +153,10 @@ public struct DaemonMetrics: Hashable, Sendable {
             "adasis_gnss_fixes_delayed_total", .counter,
             help: "Fixes that arrived over 2 s late but in order (a stall on their way); used, the horizon kept.",
             value: Double(gnssFixesDelayed))
+        document.append(
+            "adasis_gnss_outliers_total", .counter,
+            help: "Fixes taken for outliers (far from where the vehicle can be: multipath) and coasted over.",
+            value: Double(gnssOutliers))
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

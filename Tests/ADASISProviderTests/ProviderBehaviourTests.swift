@@ -134,12 +134,15 @@ struct ProviderBehaviourTests {
         let pipeline = try HorizonPipeline(network: street())
         _ = try drive(pipeline, seconds: 3)
         let projection = LocalProjection(origin: GeoPoint(latitude: 60.17, longitude: 24.94))
-        let far = projection.unproject(x: 2505, y: 0)
-        try pipeline.process(
-            GNSSFix(
-                time: 3, latitude: far.latitude, longitude: far.longitude, horizontalAccuracy: 3, speed: 10, heading: 90
-            ))
-        let frames = (0..<10).flatMap { pipeline.tick(at: 3 + Double($0) / 10) }
+        // A jump of 2.5 km, believed at its fourth fix (the matcher coasts over three as outliers).
+        for second in 3...6 {
+            let far = projection.unproject(x: 2505 + Double(second - 3) * 10, y: 0)
+            try pipeline.process(
+                GNSSFix(
+                    time: Double(second), latitude: far.latitude, longitude: far.longitude, horizontalAccuracy: 3,
+                    speed: 10, heading: 90))
+        }
+        let frames = (0..<10).flatMap { pipeline.tick(at: 6 + Double($0) / 10) }
         let indices = Set(frames.compactMap { if case .position(let p) = $0.message { p.pathIndex } else { nil } })
         #expect(indices.count == 1 && !indices.contains(8) && indices.allSatisfy { $0 >= 9 })
         #expect(pipeline.provider.counters.newMainPaths >= 1)

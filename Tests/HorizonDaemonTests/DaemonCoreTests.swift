@@ -81,6 +81,25 @@ struct DaemonCoreTests {
         #expect(metrics.prometheusText.contains("adasis_gnss_fixes_delayed_total 1"))
     }
 
+    @Test("a fix far off the street (multipath) is coasted over and counted; the horizon goes on")
+    func outlierFix() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 5)
+        let pipeline = loop.core.pipeline
+        // The fix of second 5, 80 m north of the street.
+        var far = streetFix(5)
+        far.latitude += 80 / 111_320
+        loop.inbox.append(.init(fix: far, receivedAt: 5.1))
+        loop.run(from: 5, to: 8, fixes: { $0 >= 6 })
+        #expect(loop.core.pipeline === pipeline, "no fresh horizon")
+        let metrics = loop.metrics(at: 8)
+        #expect(metrics.gnssOutliers == 1)
+        #expect(metrics.matchState == "on_road")
+        #expect(metrics.fixesProcessed == 8)
+        #expect(metrics.prometheusText.contains("adasis_gnss_outliers_total 1"))
+    }
+
     @Test("a receiver reset (time back) starts a fresh horizon and is counted; skipped GNSS records reach the metrics")
     func receiverReset() throws {
         var loop = try SimulatedRunLoop(

@@ -12,9 +12,10 @@ import GNSS
 /// (`adasis match --lag`; README, fidelity). With `lag` 0 it gives the online results.
 ///
 /// A result that did not come from an HMM step (off road, unknown) is passed on unchanged; a
-/// position held while the vehicle stood still, or over a fix without candidates, follows the
-/// revision of the column it was held from; a revised position keeps the lower of its online
-/// confidence and the filtered posterior of its revised state. Deterministic, like the matcher it wraps.
+/// position held while the vehicle stood still, over a fix without candidates, or coasted over an
+/// outlier (``MatcherConfiguration/outlierGateSigmas``), follows the revision of the column it was
+/// held from; a revised position keeps the lower of its online confidence and the filtered
+/// posterior of its revised state. Deterministic, like the matcher it wraps.
 public final class FixedLagMatcher {
     /// The online matcher the results come from.
     public let matcher: OnlineMapMatcher

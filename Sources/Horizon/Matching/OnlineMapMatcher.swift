@@ -54,6 +54,11 @@ public final class OnlineMapMatcher {
     private var lastFix: GNSSFix?
     private var lastState: MatchState = .unknown
     private var misses = 0
+    /// Fixes taken for outliers in a row (``MatcherConfiguration/outlierGateSigmas``).
+    private var outliersInARow = 0
+    /// Fixes taken for outliers (``MatcherConfiguration/outlierGateSigmas``) and coasted over, since
+    /// the matcher was created.
+    public private(set) var outliers = 0
     private var needsDiscontinuity = true
     /// Whether a fix with a usable heading (moving faster than
     /// ``MatcherConfiguration/headingSpeedThreshold``) has come since the column started: until
@@ -94,6 +99,7 @@ public final class OnlineMapMatcher {
         lastFix = nil
         lastState = .unknown
         misses = 0
+        outliersInARow = 0
         needsDiscontinuity = true
         directionSettled = false
     }
@@ -109,7 +115,22 @@ public final class OnlineMapMatcher {
             return MatchResult(time: fix.time, state: .unknown, discontinuity: false)
         }
         let sigma = configuration.sigma(for: fix.horizontalAccuracy ?? residuals.accuracy(configuration))
+        let isFar = isFarFromTheMatch(fix, sigma: sigma)
+        if isFar, outliersInARow < configuration.maximumOutliersInARow {
+            // Neither the jump detector, the HMM nor the gate's reference sees the fix: the next
+            // one is compared with, and steps from, the fixes before it.
+            outliersInARow += 1
+            outliers += 1
+            return MatchResult(time: fix.time, state: .onRoad(try coastedPosition(to: fix)), discontinuity: false)
+        }
+        outliersInARow = 0
         var restarted = false
+        if isFar {
+            // As many far fixes in a row as the gate passes over: the vehicle is where they are (the
+            // match was wrong, or the receiver jumped), and no route from the match explains it.
+            clearColumn()
+            restarted = true
+        }
         if let previous = lastFix, jumpDetector.isBreak(from: previous, to: fix) {
             clearColumn()
             restarted = true
@@ -168,6 +189,54 @@ public final class OnlineMapMatcher {
         }
         lastState = state
         return MatchResult(time: fix.time, state: state, discontinuity: discontinuity)
+    }
+
+    /// Whether `fix` lies outside the outlier gate: farther than
+    /// ``MatcherConfiguration/outlierGateSigmas`` σ (and 5 m for the match's own error) from where
+    /// the vehicle can be, the last match moved on by the distance the fix speeds say it drove
+    /// since, along the fix headings when both are usable (within half that distance, for a turn),
+    /// anywhere within 1.2 times it otherwise. Never after a time gap, or off road.
+    private func isFarFromTheMatch(_ fix: GNSSFix, sigma: Double) -> Bool {
+        guard configuration.outlierGateSigmas > 0, !column.isEmpty, let last = lastState.position,
+            let reference = lastPositionFix
+        else { return false }
+        let dt = fix.time - reference.time
+        guard dt > 0, dt <= configuration.maximumTimeGap else { return false }
+        let driven: Double
+        if let v0 = reference.speed, let v1 = fix.speed {
+            driven = 0.5 * (v0 + v1) * dt
+        } else {
+            driven = configuration.maximumPlausibleSpeed * dt
+        }
+        let noise = configuration.outlierGateSigmas * sigma + 5
+        let plane = LocalProjection(origin: last.point)
+        let (x, y) = plane.project(fix.point)
+        let miss: Double
+        if hasUsableHeading(reference), hasUsableHeading(fix), let h0 = reference.heading, let h1 = fix.heading {
+            // The mean of the two headings, the chord of a steady turn.
+            let bearing = (h0 + signedTurnAngle(from: h0, to: h1) / 2) * .pi / 180
+            miss = hypot(x - driven * sin(bearing), y - driven * cos(bearing)) - 0.5 * driven
+        } else {
+            miss = hypot(x, y) - 1.2 * driven
+        }
+        return miss > noise
+    }
+
+    /// The position the last column's best state has reached by `fix`'s time, driving on at the
+    /// speed of the fixes (placed as ``chosenPosition()`` places it, walking on through the
+    /// junctions the column holds), its confidence halved for each outlier in a row: what an
+    /// outlier is matched to. Where the vehicle stands still, or the speeds are unknown, the last
+    /// match itself.
+    private func coastedPosition(to fix: GNSSFix) throws -> MatchedPosition {
+        var estimates = self.estimates
+        if let columnFix, let v0 = columnFix.speed, let v1 = fix.speed, fix.time > columnFix.time {
+            let driven = 0.5 * (v0 + v1) * (fix.time - columnFix.time)
+            for k in estimates.indices { estimates[k].offset += driven }
+        }
+        let placement = MatchedPositionPlacement(column: column, viterbi: viterbi, filter: filter, estimates: estimates)
+        var position = try placement.position(routeSearch: &routeSearch, network: network)
+        position.confidence *= pow(0.5, Double(outliersInARow))
+        return position
     }
 
     /// A fix with no candidate: hold the last match for a few fixes (an outlier), then go off road.
