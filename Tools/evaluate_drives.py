@@ -202,6 +202,31 @@ def read_horizon(path, side_paths=None):
     return horizons
 
 
+def match_scoring_parser(doc):
+    """The command line of a tool that scores the match outputs of a results directory against the drives
+    of a truth directory on the map's GeoJSON: --truth-dir, --results-dir, --suffix, --geojson."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=doc)
+    parser.add_argument("--truth-dir", required=True, help="directory of truth CSVs (Data/drives)")
+    parser.add_argument("--results-dir", required=True, help="directory of <name><suffix>.match.csv files")
+    parser.add_argument("--suffix", default="", help="result file name suffix after the drive name, e.g. -noisy")
+    parser.add_argument("--geojson", action="append", required=True, help="the map as GeoJSON (repeatable)")
+    return parser
+
+
+def geojson_features(path):
+    """The features of a map's GeoJSON file (`adasis map export-geojson`); raises on a missing or bad file."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)["features"]
+    except OSError as error:
+        raise EvaluationError(f"GeoJSON file {path}: {error.strerror}; "
+                              "make it with adasis map export-geojson MAP -o FILE") from None
+    except (ValueError, KeyError, TypeError):
+        raise EvaluationError(f"GeoJSON file {path}: not a FeatureCollection; "
+                              "make it with adasis map export-geojson MAP -o FILE") from None
+
+
 def distance_m(lat0, lon0, lat1, lon1):
     """Distance in metres between two close points (local tangent plane)."""
     dx = math.radians(lon1 - lon0) * EARTH_RADIUS_M * math.cos(math.radians((lat0 + lat1) / 2))

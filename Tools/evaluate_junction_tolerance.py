@@ -22,10 +22,8 @@ Reads <results-dir>/<name><suffix>.match.csv for every drive <name>.csv of --tru
 several GeoJSON files may be given (the drives of the synthetic suburb run on their own map). Prints a markdown
 table: per drive and in total, fixes, strict and tolerant way correct, and the fixes forgiven.
 """
-import argparse
 import collections
 import csv
-import json
 import math
 import sys
 
@@ -39,16 +37,7 @@ def way_ends(geojson_paths):
     """{way id: set of (lat, lon) of its links' end nodes} of the GeoJSON files (rounded to 7 decimals)."""
     ends = collections.defaultdict(set)
     for path in geojson_paths:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                features = json.load(handle)["features"]
-        except OSError as error:
-            raise ev.EvaluationError(f"GeoJSON file {path}: {error.strerror}; "
-                                     "make it with adasis map export-geojson MAP -o FILE") from None
-        except (ValueError, KeyError, TypeError):
-            raise ev.EvaluationError(f"GeoJSON file {path}: not a FeatureCollection; "
-                                     "make it with adasis map export-geojson MAP -o FILE") from None
-        for feature in features:
+        for feature in ev.geojson_features(path):
             geometry = feature.get("geometry") or {}
             if geometry.get("type") != "LineString" or len(geometry.get("coordinates") or []) < 2:
                 continue
@@ -132,12 +121,7 @@ def markdown(rows, tolerance):
 
 def main(argv=None):
     """Command line entry; returns the exit code (0 scored, 2 bad input)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--truth-dir", required=True, help="directory of truth CSVs (Data/drives)")
-    parser.add_argument("--results-dir", required=True, help="directory of <name><suffix>.match.csv files")
-    parser.add_argument("--suffix", default="", help="result file name suffix after the drive name, e.g. -noisy")
-    parser.add_argument("--geojson", action="append", required=True, help="the map as GeoJSON (repeatable)")
+    parser = ev.match_scoring_parser(__doc__)
     parser.add_argument("--tolerance", type=float, default=TOLERANCE_M,
                         help=f"metres from the truth point to the shared node (default {TOLERANCE_M:g})")
     parser.add_argument("--check-labels", action="store_true",

@@ -15,9 +15,7 @@ Usage:
 Reads <results-dir>/<name><suffix>.match.csv for every drive <name>.csv of --truth-dir (as evaluate_drives.py).
 Prints a markdown table: class, fixes, way correct, and the drives with fixes of that class.
 """
-import argparse
 import collections
-import json
 import os
 import sys
 
@@ -32,16 +30,7 @@ def way_classes(geojson_paths):
     """{way id: highway class} of the GeoJSON files (`adasis map export-geojson` output)."""
     classes = {}
     for path in geojson_paths:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                features = json.load(handle)["features"]
-        except OSError as error:
-            raise ev.EvaluationError(f"GeoJSON file {path}: {error.strerror}; "
-                                     "make it with adasis map export-geojson MAP -o FILE") from None
-        except (ValueError, KeyError, TypeError):
-            raise ev.EvaluationError(f"GeoJSON file {path}: not a FeatureCollection; "
-                                     "make it with adasis map export-geojson MAP -o FILE") from None
-        for feature in features:
+        for feature in ev.geojson_features(path):
             properties = feature.get("properties") or {}
             if "way_id" in properties and properties.get("highway"):
                 classes[properties["way_id"]] = properties["highway"]
@@ -90,12 +79,7 @@ def markdown(scores):
 
 def main(argv=None):
     """Command line entry; returns the exit code (0 scored, 2 bad input)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--truth-dir", required=True, help="directory of truth CSVs (Data/drives)")
-    parser.add_argument("--results-dir", required=True, help="directory of <name><suffix>.match.csv files")
-    parser.add_argument("--suffix", default="", help="result file name suffix after the drive name, e.g. -noisy")
-    parser.add_argument("--geojson", action="append", required=True, help="the map as GeoJSON (repeatable)")
+    parser = ev.match_scoring_parser(__doc__)
     args = parser.parse_args(argv)
     try:
         classes = way_classes(args.geojson)
