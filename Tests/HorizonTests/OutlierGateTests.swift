@@ -76,7 +76,8 @@ import TestSupport
         #expect(
             (30...32).allSatisfy { results[$0].state.position.map { Self.mainStreet.contains($0.link.link) } == true })
         let parallel = Set((31...35).map { LinkID(UInt64($0)) })
-        #expect((36...80).allSatisfy { results[$0].state.position.map { parallel.contains($0.link.link) } == true })
+        #expect(results[33].discontinuity)
+        #expect((33...80).allSatisfy { results[$0].state.position.map { parallel.contains($0.link.link) } == true })
     }
 
     @Test func aStoppedVehicleKeepsItsMatchThroughAnOutlier() throws {
