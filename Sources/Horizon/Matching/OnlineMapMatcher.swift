@@ -125,13 +125,10 @@ public final class OnlineMapMatcher {
         }
         outliersInARow = 0
         var restarted = false
-        if isFar {
-            // As many far fixes in a row as the gate passes over: the vehicle is where they are (the
-            // match was wrong, or the receiver jumped), and no route from the match explains it.
-            clearColumn()
-            restarted = true
-        }
-        if let previous = lastFix, jumpDetector.isBreak(from: previous, to: fix) {
+        // A break: as many far fixes in a row as the gate passes over (the vehicle is where they
+        // are: the match was wrong, or the receiver jumped; no route from the match explains it),
+        // or a jump the detector sees.
+        if isFar || lastFix.map({ jumpDetector.isBreak(from: $0, to: fix) }) == true {
             clearColumn()
             restarted = true
         }
@@ -202,12 +199,7 @@ public final class OnlineMapMatcher {
         else { return false }
         let dt = fix.time - reference.time
         guard dt > 0, dt <= configuration.maximumTimeGap else { return false }
-        let driven: Double
-        if let v0 = reference.speed, let v1 = fix.speed {
-            driven = 0.5 * (v0 + v1) * dt
-        } else {
-            driven = configuration.maximumPlausibleSpeed * dt
-        }
+        let driven = Self.distanceDriven(from: reference, to: fix, in: dt) ?? configuration.maximumPlausibleSpeed * dt
         let noise = configuration.outlierGateSigmas * sigma + 5
         let plane = LocalProjection(origin: last.point)
         let (x, y) = plane.project(fix.point)
@@ -229,14 +221,22 @@ public final class OnlineMapMatcher {
     /// match itself.
     private func coastedPosition(to fix: GNSSFix) throws -> MatchedPosition {
         var estimates = self.estimates
-        if let columnFix, let v0 = columnFix.speed, let v1 = fix.speed, fix.time > columnFix.time {
-            let driven = 0.5 * (v0 + v1) * (fix.time - columnFix.time)
+        if let columnFix, fix.time > columnFix.time,
+            let driven = Self.distanceDriven(from: columnFix, to: fix, in: fix.time - columnFix.time)
+        {
             for k in estimates.indices { estimates[k].offset += driven }
         }
         let placement = MatchedPositionPlacement(column: column, viterbi: viterbi, filter: filter, estimates: estimates)
         var position = try placement.position(routeSearch: &routeSearch, network: network)
         position.confidence *= pow(0.5, Double(outliersInARow))
         return position
+    }
+
+    /// The distance the vehicle drove in `dt` seconds from `previous` to `fix` by their speeds (the
+    /// mean of the two), `nil` when either has none.
+    private static func distanceDriven(from previous: GNSSFix, to fix: GNSSFix, in dt: Double) -> Double? {
+        guard let v0 = previous.speed, let v1 = fix.speed else { return nil }
+        return 0.5 * (v0 + v1) * dt
     }
 
     /// A fix with no candidate: hold the last match for a few fixes (an outlier), then go off road.
@@ -283,8 +283,8 @@ public final class OnlineMapMatcher {
         // Dead reckoning is only as good as the speeds: without them the along-track estimate is
         // the projection alone.
         var drift = Double.infinity
-        if let v0 = previousFix.speed, let v1 = fix.speed {
-            expected = 0.5 * (v0 + v1) * dt
+        if let driven = Self.distanceDriven(from: previousFix, to: fix, in: dt) {
+            expected = driven
             drift = configuration.alongTrackDrift * max(dt, 0.1)
             if let turn = headingChange(from: previousFix, to: fix) {
                 let turning = configuration.alongTrackTurnDrift * turn / 90
