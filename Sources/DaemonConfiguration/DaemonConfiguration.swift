@@ -69,6 +69,11 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var minimumUpdateInterval: Double
     /// Metres driven between full recomputations of the horizon tree.
     public var minimumUpdateDistance: Double
+    /// How far the main path grows in one update, metres, once it holds the side paths'
+    /// look-ahead and this much more, after a new tree or a turn (`horizon.main_path_growth_m`,
+    /// default 300; 0 grows it to its whole look-ahead at once;
+    /// ``HorizonConfiguration/mainPathGrowthPerUpdate``).
+    public var mainPathGrowth: Double
     /// The road object types computed and sent (`horizon.objects`, e.g. `"tunnel,fixed_speed_camera"`;
     /// default `"all"`).
     public var roadObjectTypes: Set<RoadObjectType>
@@ -163,6 +168,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
         roadObjectTypes = try reader.roadObjectTypes("horizon.objects")
         minimumUpdateDistance = try reader.number("horizon.min_update_distance_m", default: 10, range: 0...1000)
+        mainPathGrowth = try reader.number("horizon.main_path_growth_m", default: 300, range: 0...8000)
         positionRate = try reader.number("provider.position_rate_hz", default: 10, range: 0.2...100)
         metaDataInterval = try reader.number("provider.metadata_interval_s", default: 5, range: 0.1...60)
         retransmissionInterval = try reader.number("provider.retransmission_interval_s", default: 2, range: 0.1...60)

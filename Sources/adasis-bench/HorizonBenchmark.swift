@@ -45,6 +45,9 @@ struct HorizonBenchmark: ParsableCommand {
         help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (leaves of the tree).")
     var uTurns = BranchProbabilityModel().offersUTurns
 
+    @Option(help: "Metres the main path grows per fix after a new tree or a turn (0: at once, as before stop 48).")
+    var mainPathGrowth = HorizonConfiguration().mainPathGrowthPerUpdate
+
     @Flag(
         help: """
             Apply the safety-location rules adasis ships, as `adasis run` does by default (danger \
@@ -113,6 +116,10 @@ struct HorizonBenchmark: ParsableCommand {
         horizonConfiguration.maximumLevel = maxLevel
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
         horizonConfiguration.branchModel.offersUTurns = uTurns
+        guard mainPathGrowth >= 0, mainPathGrowth.isFinite else {
+            throw ValidationError("--main-path-growth must be a number of metres ≥ 0, got \(mainPathGrowth)")
+        }
+        horizonConfiguration.mainPathGrowthPerUpdate = mainPathGrowth > 0 ? mainPathGrowth : .infinity
         if shippedSafetyRules { horizonConfiguration.safetyLocationRules = try SafetyLocationRules.shippedDefault() }
         // The engine's configuration on a map opened for a run: the shipped rules place a
         // camera by the map's countries and regions.

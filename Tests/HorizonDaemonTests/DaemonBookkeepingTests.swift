@@ -127,6 +127,12 @@ struct PipelineSettingsTests {
             try configuration("[horizon]\ncul_de_sac_factor = 1\ncul_de_sac_m = 80\n"),
             map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
         #expect(open.horizon.branchModel.deadEndFactor == 1 && open.horizon.branchModel.deadEndReach == 80)
+        #expect(plain.horizon.mainPathGrowthPerUpdate == 300)
+        let atOnce = try PipelineSettings(
+            try configuration("[horizon]\nmain_path_growth_m = 0\n"),
+            map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
+        #expect(atOnce.horizon.mainPathGrowthPerUpdate == .infinity)
+        #expect(throws: ConfigurationError.self) { try configuration("[horizon]\nmain_path_growth_m = -1\n") }
         #expect(throws: ConfigurationError.self) { try configuration("[horizon]\ncul_de_sac_factor = 2\n") }
         #expect(throws: ConfigurationError.self) { try configuration("[horizon]\nmax_level = 56\n") }
         #expect(throws: ConfigurationError.self) { try configuration("[horizon]\none_link_level = 1\n") }

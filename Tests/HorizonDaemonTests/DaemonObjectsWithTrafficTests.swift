@@ -39,9 +39,12 @@ struct DaemonObjectsWithTrafficTests {
     @Test("objects survive a feed change, and the feed's congestion survives an object added")
     func together() throws {
         let map = street()
+        // The main path at its whole 2000 m at once: the first feed builds a new pipeline, and the
+        // expectations read the jam 600–900 m ahead before the next fix (the growth per fix has
+        // its own tests, MainPathGrowthTests).
         var core = try DaemonCore(
-            configuration: try daemonConfiguration(), path: "test.toml", map: map, metadata: streetMetadata,
-            watchdogInterval: nil, at: 0)
+            configuration: try daemonConfiguration("[horizon]\nmain_path_growth_m = 0\n"), path: "test.toml",
+            map: map, metadata: streetMetadata, watchdogInterval: nil, at: 0)
         for second in 0...2 {
             _ = core.receive(.init(fix: streetFix(Double(second)), receivedAt: Double(second) + 0.1))
         }

@@ -36,7 +36,8 @@ import TestSupport
     static func engine(
         rules: SafetyLocationRules = rules, builtUp: Bool? = nil, highway: HighwayClass? = nil, at offset: Double = 10
     ) throws -> HorizonEngine {
-        var configuration = HorizonConfiguration()
+        // The whole main path at the first fix: the zones lie up to 2 km ahead.
+        var configuration = HorizonConfiguration(mainPathGrowthPerUpdate: .infinity)
         configuration.safetyLocationRules = rules
         let engine = try HorizonEngine(
             network: network(builtUp: builtUp, highway: highway), configuration: configuration)
@@ -160,7 +161,8 @@ import TestSupport
         graph.links[0].features = [
             PointFeature(kind: .safetyCamera(.fixedSpeed, speedLimit: 90), offset: 50, direction: .forward)
         ]
-        var configuration = HorizonConfiguration()
+        // The whole main path at the first fix: the zones lie up to 2 km ahead.
+        var configuration = HorizonConfiguration(mainPathGrowthPerUpdate: .infinity)
         configuration.safetyLocationRules = Self.rules
         let engine = try HorizonEngine(network: graph.network, configuration: configuration)
         _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))

@@ -36,7 +36,8 @@ import TestSupport
                 ]
             }
         }
-        let engine = try HorizonEngine(network: graph.network)
+        // The whole street at the first fix (the growth limit: MainPathGrowthTests).
+        let engine = try HorizonEngine(network: graph.network, configuration: .init(mainPathGrowthPerUpdate: .infinity))
         _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
         return engine
     }

@@ -7,7 +7,10 @@ import TestSupport
     private func engine(_ graph: PlaneRoadGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws
         -> HorizonEngine
     {
-        try HorizonEngine(network: graph.network, configuration: configuration)
+        // The tree the look-ahead describes, built at once (the growth limit: MainPathGrowthTests).
+        var configuration = configuration
+        configuration.mainPathGrowthPerUpdate = .infinity
+        return try HorizonEngine(network: graph.network, configuration: configuration)
     }
 
     @Test func firstMatchBuildsMainPathSidePathsPerLevelAndTheirLengths() throws {

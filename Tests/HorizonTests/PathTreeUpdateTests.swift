@@ -9,8 +9,11 @@ import TestSupport
         at link: DirectedLink = fwd(1), offset: Double = 40
     ) throws -> (HorizonEngine, [HorizonEvent]) {
         // Level 2 reaching 300 m (the default before issue 15 made it 500 m): the expectations count
-        // the level-2 paths of that reach.
-        let engine = try HorizonEngine(network: graph.network, configuration: .init(lookAhead: [2000, 500, 300]))
+        // the level-2 paths of that reach. The main path grows to its whole look-ahead at once: these
+        // tests read its far links (the growth limit: MainPathGrowthTests).
+        let engine = try HorizonEngine(
+            network: graph.network,
+            configuration: .init(lookAhead: [2000, 500, 300], mainPathGrowthPerUpdate: .infinity))
         if let route { try engine.setRoute(route) }
         let events = try engine.update(onRoad(link, offset, time: 0, discontinuity: true))
         return (engine, events)
@@ -243,7 +246,8 @@ import TestSupport
         // Zero minimums recompute on every fix.
         let eager = try HorizonEngine(
             network: PlaneRoadGraph.comb().network,
-            configuration: HorizonConfiguration(minimumUpdateInterval: 0, minimumUpdateDistance: 0))
+            configuration: HorizonConfiguration(
+                minimumUpdateInterval: 0, minimumUpdateDistance: 0, mainPathGrowthPerUpdate: .infinity))
         _ = try eager.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
         #expect(try !eager.update(onRoad(fwd(2), 10, time: 0.1, discontinuity: false)).isEmpty)
     }

@@ -24,7 +24,8 @@ private final class SwitchedNetwork: RoadNetwork {
     @Test("objects gone from the network leave the tree and come back with it; paths, offsets and branches stay")
     func refresh() throws {
         let network = SwitchedNetwork(RoadObjectTests.network())
-        let engine = try HorizonEngine(network: network, configuration: HorizonConfiguration())
+        let engine = try HorizonEngine(
+            network: network, configuration: HorizonConfiguration(mainPathGrowthPerUpdate: .infinity))
         _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
         let main = try #require(engine.tree.mainPathID)
         func types() -> Set<RoadObjectType> { Set(engine.roadObjects(on: main).map(\.object.type)) }
@@ -45,7 +46,8 @@ private final class SwitchedNetwork: RoadNetwork {
     @Test("links placed again after a refresh (a new tree) carry the objects the network has now, not those first read")
     func placedAgainAfterRefresh() throws {
         let network = SwitchedNetwork(RoadObjectTests.network())
-        let engine = try HorizonEngine(network: network, configuration: HorizonConfiguration())
+        let engine = try HorizonEngine(
+            network: network, configuration: HorizonConfiguration(mainPathGrowthPerUpdate: .infinity))
         _ = try engine.update(onRoad(fwd(1), 10, time: 0, discontinuity: true))
         func types() throws -> Set<RoadObjectType> {
             Set(engine.roadObjects(on: try #require(engine.tree.mainPathID)).map(\.object.type))

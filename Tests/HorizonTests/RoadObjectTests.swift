@@ -50,7 +50,8 @@ import TestSupport
         throws -> HorizonEngine
     {
         let engine = try HorizonEngine(
-            network: network(), configuration: HorizonConfiguration(roadObjectTypes: types))
+            network: network(),
+            configuration: HorizonConfiguration(mainPathGrowthPerUpdate: .infinity, roadObjectTypes: types))
         _ = try engine.update(onRoad(fwd(link), offset, time: 0, discontinuity: true))
         return engine
     }

@@ -28,6 +28,17 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// at a junction to be reported as an alternative most probable path
     /// (``HorizonEngine/mostProbablePath``). Default 0.05, Mapbox's 5 %.
     public var mostProbablePathTolerance = 0.05
+    /// How far the main path may grow in one update, metres. It always reaches at once the
+    /// look-ahead of the side paths (level 1) and this much beyond (a margin for a matched
+    /// position that lags the vehicle). After a new tree (the first fix, a discontinuity) or a
+    /// turn onto a side path (which reached only level 1's look-ahead), the main path then
+    /// reaches its own look-ahead over the next few updates instead of in one:
+    /// placing and sending its far links is spread over several fixes rather than added to the
+    /// costliest one, and the receiver gets the far main path a few seconds later, far ahead of
+    /// when it matters. Until the main path has caught up, every update grows it, whether or not
+    /// ``minimumUpdateInterval`` and ``minimumUpdateDistance`` have passed. Default 300 (with the
+    /// default look-ahead: 800 m at a turn, 2000 m four updates later); `.infinity` grows it at once.
+    public var mainPathGrowthPerUpdate: Double
     /// Metres of the main path kept behind the vehicle; side paths whose branch point is farther
     /// behind are removed. Default 200.
     public var trailingLength: Double
@@ -52,9 +63,10 @@ public struct HorizonConfiguration: Hashable, Sendable {
     public init(
         lookAhead: [Double] = [2000, 500, 500], maximumLevel: Int = 2, trailingLength: Double = 200,
         minimumUpdateInterval: Double = 1, minimumUpdateDistance: Double = 10,
-        branchModel: BranchProbabilityModel = .init(),
+        mainPathGrowthPerUpdate: Double = 300, branchModel: BranchProbabilityModel = .init(),
         roadObjectTypes: Set<RoadObjectType> = Set(RoadObjectType.allCases)
     ) {
+        self.mainPathGrowthPerUpdate = mainPathGrowthPerUpdate
         self.roadObjectTypes = roadObjectTypes
         self.lookAhead = lookAhead
         self.maximumLevel = maximumLevel
@@ -77,6 +89,10 @@ public struct HorizonConfiguration: Hashable, Sendable {
         if lookAhead.isEmpty || lookAhead.contains(where: { !$0.isFinite || $0 <= 0 }) {
             throw HorizonError.invalidConfiguration(
                 "lookAhead must hold at least one finite length > 0 m, got \(lookAhead)")
+        }
+        if mainPathGrowthPerUpdate.isNaN || mainPathGrowthPerUpdate <= 0 {
+            throw HorizonError.invalidConfiguration(
+                "mainPathGrowthPerUpdate must be > 0 m (.infinity: at once), got \(mainPathGrowthPerUpdate)")
         }
         if maximumLevel < 0 {
             throw HorizonError.invalidConfiguration("maximumLevel must be 0 or more, got \(maximumLevel)")

@@ -33,6 +33,10 @@ public final class HorizonEngine {
     var nextPathID = 1
     /// Time and main-path offset of the last full recomputation.
     var lastRecomputation: (time: Double, offset: Double)?
+    /// Whether the main path is short of its look-ahead only by the growth limit
+    /// (``HorizonConfiguration/mainPathGrowthPerUpdate``), so the next update grows it on, with
+    /// or without a recomputation.
+    var mainPathCatchingUp = false
     /// Time and main-path offset of the vehicle at the last fix placed on the tree.
     var lastPlacement: (time: Double, offset: Double)?
     /// Set by the last update when it turned the vehicle round (see ``forwardTravel(_:)``).
@@ -189,7 +193,11 @@ public final class HorizonEngine {
             moveVehicle(on: main, linkIndex: index, offset: position.offset)
             lastPlacement = (time, vehicleOffset ?? 0)
             rejoinRoute()
-            if routeChanged || throttleElapsed(time: time) { try recompute(time: time) }
+            if routeChanged || throttleElapsed(time: time) {
+                try recompute(time: time)
+            } else if mainPathCatchingUp {
+                try catchUpMainPath()
+            }
             return
         }
         if let sidePath = nearer ?? sidePath(containing: position, time: time, withinReach: false) {
@@ -281,6 +289,7 @@ public final class HorizonEngine {
         vehicleLinkIndex = 0
         lastRecomputation = nil
         lastPlacement = nil
+        mainPathCatchingUp = false
     }
 
     /// Starts a new tree whose main path begins at the entry of the vehicle's link.

@@ -74,8 +74,12 @@ extension HorizonEngine {
             // An offered U-turn (isUTurn) is a leaf: extended, never branched.
             // Paths of the one-link level (below maximumLevel) are neither extended nor branched.
             if start.isFinite, level <= configuration.maximumLevel {
-                let added = try extend(id, to: configuration.lookAhead(level: level) - start)
-                if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
+                if level == 0 {
+                    try growMainPath(id, start: start)
+                } else {
+                    let added = try extend(id, to: configuration.lookAhead(level: level) - start)
+                    if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
+                }
                 if !isUTurn, level < configuration.maximumLevel || configuration.addsOneLinkLevel {
                     try addSidePaths(to: id, startDistance: start, reach: configuration.lookAhead(level: level + 1))
                 }
@@ -86,6 +90,38 @@ extension HorizonEngine {
                 queue.append((child, passed ? .infinity : start + branchOffset))
             }
         }
+    }
+
+    /// Extends the main path `id` (starting `start` metres from the vehicle) as far as this update
+    /// may (``mainPathTarget(_:lookAhead:start:)``) and notes whether it is still catching up.
+    private func growMainPath(_ id: PathID, start: Double) throws {
+        let lookAhead = configuration.lookAhead(level: 0) - start
+        let target = mainPathTarget(id, lookAhead: lookAhead, start: start)
+        let added = try extend(id, to: target)
+        if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
+        // Still short of its look-ahead only because of the growth limit (not at a dead end or the
+        // map's edge): the next update grows it on.
+        let end = tree.paths.withPath(id) { $0.endOffset } ?? lookAhead
+        mainPathCatchingUp = target < lookAhead && end >= target
+    }
+
+    /// Between two recomputations (``HorizonConfiguration/minimumUpdateInterval``,
+    /// ``HorizonConfiguration/minimumUpdateDistance``), a main path catching up grows on alone: its
+    /// links past the side paths' look-ahead get no side paths, so nothing else is due.
+    func catchUpMainPath() throws {
+        guard let mainID = tree.mainPathID, let vehicleOffset else { return }
+        try growMainPath(mainID, start: -vehicleOffset)
+    }
+
+    /// How far (path offset) the main path `id`, starting `start` metres from the vehicle, grows
+    /// in this update: ``HorizonConfiguration/mainPathGrowthPerUpdate`` beyond its end, or beyond
+    /// the side paths' look-ahead if it ends short of that, but no farther than its own look-ahead
+    /// `lookAhead` (path offset).
+    private func mainPathTarget(_ id: PathID, lookAhead: Double, start: Double) -> Double {
+        guard configuration.mainPathGrowthPerUpdate.isFinite, let end = tree.paths.withPath(id, { $0.endOffset })
+        else { return lookAhead }
+        let sideReach = configuration.lookAhead(level: 1) - start
+        return min(lookAhead, max(end, sideReach) + configuration.mainPathGrowthPerUpdate)
     }
 
     /// Adds a side path for every legal continuation not taken by path `id` at its junctions that

@@ -29,7 +29,18 @@ struct TreeShapeOptions: ParsableArguments {
             """)
     var culDeSacFactor = BranchProbabilityModel().deadEndFactor
 
+    @Option(
+        help: """
+            After a new tree or a turn onto a side path the main path holds the side paths' 500 m \
+            and this many metres more, then grows this many metres per fix until it reaches its \
+            2000 m, so a turn's work is spread over a few fixes; 0 grows it at once.
+            """)
+    var mainPathGrowth = HorizonConfiguration().mainPathGrowthPerUpdate
+
     func validate() throws {
+        if !(mainPathGrowth >= 0) || mainPathGrowth.isInfinite {
+            throw ValidationError("--main-path-growth must be a number of metres ≥ 0, got \(mainPathGrowth)")
+        }
         if maxLevel < 0 { throw ValidationError("--max-level must be 0 or more, got \(maxLevel)") }
         if !(0...1).contains(culDeSacFactor) {
             throw ValidationError("--cul-de-sac-factor must be a factor in 0…1, got \(culDeSacFactor)")
@@ -44,6 +55,7 @@ struct TreeShapeOptions: ParsableArguments {
         configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
         configuration.branchModel.offersUTurns = uTurns
         configuration.branchModel.deadEndFactor = culDeSacFactor
+        configuration.mainPathGrowthPerUpdate = mainPathGrowth > 0 ? mainPathGrowth : .infinity
         return configuration
     }
 
