@@ -21,7 +21,7 @@ public struct PipelineSettings: Hashable, Sendable {
             trailingLength: configuration.trailingLength,
             minimumUpdateInterval: configuration.minimumUpdateInterval,
             minimumUpdateDistance: configuration.minimumUpdateDistance,
-            mainPathGrowthPerUpdate: configuration.mainPathGrowth > 0 ? configuration.mainPathGrowth : .infinity,
+            mainPathGrowthPerUpdate: HorizonConfiguration.mainPathGrowth(setting: configuration.mainPathGrowth),
             roadObjectTypes: configuration.roadObjectTypes)
         horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
         horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths

@@ -119,7 +119,7 @@ struct HorizonBenchmark: ParsableCommand {
         guard mainPathGrowth >= 0, mainPathGrowth.isFinite else {
             throw ValidationError("--main-path-growth must be a number of metres ≥ 0, got \(mainPathGrowth)")
         }
-        horizonConfiguration.mainPathGrowthPerUpdate = mainPathGrowth > 0 ? mainPathGrowth : .infinity
+        horizonConfiguration.mainPathGrowthPerUpdate = HorizonConfiguration.mainPathGrowth(setting: mainPathGrowth)
         if shippedSafetyRules { horizonConfiguration.safetyLocationRules = try SafetyLocationRules.shippedDefault() }
         // The engine's configuration on a map opened for a run: the shipped rules place a
         // camera by the map's countries and regions.

@@ -82,6 +82,10 @@ public struct HorizonConfiguration: Hashable, Sendable {
         return level < lookAhead.count ? lookAhead[max(0, level)] : last
     }
 
+    /// ``mainPathGrowthPerUpdate`` from a setting in metres where 0 means at once (the daemon's
+    /// `horizon.main_path_growth_m`, the tools' `--main-path-growth`): `.infinity` for 0.
+    public static func mainPathGrowth(setting metres: Double) -> Double { metres > 0 ? metres : .infinity }
+
     /// Checks that every number is usable.
     ///
     /// - Throws: ``HorizonError/invalidConfiguration(_:)`` naming the bad setting.

@@ -93,10 +93,16 @@ extension HorizonEngine {
     }
 
     /// Extends the main path `id` (starting `start` metres from the vehicle) as far as this update
-    /// may (``mainPathTarget(_:lookAhead:start:)``) and notes whether it is still catching up.
+    /// may, and notes whether it is still catching up: to its look-ahead, but no more than
+    /// ``HorizonConfiguration/mainPathGrowthPerUpdate`` beyond its end, or beyond the side paths'
+    /// look-ahead if it ends short of that.
     private func growMainPath(_ id: PathID, start: Double) throws {
         let lookAhead = configuration.lookAhead(level: 0) - start
-        let target = mainPathTarget(id, lookAhead: lookAhead, start: start)
+        var target = lookAhead
+        let growth = configuration.mainPathGrowthPerUpdate
+        if growth.isFinite, let end = tree.paths.withPath(id, { $0.endOffset }) {
+            target = min(lookAhead, max(end, configuration.lookAhead(level: 1) - start) + growth)
+        }
         let added = try extend(id, to: target)
         if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
         // Still short of its look-ahead only because of the growth limit (not at a dead end or the
@@ -111,17 +117,6 @@ extension HorizonEngine {
     func catchUpMainPath() throws {
         guard let mainID = tree.mainPathID, let vehicleOffset else { return }
         try growMainPath(mainID, start: -vehicleOffset)
-    }
-
-    /// How far (path offset) the main path `id`, starting `start` metres from the vehicle, grows
-    /// in this update: ``HorizonConfiguration/mainPathGrowthPerUpdate`` beyond its end, or beyond
-    /// the side paths' look-ahead if it ends short of that, but no farther than its own look-ahead
-    /// `lookAhead` (path offset).
-    private func mainPathTarget(_ id: PathID, lookAhead: Double, start: Double) -> Double {
-        guard configuration.mainPathGrowthPerUpdate.isFinite, let end = tree.paths.withPath(id, { $0.endOffset })
-        else { return lookAhead }
-        let sideReach = configuration.lookAhead(level: 1) - start
-        return min(lookAhead, max(end, sideReach) + configuration.mainPathGrowthPerUpdate)
     }
 
     /// Adds a side path for every legal continuation not taken by path `id` at its junctions that

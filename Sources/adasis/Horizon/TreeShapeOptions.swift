@@ -55,7 +55,7 @@ struct TreeShapeOptions: ParsableArguments {
         configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
         configuration.branchModel.offersUTurns = uTurns
         configuration.branchModel.deadEndFactor = culDeSacFactor
-        configuration.mainPathGrowthPerUpdate = mainPathGrowth > 0 ? mainPathGrowth : .infinity
+        configuration.mainPathGrowthPerUpdate = HorizonConfiguration.mainPathGrowth(setting: mainPathGrowth)
         return configuration
     }
 
