@@ -91,33 +91,44 @@ extension ADASISProvider {
                     entry.id, { ($0.level, $0.startOffset, $0.endOffset) })
             else { continue }
             visited[position] = true
-            // Held by the tree (read above); the walk does not change the tree.
-            lazy var path = tree.paths[entry.id]!
-            lazy var content = pathContent(path, at: position, index: index, time: time)
             let radius = configuration.sendRadius(level: level)
             let sent = sentUpTo[entry.id] ?? -.infinity
             let frontier = level == 0 ? mainFrontier : min(radius, endOffset - 0.5)
+            var changedFrom: Double?
             if let from = dirtyFrom.removeValue(forKey: entry.id), sent.isFinite, from < sent {
-                let lower = max(from, startOffset - 0.5, level == 0 ? vehicle - configuration.trailingLength : -1)
-                changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
+                changedFrom = max(from, startOffset - 0.5, level == 0 ? vehicle - configuration.trailingLength : -1)
             }
             // Starved junctions still ahead (``revivalDue(at:)``): their STUBs again. A side path
             // the vehicle passed needs no index now, but keeps its starved junctions: when the
             // matcher finds the turn late, it becomes the main path with those junctions ahead
             // (kruununhaka, 134–140 s: without them its side paths stayed stub-only for 30 s).
+            var revived: [Double] = []
             if reviving, let junctions = starvedJunctions.removeValue(forKey: entry.id) {
                 if Self.isPassed(entry, vehicle: vehicle) {
                     starvedJunctions[entry.id] = junctions
                 } else {
-                    for junction in junctions.sorted()
-                    where Self.isRevivable(junction, on: entry, sent: sent, vehicle: vehicle) {
-                        changes.append(
-                            (
-                                position, content.atoms(lower: junction - 0.5, upper: junction + 0.5),
-                                junction - 0.5, junction + 0.5
-                            ))
+                    revived = junctions.sorted().filter {
+                        Self.isRevivable($0, on: entry, sent: sent, vehicle: vehicle)
                     }
                 }
+            }
+            guard changedFrom != nil || !revived.isEmpty || frontier > sent else {
+                if level > 0 { visitOrder.rest(position) }
+                continue
+            }
+            // Copied out only now: most visited paths have nothing to send. Held by the tree (read
+            // above); the walk does not change the tree.
+            let path = tree.paths[entry.id]!
+            let content = pathContent(path, at: position, index: index, time: time)
+            if let lower = changedFrom {
+                changes.append((position, content.atoms(lower: lower, upper: sent), lower, sent))
+            }
+            for junction in revived {
+                changes.append(
+                    (
+                        position, content.atoms(lower: junction - 0.5, upper: junction + 0.5), junction - 0.5,
+                        junction + 0.5
+                    ))
             }
             if frontier > sent {
                 pending.append(
@@ -266,8 +277,8 @@ extension ADASISProvider {
         _ atoms: [ContentAtom], path: HorizonPath, rootOffset: Double?, vehicle: Double, lower: Double, upper: Double
     ) {
         var changed: [ContentAtom] = []
-        let present = Set(atoms.map(\.key))
         if objectsChanged.remove(path.id) != nil, let index = indexOfPath[path.id] {
+            let present = Set(atoms.map(\.key))
             for held in ledger.atoms(index) where !present.contains(held.key) {
                 let offset = Double(held.key.offset)
                 guard offset > lower, offset <= upper, let withdrawal = Self.withdrawal(of: held) else { continue }
@@ -276,15 +287,25 @@ extension ADASISProvider {
             }
         }
         var added: [ContentAtom] = []
-        var stubsAt: [Int: [ContentAtom]] = [:]
-        var junctionsChanged = Set<Int>()
-        for atom in atoms {
+        // A junction's STUBs are replaced as a set (receivers clear the set on the first Update):
+        // the atoms come sorted by key, so each junction's STUBs are one run of them.
+        var changedJunctions: [Range<Int>] = []
+        var position = atoms.startIndex
+        while position < atoms.endIndex {
+            let atom = atoms[position]
             if case .stub = atom.key.kind {
-                // A junction's STUBs are replaced as a set (receivers clear the set on the first Update).
-                stubsAt[atom.key.offset, default: []].append(atom)
-                if ledger[atom.key] != atom.message { junctionsChanged.insert(atom.key.offset) }
+                let start = position
+                var differs = false
+                while position < atoms.endIndex, case .stub = atoms[position].key.kind,
+                    atoms[position].key.offset == atom.key.offset
+                {
+                    if !differs, ledger[atoms[position].key] != atoms[position].message { differs = true }
+                    position += 1
+                }
+                if differs { changedJunctions.append(start..<position) }
                 continue
             }
+            position += 1
             // Written only when new or different: a write renews the path's revision, and with it
             // the side path's retransmission pack (``sidePathPack(_:)``).
             switch ledger[atom.key] {
@@ -294,11 +315,11 @@ extension ADASISProvider {
             }
             ledger[atom.key] = atom.message
         }
-        for offset in junctionsChanged.sorted() {
-            let stubs = stubsAt[offset] ?? []
-            if let pathIndex = stubs.first?.key.pathIndex { ledger.removeStubs(pathIndex, at: offset) }
-            for atom in stubs { ledger[atom.key] = atom.message }
-            changed += stubs
+        for junction in changedJunctions {
+            let first = atoms[junction.lowerBound].key
+            ledger.removeStubs(first.pathIndex, at: first.offset)
+            for atom in atoms[junction] { ledger[atom.key] = atom.message }
+            changed += atoms[junction]
         }
         counters.updates += changed.count
         enqueue(changed, path: path, rootOffset: rootOffset, vehicle: vehicle, retransmission: false, update: true)

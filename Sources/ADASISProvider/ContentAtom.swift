@@ -70,7 +70,11 @@ enum AtomPacking {
         var result: [ADASISMessage] = []
         result.reserveCapacity(atoms.count)
         var index = 0
-        let sorted = atoms.sorted { $0.key < $1.key }
+        // Most callers hand over atoms sorted already (``PathContent/atoms(lower:upper:)``): then
+        // they are read as they are, not copied into a sorted array.
+        let sorted =
+            atoms.indices.dropFirst().allSatisfy({ atoms[$0 - 1].key < atoms[$0].key })
+            ? atoms : atoms.sorted { $0.key < $1.key }
         // The spot of each profile type waiting for a partner: a few types at most, so a list
         // searched in place rather than a dictionary built at every call.
         var pendingSpots: [(type: UInt8, atom: ContentAtom)] = []

@@ -62,10 +62,16 @@ struct ContentLedger: Sendable {
         revisions[path] += 1
     }
 
-    /// Forgets the STUBs of `index` at `offset`.
+    /// Forgets the STUBs of `index` at `offset`. A junction's STUBs are written as a set, with
+    /// ordinals 0, 1, 2, … (``PathContent``), and always forgotten as a set (here, by a purge, with
+    /// their path): so they are looked up by ordinal until one is missing, not found by reading
+    /// every atom of the path.
     mutating func removeStubs(_ index: UInt8, at offset: Int) {
-        for key in byPath[Int(index)].keys where key.offset == offset {
-            if case .stub = key.kind { byPath[Int(index)][key] = nil }
+        var ordinal = 0
+        while byPath[Int(index)].removeValue(
+            forKey: ContentAtom.Key(pathIndex: index, offset: offset, kind: .stub(ordinal: ordinal))) != nil
+        {
+            ordinal += 1
         }
         revisions[Int(index)] += 1
     }

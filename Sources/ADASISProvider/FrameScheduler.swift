@@ -13,8 +13,12 @@ struct FrameScheduler {
     private var queues: [[ADASISMessage]] = Array(repeating: [], count: FramePriority.allCases.count)
     /// The number of frames waiting in all queues.
     var queuedCount: Int { queues.reduce(0) { $0 + $1.count } }
-    /// The next cyclic counter per message type.
-    var counters: [MessageType: UInt8] = [:]
+    /// The next cyclic counter per message type, by its raw value (an array: it is read and
+    /// written for every frame released).
+    var counters = [UInt8](repeating: 0, count: MessageType.allCases.count)
+    /// Frames released by type during one ``release(at:counters:)``, by raw value (zero between
+    /// releases): added to the counters' table once per type rather than once per frame.
+    private var releasedByType = [Int](repeating: 0, count: MessageType.allCases.count)
     let framesPerTick: Int
     let maximumQueued: Int
     let identifiers: CANIdentifierAssignment
@@ -50,23 +54,27 @@ struct FrameScheduler {
             for entry in queues[priority.rawValue].prefix(count) {
                 var message = entry
                 let type = message.type
-                let counter = counters[type, default: 0]
+                let counter = counters[Int(type.rawValue)]
                 message.setCyclicCounter(counter)
                 do {
-                    let data = try message.encode(byteOrder: byteOrder)
+                    let payload = try message.encodedWord(byteOrder: byteOrder)
                     guard let identifier = identifiers.identifier(for: type) else { continue }
                     frames.append(
                         ProviderFrame(
                             time: time, identifier: identifier.rawValue, isExtended: identifier.isExtended,
-                            data: data, message: message, priority: priority))
-                    counters[type] = (counter + 1) & 3
-                    stats.framesSent[type, default: 0] += 1
+                            payload: payload, message: message, priority: priority))
+                    counters[Int(type.rawValue)] = (counter + 1) & 3
+                    releasedByType[Int(type.rawValue)] += 1
                 } catch {
                     stats.encodingFailures += 1
                 }
             }
             queues[priority.rawValue].removeFirst(count)
             room -= count
+        }
+        for type in MessageType.allCases where releasedByType[Int(type.rawValue)] > 0 {
+            stats.framesSent[type, default: 0] += releasedByType[Int(type.rawValue)]
+            releasedByType[Int(type.rawValue)] = 0
         }
         // Retransmissions that did not fit are skipped, not carried over.
         let skipped = queues[FramePriority.retransmission.rawValue].count

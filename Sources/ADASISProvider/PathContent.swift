@@ -57,118 +57,132 @@ struct PathContent {
             sendsCurvature ? lastCode(before: first, \.lazyCurvature, ValueCoding.curvatureCode) : nil
         var previousSlope =
             sendsSlope ? lastCode(before: first, \.lazySlope, { ValueCoding.slopeCode(percent: $0) }) : nil
-        for position in first..<path.links.count {
-            let link = path.links[position]
-            if link.startOffset > upper + 0.5 { break }
-            // SEGMENT where the attributes (or the route membership) change.
-            if sendsSegment,
-                previousSegmentSource.map({ $0.attributes != link.attributes || $0.isOnRoute != link.isOnRoute })
-                    ?? true
-            {
-                var segment = segmentMessage(link)
-                let content = segment
-                if content != previousSegment, inWindow(link.startOffset) {
-                    segment.offset = wrapped(link.startOffset)
-                    var sent = segment
-                    sent.pathIndex = pathIndex
-                    result.append(
-                        ContentAtom(key: key(link.startOffset, .segment), message: .segment(sent), pairable: false))
-                }
-                previousSegment = content
-                previousSegmentSource = (link.attributes, link.isOnRoute)
-            }
-            // STUBs at the end of the link when the path goes on and other roads leave there.
-            if sendsStub, position + 1 < path.links.count, inWindow(link.endOffset) {
-                // Straight into the result (no list of branches, no list of STUBs): the last STUB
-                // at the offset is flagged once they are all in.
-                let next = path.links[position + 1].link
-                let firstStub = result.count
-                func appendStub(_ branch: JunctionBranch, subPathIndex: UInt8) {
-                    var stub = stubMessage(branch, offset: link.endOffset, subPathIndex: subPathIndex)
-                    stub.isLastStubAtOffset = false
-                    result.append(
-                        ContentAtom(
-                            key: key(link.endOffset, .stub(ordinal: result.count - firstStub)), message: .stub(stub),
-                            pairable: false))
-                }
-                for branch in link.exitBranches where branch.link != next {
-                    appendStub(branch, subPathIndex: childIndex(link.endOffset, branch.link) ?? 5)
-                }
-                if selection.continuationStubs, result.count > firstStub,
-                    let continuation = link.exitBranches.first(where: { $0.link == next })
+        // Each link is read in place (a copy of a `PathLink` retains its lists and costs a
+        // call through its value witnesses; this loop runs for every link of every window).
+        path.links.withUnsafeBufferPointer { links in
+            for position in first..<links.count {
+                let link = links.baseAddress! + position
+                if link.pointee.startOffset > upper + 0.5 { break }
+                // SEGMENT where the attributes (or the route membership) change.
+                if sendsSegment,
+                    previousSegmentSource.map({
+                        $0.attributes != link.pointee.attributes || $0.isOnRoute != link.pointee.isOnRoute
+                    })
+                        ?? true
                 {
-                    appendStub(continuation, subPathIndex: 6)
-                }
-                if result.count > firstStub, case .stub(var last) = result[result.count - 1].message {
-                    last.isLastStubAtOffset = true
-                    result[result.count - 1].message = .stub(last)
-                }
-            }
-            if sendsCurvature {
-                for point in link.lazyCurvature {
-                    let code = ValueCoding.curvatureCode(point.value)
-                    defer { previousCurvature = code }
-                    guard code != previousCurvature, inWindow(point.offset) else { continue }
-                    result.append(spot(.curvature, offset: point.offset, value: code))
-                }
-            }
-            if sendsSlope {
-                for point in link.lazySlope {
-                    let code = ValueCoding.slopeCode(percent: point.value)
-                    defer { previousSlope = code }
-                    guard code != previousSlope, inWindow(point.offset) else { continue }
-                    result.append(spot(.slopeLinear, offset: point.offset, value: code))
-                }
-            }
-            // Traffic speed: a spot at every link start (not only where it changes), so a new
-            // table only ever changes values at offsets the receiver already holds.
-            if let trafficSpeeds, inWindow(link.startOffset) {
-                let code = ValueCoding.trafficSpeedCode(trafficSpeeds.speed(on: link.link))
-                result.append(spot(.trafficSpeed, offset: link.startOffset, value: code))
-            }
-            for feature in link.lazyFeatures where inWindow(feature.offset) {
-                switch feature.kind {
-                case .safetyCamera(let type, let limit)
-                where sendsCamera
-                    && RoadObjectType(camera: type).map(objectTypes.contains) == true:
-                    var message = ProfileShortMessage(
-                        offset: wrapped(feature.offset), pathIndex: pathIndex,
-                        profileType: .safetyCamera, value0: UInt16(type.rawValue))
-                    message.value1 = limit.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
-                    result.append(
-                        ContentAtom(
-                            key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
-                            message: .profileShort(message), pairable: false))
-                case .trafficSignals where sendsSignals:
-                    result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
-                default:
-                    break
-                }
-            }
-            if sendsLinkIdentifier, inWindow(link.startOffset) {
-                result.append(
-                    long(.linkIdentifier, offset: link.startOffset, value: UInt32(truncatingIfNeeded: link.wayID)))
-            }
-            if sendsLongitude || sendsLatitude,
-                let road = roadLink(link.link.link)
-            {
-                let geometry = link.link.direction == .forward ? road.geometry : road.geometry.reversed()
-                let scale = road.length > 0 ? road.length / max(geometry.polylineLength, 1e-9) : 0
-                var along = 0.0
-                let isLast = position == path.links.count - 1
-                for (vertex, point) in geometry.enumerated() {
-                    if vertex > 0 { along += geometry[vertex - 1].distance(to: point) * scale }
-                    if vertex == geometry.count - 1 && !isLast { break }
-                    let offset = link.startOffset + along
-                    guard inWindow(offset) else { continue }
-                    if sendsLongitude {
+                    var segment = segmentMessage(link.pointee)
+                    let content = segment
+                    if content != previousSegment, inWindow(link.pointee.startOffset) {
+                        segment.offset = wrapped(link.pointee.startOffset)
+                        var sent = segment
+                        sent.pathIndex = pathIndex
                         result.append(
-                            long(.longitude, offset: offset, value: ValueCoding.longitudeCode(degrees: point.longitude))
-                        )
+                            ContentAtom(
+                                key: key(link.pointee.startOffset, .segment), message: .segment(sent), pairable: false))
                     }
-                    if sendsLatitude {
+                    previousSegment = content
+                    previousSegmentSource = (link.pointee.attributes, link.pointee.isOnRoute)
+                }
+                // STUBs at the end of the link when the path goes on and other roads leave there.
+                if sendsStub, position + 1 < links.count, inWindow(link.pointee.endOffset) {
+                    // Straight into the result (no list of branches, no list of STUBs): the last STUB
+                    // at the offset is flagged once they are all in.
+                    let next = links[position + 1].link
+                    let firstStub = result.count
+                    func appendStub(_ branch: JunctionBranch, subPathIndex: UInt8) {
+                        var stub = stubMessage(branch, offset: link.pointee.endOffset, subPathIndex: subPathIndex)
+                        stub.isLastStubAtOffset = false
                         result.append(
-                            long(.latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude)))
+                            ContentAtom(
+                                key: key(link.pointee.endOffset, .stub(ordinal: result.count - firstStub)),
+                                message: .stub(stub),
+                                pairable: false))
+                    }
+                    for branch in link.pointee.exitBranches where branch.link != next {
+                        appendStub(branch, subPathIndex: childIndex(link.pointee.endOffset, branch.link) ?? 5)
+                    }
+                    if selection.continuationStubs, result.count > firstStub,
+                        let continuation = link.pointee.exitBranches.first(where: { $0.link == next })
+                    {
+                        appendStub(continuation, subPathIndex: 6)
+                    }
+                    if result.count > firstStub, case .stub(var last) = result[result.count - 1].message {
+                        last.isLastStubAtOffset = true
+                        result[result.count - 1].message = .stub(last)
+                    }
+                }
+                if sendsCurvature {
+                    for point in link.pointee.lazyCurvature {
+                        let code = ValueCoding.curvatureCode(point.value)
+                        defer { previousCurvature = code }
+                        guard code != previousCurvature, inWindow(point.offset) else { continue }
+                        result.append(spot(.curvature, offset: point.offset, value: code))
+                    }
+                }
+                if sendsSlope {
+                    for point in link.pointee.lazySlope {
+                        let code = ValueCoding.slopeCode(percent: point.value)
+                        defer { previousSlope = code }
+                        guard code != previousSlope, inWindow(point.offset) else { continue }
+                        result.append(spot(.slopeLinear, offset: point.offset, value: code))
+                    }
+                }
+                // Traffic speed: a spot at every link start (not only where it changes), so a new
+                // table only ever changes values at offsets the receiver already holds.
+                if let trafficSpeeds, inWindow(link.pointee.startOffset) {
+                    let code = ValueCoding.trafficSpeedCode(trafficSpeeds.speed(on: link.pointee.link))
+                    result.append(spot(.trafficSpeed, offset: link.pointee.startOffset, value: code))
+                }
+                for feature in link.pointee.lazyFeatures where inWindow(feature.offset) {
+                    switch feature.kind {
+                    case .safetyCamera(let type, let limit)
+                    where sendsCamera
+                        && RoadObjectType(camera: type).map(objectTypes.contains) == true:
+                        var message = ProfileShortMessage(
+                            offset: wrapped(feature.offset), pathIndex: pathIndex,
+                            profileType: .safetyCamera, value0: UInt16(type.rawValue))
+                        message.value1 = limit.map { UInt16(min(1022, max(0, $0.rounded()))) } ?? 1023
+                        result.append(
+                            ContentAtom(
+                                key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
+                                message: .profileShort(message), pairable: false))
+                    case .trafficSignals where sendsSignals:
+                        result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
+                    default:
+                        break
+                    }
+                }
+                if sendsLinkIdentifier, inWindow(link.pointee.startOffset) {
+                    result.append(
+                        long(
+                            .linkIdentifier, offset: link.pointee.startOffset,
+                            value: UInt32(truncatingIfNeeded: link.pointee.wayID)))
+                }
+                if sendsLongitude || sendsLatitude,
+                    let road = roadLink(link.pointee.link.link)
+                {
+                    let geometry = link.pointee.link.direction == .forward ? road.geometry : road.geometry.reversed()
+                    let scale = road.length > 0 ? road.length / max(geometry.polylineLength, 1e-9) : 0
+                    var along = 0.0
+                    let isLast = position == path.links.count - 1
+                    for (vertex, point) in geometry.enumerated() {
+                        if vertex > 0 { along += geometry[vertex - 1].distance(to: point) * scale }
+                        if vertex == geometry.count - 1 && !isLast { break }
+                        let offset = link.pointee.startOffset + along
+                        guard inWindow(offset) else { continue }
+                        if sendsLongitude {
+                            result.append(
+                                long(
+                                    .longitude, offset: offset,
+                                    value: ValueCoding.longitudeCode(degrees: point.longitude))
+                            )
+                        }
+                        if sendsLatitude {
+                            result.append(
+                                long(
+                                    .latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude))
+                            )
+                        }
                     }
                 }
             }

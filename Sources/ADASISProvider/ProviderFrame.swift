@@ -22,8 +22,11 @@ public struct ProviderFrame: Hashable, Sendable {
     public var identifier: UInt32
     /// 29-bit identifier.
     public var isExtended: Bool
-    /// The 8 payload bytes.
-    public var data: [UInt8]
+    /// The 8 payload bytes as one word, byte 0 in the most significant position (``PayloadWord``):
+    /// a value, so a frame allocates nothing.
+    public var payload: UInt64
+    /// The 8 payload bytes, byte 0 first.
+    public var data: [UInt8] { PayloadWord.bytes(payload) }
     /// The message the bytes encode (cyclic counter filled in).
     public var message: ADASISMessage
     /// Its priority class.

@@ -14,13 +14,10 @@ struct ReceiverTreeModel: Sendable {
     /// Parent of each sub-path index placed by a STUB.
     private var parent: [UInt8: UInt8] = [:]
 
-    /// Every index the receiver may hold.
-    var held: PathIndexSet {
-        var result = PathIndexSet()
-        for index in parent.keys { result.insert(index) }
-        if let mainIndex { result.insert(mainIndex) }
-        return result
-    }
+    /// Every index the receiver may hold: the keys of ``parent`` and ``mainIndex``, kept as they
+    /// change (read for every sub-path given an index; built from the table each time, it cost a
+    /// walk of up to 56 entries per STUB).
+    private(set) var held = PathIndexSet()
 
     /// Follows one frame as the receiver applies it.
     mutating func apply(_ message: ADASISMessage) {
@@ -31,11 +28,17 @@ struct ReceiverTreeModel: Sendable {
             parent = parent.filter { kept.contains($0.key) }
             parent[position.pathIndex] = nil
             mainIndex = position.pathIndex
+            held = PathIndexSet(parent.keys)
+            held.insert(position.pathIndex)
         case .stub(let stub) where Self.isRegular(stub.subPathIndex) && Self.isRegular(stub.pathIndex):
             if let old = parent[stub.subPathIndex], old != stub.pathIndex {
-                for index in subtree(of: stub.subPathIndex) where index != stub.subPathIndex { parent[index] = nil }
+                for index in subtree(of: stub.subPathIndex) where index != stub.subPathIndex {
+                    parent[index] = nil
+                    if index != mainIndex { held.remove(index) }
+                }
             }
             parent[stub.subPathIndex] = stub.pathIndex
+            held.insert(stub.subPathIndex)
         default:
             break
         }

@@ -8,7 +8,7 @@ extension ProviderFrame {
     public var canFrame: CANFrame? {
         let canIdentifier = isExtended ? CANIdentifier(extended: identifier) : CANIdentifier(standard: identifier)
         guard let canIdentifier else { return nil }
-        return try? CANFrame(identifier: canIdentifier, data: data)
+        return CANFrame(identifier: canIdentifier, dataWord: payload)
     }
 
     /// The frame as a candump `-L` record on `interface`, stamped with its time on the drive's

@@ -47,8 +47,22 @@ public struct CANFrame: Hashable, Sendable {
     public var isErrorFrame: Bool
     /// The data length code (0–8). For data frames it equals `data.count`.
     public private(set) var dataLengthCode: UInt8
+    /// The data bytes held as one word, byte 0 in the most significant position and the bytes
+    /// past the data zero: a frame is a value that allocates nothing (a provider sends hundreds a
+    /// second, a receiver reads as many).
+    public private(set) var dataWord: UInt64
     /// The payload, 0–8 bytes (empty for RTR frames).
-    public private(set) var data: [UInt8]
+    public var data: [UInt8] { (0..<dataCount).map { dataByte($0) } }
+    /// The number of data bytes: the length code of a data or error frame, none for an RTR frame.
+    public var dataCount: Int { isRemoteTransmissionRequest ? 0 : Int(dataLengthCode) }
+
+    /// Data byte `index` (0 up to ``dataCount``).
+    public func dataByte(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: dataWord >> UInt64(56 - 8 * index)) }
+
+    /// `bytes` (at most 8) as a data word, byte 0 in the most significant position.
+    private static func word(_ bytes: [UInt8]) -> UInt64 {
+        bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(56 - 8 * $1.offset) }
+    }
 
     /// The reasons a frame cannot be built.
     public enum FormatError: Error, Hashable, Sendable {
@@ -64,7 +78,17 @@ public struct CANFrame: Hashable, Sendable {
         self.isRemoteTransmissionRequest = false
         self.isErrorFrame = false
         self.dataLengthCode = UInt8(data.count)
-        self.data = data
+        self.dataWord = Self.word(data)
+    }
+
+    /// Creates a data frame of 8 bytes held as one word, byte 0 in the most significant position
+    /// (`0x0102030405060708` is the bytes 01 … 08).
+    public init(identifier: CANIdentifier, dataWord: UInt64) {
+        self.identifier = identifier
+        self.isRemoteTransmissionRequest = false
+        self.isErrorFrame = false
+        self.dataLengthCode = 8
+        self.dataWord = dataWord
     }
 
     /// Creates a remote transmission request frame asking for `length` bytes.
@@ -74,7 +98,7 @@ public struct CANFrame: Hashable, Sendable {
         self.isRemoteTransmissionRequest = true
         self.isErrorFrame = false
         self.dataLengthCode = length
-        self.data = []
+        self.dataWord = 0
     }
 
     /// Creates an error frame as delivered by the kernel (`CAN_ERR_FLAG`).
@@ -85,6 +109,6 @@ public struct CANFrame: Hashable, Sendable {
         self.isRemoteTransmissionRequest = false
         self.isErrorFrame = true
         self.dataLengthCode = UInt8(data.count)
-        self.data = data
+        self.dataWord = Self.word(data)
     }
 }

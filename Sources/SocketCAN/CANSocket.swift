@@ -168,7 +168,7 @@ extension CANFrame {
         raw.can_id = id
         withUnsafeMutableBytes(of: &raw) { bytes in
             bytes[4] = dataLengthCode
-            for (i, byte) in data.enumerated() { bytes[8 + i] = byte }
+            for i in 0..<dataCount { bytes[8 + i] = dataByte(i) }
         }
         return raw
     }

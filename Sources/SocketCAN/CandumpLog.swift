@@ -41,7 +41,7 @@ public struct CandumpRecord: Hashable, Sendable {
             text += "R"
             if frame.dataLengthCode > 0 { text += String(frame.dataLengthCode) }
         } else {
-            for byte in frame.data { text += uppercaseHex(UInt32(byte), width: 2) }
+            for i in 0..<frame.dataCount { text += uppercaseHex(UInt32(frame.dataByte(i)), width: 2) }
         }
         return text
     }

@@ -45,7 +45,9 @@ struct TrafficSpeedProfileTests {
         var message = ProfileShortMessage(offset: 143, pathIndex: 8, profileType: .trafficSpeed, value0: 1021)
         message.distance1 = 10
         message.value1 = ValueCoding.trafficSpeedCode(.kilometresPerHour(25))
-        let hex = try message.packed(byteOrder: .bigEndian).map { String(format: "%02X", $0) }.joined()
+        let hex = try ADASISMessage.profileShort(message).encode(byteOrder: .bigEndian).map {
+            String(format: "%02X", $0)
+        }.joined()
         let script = """
             import cantools, sys
             db = cantools.database.load_file(sys.argv[1])

@@ -105,7 +105,7 @@ struct CANTransmitterTests {
         let transmitter = CANTransmitter(interface: "vcan0", opener: ScriptedOpener([.success(sink)]))
         _ = transmitter.maintain(&core, at: 0)
         let good = ProviderFrame(
-            time: 0, identifier: 0x100, isExtended: false, data: [1, 2, 3, 4, 5, 6, 7, 8],
+            time: 0, identifier: 0x100, isExtended: false, payload: 0x0102_0304_0506_0708,
             message: .metaData(core.pipeline.provider.configuration.metaData), priority: .vehicle)
         var bad = good
         bad.identifier = 0x800

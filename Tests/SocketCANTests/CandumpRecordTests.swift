@@ -21,3 +21,21 @@ import Testing
     #expect(CANIdentifier(standard: 0x800) == nil)
     #expect(CANIdentifier(extended: 0x2000_0000) == nil)
 }
+
+@Test("an 8-byte frame made from a data word is the frame made from its bytes, on the wire and in candump")
+func dataWordFramesAreTheirBytes() throws {
+    let identifier = try #require(CANIdentifier(standard: 0x251))
+    let fromWord = CANFrame(identifier: identifier, dataWord: 0x6256_545C_0BA3_BCC3)
+    let fromBytes = try CANFrame(identifier: identifier, data: [0x62, 0x56, 0x54, 0x5C, 0x0B, 0xA3, 0xBC, 0xC3])
+    #expect(fromWord == fromBytes)
+    #expect(fromWord.data == [0x62, 0x56, 0x54, 0x5C, 0x0B, 0xA3, 0xBC, 0xC3])
+    #expect(
+        CandumpRecord(timestampMicroseconds: 0, interface: "vcan0", frame: fromWord).line
+            == "(0.000000) vcan0 251#6256545C0BA3BCC3")
+    // What the kernel gets, and what a receiver decodes from it.
+    #expect(CANFrame(kernelFrame: fromWord.kernelFrame) == fromBytes)
+    // Shorter frames keep only their bytes; a remote request none.
+    let short = try CANFrame(identifier: identifier, data: [0xAB, 0x01])
+    #expect(short.data == [0xAB, 0x01] && short.dataCount == 2)
+    #expect(try CANFrame(remoteRequest: identifier, length: 8).data.isEmpty)
+}

@@ -45,13 +45,20 @@ public enum ADASISMessage: Hashable, Sendable {
     /// Encodes the message into exactly 8 payload bytes. A value too wide for its field throws
     /// `FieldCodingError.valueOutOfRange` naming the field.
     public func encode(byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> [UInt8] {
+        PayloadWord.bytes(try encodedWord(byteOrder: byteOrder))
+    }
+
+    /// The 8 payload bytes of ``encode(byteOrder:)`` as one word, the first byte in the most
+    /// significant position (``PayloadWord``): the same encoding with nothing allocated, for the
+    /// provider, which encodes every frame it sends.
+    public func encodedWord(byteOrder: ByteOrder = .bigEndian) throws(FieldCodingError) -> UInt64 {
         switch self {
-        case .position(let message): try message.packed(byteOrder: byteOrder)
-        case .segment(let message): try message.packed(byteOrder: byteOrder)
-        case .stub(let message): try message.packed(byteOrder: byteOrder)
-        case .profileShort(let message): try message.packed(byteOrder: byteOrder)
-        case .profileLong(let message): try message.packed(byteOrder: byteOrder)
-        case .metaData(let message): try message.packed(byteOrder: byteOrder)
+        case .position(let message): try message.packedWord(byteOrder: byteOrder)
+        case .segment(let message): try message.packedWord(byteOrder: byteOrder)
+        case .stub(let message): try message.packedWord(byteOrder: byteOrder)
+        case .profileShort(let message): try message.packedWord(byteOrder: byteOrder)
+        case .profileLong(let message): try message.packedWord(byteOrder: byteOrder)
+        case .metaData(let message): try message.packedWord(byteOrder: byteOrder)
         }
     }
 

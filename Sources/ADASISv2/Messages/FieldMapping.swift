@@ -10,10 +10,13 @@ protocol FieldMappedMessage {
 }
 
 extension FieldMappedMessage {
-    /// Packs the message into its 8 payload bytes; a value too wide for its field is a typed error.
-    func packed(byteOrder: ByteOrder) throws(FieldCodingError) -> [UInt8] {
+    /// Packs the message into its 8 payload bytes as one word, the first byte in the most
+    /// significant position (``PayloadWord``); a value too wide for its field is a typed error.
+    /// The layout's bit 0 is the word's most significant bit, so big-endian bytes are the word
+    /// itself and little-endian bytes its bytes reversed.
+    func packedWord(byteOrder: ByteOrder) throws(FieldCodingError) -> UInt64 {
         let word = try FieldPacking.word(Self.messageType, writeFields)
-        return withUnsafeBytes(of: byteOrder == .bigEndian ? word.bigEndian : word.littleEndian) { Array($0) }
+        return byteOrder == .bigEndian ? word : word.byteSwapped
     }
 }
 
