@@ -137,7 +137,8 @@ let package = Package(
         ], linkerSettings: allocator),
 
         // Shared by the test targets only (seeded generator, fuzz mutation, road-network fixtures,
-        // repository root, free port, process runner); never a dependency of product code.
+        // repository root, free port, process runner, scratch directory); never a dependency of
+        // product code.
         .target(name: "TestSupport", dependencies: ["RoadMap", "RoadMapImport"], path: "Tests/TestSupport"),
 
         // One test target per module.

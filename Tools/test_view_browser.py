@@ -49,12 +49,11 @@ def adasis():
 
 @pytest.fixture(scope="module")
 def map_path():
-    folder = tempfile.mkdtemp(prefix="adasis-view-test-")
-    path = os.path.join(folder, "helsinki.map")
-    subprocess.run([adasis(), "map", "import", os.path.join(ROOT, "Data/helsinki.osm.pbf"), "-o", path,
-                    "--country", "FI"], check=True, capture_output=True)
-    yield path
-    shutil.rmtree(folder, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="adasis-view-test-") as folder:
+        path = os.path.join(folder, "helsinki.map")
+        subprocess.run([adasis(), "map", "import", os.path.join(ROOT, "Data/helsinki.osm.pbf"), "-o", path,
+                        "--country", "FI"], check=True, capture_output=True)
+        yield path
 
 
 @pytest.fixture(scope="module")
@@ -293,12 +292,11 @@ LIVE_PACE = 10
 
 @pytest.fixture(scope="module")
 def live_log(map_path):
-    folder = tempfile.mkdtemp(prefix="adasis-view-live-")
-    path = os.path.join(folder, "esplanadi.log")
-    subprocess.run([adasis(), "replay", "--map", map_path, DRIVE, "--preset", "all", "--candump", path], check=True,
-                   capture_output=True)
-    yield path
-    shutil.rmtree(folder, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="adasis-view-live-") as folder:
+        path = os.path.join(folder, "esplanadi.log")
+        subprocess.run([adasis(), "replay", "--map", map_path, DRIVE, "--preset", "all", "--candump", path],
+                       check=True, capture_output=True)
+        yield path
 
 
 @pytest.fixture(scope="module")
@@ -390,28 +388,29 @@ ORIGIN, DESTINATION = "60.165,24.938", "60.177,24.951"
 
 @pytest.fixture(scope="module")
 def proposal_server(map_path):
-    folder = tempfile.mkdtemp(prefix="adasis-view-routes-")
-    planned = subprocess.run([adasis(), "route", "--map", map_path, "--from", ORIGIN, "--to", DESTINATION],
-                             check=True, capture_output=True, text=True).stdout
-    closed = [line for line in planned.splitlines() if line.startswith("L")][54]
-    feed = os.path.join(folder, "closure.json")
-    with open(feed, "w") as file:
-        json.dump({"trafficModelId": "7", "generatedAt": "2026-11-25T12:00:00Z", "validUntil": "2026-11-25T12:01:00Z",
-                   "flowSegments": [], "incidents": [{"id": "closure-1", "iconCategory": 8, "roadClosed": True,
-                                                      "links": [closed], "startTime": "2026-11-25T11:00:00Z",
-                                                      "endTime": "2026-11-25T13:00:00Z"}]}, file)
-    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", NAVIGATED, "--destination", DESTINATION,
-                                "--traffic", feed, "--acceptance", "manual", "--min-time-difference", "60",
-                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
-    if not match:
-        process.kill()
-        pytest.fail(f"adasis view --destination did not start: {line!r} {process.stderr.read()}")
-    yield match.group(1), closed
-    process.terminate()
-    process.wait(timeout=10)
-    shutil.rmtree(folder, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="adasis-view-routes-") as folder:
+        planned = subprocess.run([adasis(), "route", "--map", map_path, "--from", ORIGIN, "--to", DESTINATION],
+                                 check=True, capture_output=True, text=True).stdout
+        closed = [line for line in planned.splitlines() if line.startswith("L")][54]
+        feed = os.path.join(folder, "closure.json")
+        with open(feed, "w") as file:
+            json.dump({"trafficModelId": "7", "generatedAt": "2026-11-25T12:00:00Z",
+                       "validUntil": "2026-11-25T12:01:00Z",
+                       "flowSegments": [], "incidents": [{"id": "closure-1", "iconCategory": 8, "roadClosed": True,
+                                                          "links": [closed], "startTime": "2026-11-25T11:00:00Z",
+                                                          "endTime": "2026-11-25T13:00:00Z"}]}, file)
+        process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", NAVIGATED,
+                                    "--destination", DESTINATION,
+                                    "--traffic", feed, "--acceptance", "manual", "--min-time-difference", "60",
+                                    "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = process.stdout.readline()
+        match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+        if not match:
+            process.kill()
+            pytest.fail(f"adasis view --destination did not start: {line!r} {process.stderr.read()}")
+        yield match.group(1), closed
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def test_route_and_its_proposal_are_drawn_and_toggle(browser, proposal_server):

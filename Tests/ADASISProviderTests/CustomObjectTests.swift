@@ -4,6 +4,7 @@ import Horizon
 import RoadMap
 import RoadMapStore
 import Testing
+import TestSupport
 @testable import ADASISProvider
 
 /// Custom objects on the two-country map: matched from GeoJSON (point, line, polygon), stored
@@ -33,7 +34,7 @@ struct CustomObjectTests {
     static func object(_ text: String) throws -> CustomObject { try CustomObject(geoJSON: Data(text.utf8)) }
 
     static func temporaryStore() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("adasis-objects-\(UUID()).objects").path
+        ScratchDirectory.path("objects-\(UUID()).objects")
     }
 
     @Test("a point, a line and a polygon match the links and offsets they lie on; one over no road does not")

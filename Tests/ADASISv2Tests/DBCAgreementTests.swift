@@ -29,7 +29,7 @@ import TestSupport
             String(decoding: try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys]), as: UTF8.self)
             + "\n"
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbc-check-\(getpid())")
+    let directory = ScratchDirectory.url("dbc-check")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     try log.write(to: directory.appendingPathComponent("frames.log"), atomically: true, encoding: .utf8)

@@ -157,7 +157,7 @@ private let gpsfakePath = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// The gpsd processes a gpsfake process started: their command line names its control socket
-/// `/tmp/gpsfake-PID.sock`.
+/// `$TMPDIR/gpsfake-PID.sock`.
 private func gpsdProcesses(startedBy gpsfake: Int32) -> [Int32] {
     let marker = "gpsfake-\(gpsfake).sock"
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -186,6 +186,8 @@ struct GPSDClientGpsfakeTests {
         gpsfake.arguments = ["-P", String(port), "-q", "-c", "0.1", nmea]
         gpsfake.standardOutput = FileHandle.nullDevice
         gpsfake.standardError = FileHandle.nullDevice
+        // The control socket, which the killed gpsd leaves behind, goes to the scratch directory.
+        gpsfake.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": ScratchDirectory.path]) { $1 }
         try gpsfake.run()
         defer {
             // gpsfake must be stopped by its process id, and its gpsd (which leaves SIGTERM pending

@@ -2,6 +2,7 @@ import Foundation
 import GNSS
 import Logging
 import Testing
+import TestSupport
 @testable import GNSSSources
 
 /// An NMEA sentence with its checksum: `$BODY*HH`.
@@ -31,7 +32,7 @@ struct NMEAStreamReaderTests {
         "a regular file is replayed at the pace of its fixes' times, then the reader stops",
         .timeLimit(.minutes(1)))
     func pacedFile() throws {
-        let path = NSTemporaryDirectory() + "adasis-nmea-\(getpid()).nmea"
+        let path = ScratchDirectory.path("nmea.nmea")
         try epochs([0, 2, 4, 6, 6, 3]).write(toFile: path, atomically: true, encoding: .utf8)
         defer { unlink(path) }
         let inbox = FixInbox()
@@ -57,7 +58,7 @@ struct NMEAStreamReaderTests {
         "a receiver reset (time back by more than 2 s) is handed on, not dropped; a bad sentence is counted by reason",
         .timeLimit(.minutes(1)))
     func receiverReset() throws {
-        let path = NSTemporaryDirectory() + "adasis-nmea-reset-\(getpid()).nmea"
+        let path = ScratchDirectory.path("nmea-reset.nmea")
         try (epochs([40, 42, 44]) + "$GPRMC,garbage\r\n" + epochs([0, 2])).write(
             toFile: path, atomically: true, encoding: .utf8)
         defer { unlink(path) }
@@ -91,7 +92,7 @@ struct NMEAStreamReaderTests {
         "a FIFO is read as it comes, unpaced; a quiet line completes the epoch in progress",
         .timeLimit(.minutes(1)))
     func fifo() throws {
-        let path = NSTemporaryDirectory() + "adasis-nmea-fifo-\(getpid())"
+        let path = ScratchDirectory.path("nmea-fifo")
         unlink(path)
         try #require(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }

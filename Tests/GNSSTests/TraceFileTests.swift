@@ -6,8 +6,7 @@ import TestSupport
 @Suite("trace files by extension")
 struct TraceFileTests {
     static func write(_ name: String, _ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-trace-\(getpid())-\(name)")
-            .path
+        let path = ScratchDirectory.path("trace-\(name)")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -67,7 +66,7 @@ struct TraceFileTests {
             }
             noisy.append(contentsOf: bytes + [UInt8(ascii: "\n")])
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-noisy-\(getpid()).nmea").path
+        let path = ScratchDirectory.path("noisy.nmea")
         try noisy.write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         let reference = try TraceFile(path: Repository.url("Data/drives/mannerheimintie.nmea").path)

@@ -5,6 +5,7 @@ import Foundation
 import Horizon
 import RoadMap
 import Testing
+import TestSupport
 @testable import HorizonDaemon
 
 /// A map's metadata for META-DATA tests.
@@ -333,7 +334,7 @@ struct SystemdNotifierTests {
 
     @Test("one datagram per message to a path socket and to an abstract '@' socket")
     func datagrams() throws {
-        let path = NSTemporaryDirectory() + "adasis-notify-\(getpid()).sock"
+        let path = ScratchDirectory.path("notify.sock")
         unlink(path)
         let pathSocket = try listen(path)
         defer { close(pathSocket); unlink(path) }

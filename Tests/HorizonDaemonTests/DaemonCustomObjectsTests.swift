@@ -14,7 +14,7 @@ import TestSupport
 struct DaemonCustomObjectsTests {
     @Test("stored objects are laid over the map; a damaged store is a configuration error")
     func customObjects() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-run-objects-\(UUID())")
+        let directory = ScratchDirectory.url("run-objects-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let mapPath = directory.appendingPathComponent("border.map").path

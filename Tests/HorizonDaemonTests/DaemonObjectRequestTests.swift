@@ -23,7 +23,7 @@ struct DaemonObjectRequestTests {
 
     /// A copy of the border map in a fresh directory (its object store is the test's own).
     static func mapCopy() throws -> (directory: URL, map: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-desk-\(UUID())")
+        let directory = ScratchDirectory.url("desk-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let map = directory.appendingPathComponent("border.map").path
         try FileManager.default.copyItem(

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import HorizonDaemon
 
 @Suite("metrics file")
 struct MetricsFileTests {
     @Test("the text replaces the file whole; no temporary file is left behind")
     func replaces() throws {
-        let directory = NSTemporaryDirectory() + "adasis-metrics-\(getpid())"
+        let directory = ScratchDirectory.path("metrics")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/adasis.prom"
@@ -18,7 +19,7 @@ struct MetricsFileTests {
 
     @Test("the file is 0644 under the unit's umask 0077; a symbolic link planted at the temporary name is not followed")
     func modeAndSymlink() throws {
-        let directory = NSTemporaryDirectory() + "adasis-metrics-mode-\(getpid())"
+        let directory = ScratchDirectory.path("metrics-mode")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/adasis.prom"
@@ -49,7 +50,7 @@ struct MetricsFileTests {
 
     @Test("a target that cannot be replaced (a directory) fails at the rename and leaves no temporary file")
     func renameFails() throws {
-        let directory = NSTemporaryDirectory() + "adasis-metrics-rename-\(getpid())"
+        let directory = ScratchDirectory.path("metrics-rename")
         try FileManager.default.createDirectory(
             atPath: directory + "/adasis.prom/inside", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -3,6 +3,7 @@ import Foundation
 import Horizon
 import RoadMap
 import Testing
+import TestSupport
 @testable import HorizonDaemon
 
 /// `safety_locations.rules` in the daemon's configuration: the table it names is read with the
@@ -11,7 +12,7 @@ import Testing
 @Suite("adasis run: the safety-location rules file")
 struct SafetyRulesLoadTests {
     static func write(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-rules-\(UUID())")
+        let directory = ScratchDirectory.url("rules-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, text) in files {
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)

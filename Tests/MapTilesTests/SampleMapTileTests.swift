@@ -21,7 +21,7 @@ struct SampleMapTileTests {
 
     /// Writes `tiles` to files, decodes them in one run of the decoder, returns the `roads` layers.
     static func decode(_ tiles: [(TileAddress, [UInt8])]) throws -> [TileAddress: [DecodedFeature]] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-mvt-\(getpid())")
+        let folder = ScratchDirectory.url("mvt")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String: TileAddress] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import RoadMap
 import Testing
+import TestSupport
 @testable import RoadMapImport
 
 /// Slope from synthetic SRTM tiles written by the test: a tilted plane h = 100 + 0.05 · (metres
@@ -8,7 +9,7 @@ import Testing
 @Suite("slope from SRTM elevation tiles")
 struct ElevationSlopeTests {
     static func directory(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-srtm-\(getpid())-\(name)").path
+        let path = ScratchDirectory.path("srtm-\(name)")
         try? FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

@@ -1,6 +1,7 @@
 import Foundation
 import RoadMap
 import Testing
+import TestSupport
 @testable import RoadMapImport
 
 /// Outcome of reading a whole input: blocks read before the end or the first error.
@@ -29,8 +30,7 @@ struct OSMPBFErrorTests {
     static let blobOffsets = [0, 98, 90_856, 179_215, 265_257]
 
     static func temporaryFile(_ name: String, contents: [UInt8]) throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("osmpbf-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
+        let url = ScratchDirectory.url("osmpbf-\(name)")
         try Data(contents).write(to: url)
         return url.path
     }

@@ -13,7 +13,7 @@ import RoadMap
 struct ParallelDecodingTests {
     /// The 3 × 3 tiled sample in a fresh directory (removed by the caller).
     static func tiledExtract() throws -> (directory: URL, path: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-parallel-\(getpid())")
+        let directory = ScratchDirectory.url("parallel")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let tiled = directory.appendingPathComponent("helsinki-3x3.osm.pbf").path
         let result = try runProcess(

@@ -26,7 +26,7 @@ struct SampleMapObjectTests {
     }
 
     static func expected(roadWays: Set<Int64>) throws -> Expected {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("road-objects-\(getpid())")
+        let directory = ScratchDirectory.url("road-objects")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let waysFile = directory.appendingPathComponent("ways.txt")

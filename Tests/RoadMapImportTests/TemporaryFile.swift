@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 
-/// Paths for the files an import test writes, unique to this test process.
+/// Paths for the files an import test writes, in this test process's ``ScratchDirectory``.
 enum TemporaryFile {
-    /// A path in the temporary directory named after `name` and this process.
+    /// The path of `name` in the scratch directory, prefixed so that it meets no other target's file.
     static func path(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("adasis-\(getpid())-\(name)").path
+        ScratchDirectory.path("import-\(name)")
     }
 }

@@ -15,7 +15,7 @@ import RoadMap
 struct TiledExtractScaleTests {
     @Test("every count of the import report is 9 × the sample's; the map version and country are the same")
     func countsScaleByNine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-tiled-\(getpid())")
+        let directory = ScratchDirectory.url("tiled")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sample = Repository.url("Data/helsinki.osm.pbf").path

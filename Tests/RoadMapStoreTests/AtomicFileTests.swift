@@ -2,11 +2,12 @@ import Foundation
 import RoadMap
 import RoadMapStore
 import Testing
+import TestSupport
 
 @Suite("atomic file replacement")
 struct AtomicFileTests {
     private static func directory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)").path
+        let path = ScratchDirectory.path("atomic-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -2,12 +2,13 @@ import Foundation
 import GRDB
 import RoadMap
 import Testing
+import TestSupport
 @testable import RoadMapStore
 
 @Suite("map file: write, read, refuse damage")
 struct MapFileTests {
     static func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("adasis-\(getpid())-\(name)").path
+        ScratchDirectory.path("store-\(name)")
     }
 
     static func writeSample(_ name: String) throws -> (String, RoadGraph) {

@@ -64,7 +64,7 @@ struct SafetyLocationScanTests {
         return RoadGraph(links: links, restrictions: [], report: ImportReport())
     }
 
-    /// The grid written to a map file named `name` in the temporary directory; its path.
+    /// The grid written to a map file named `name` in the ``ScratchDirectory``; its path.
     static func writeGrid(_ name: String) throws -> String {
         let path = MapFileTests.temporaryPath(name)
         try MapFileWriter.write(

@@ -17,7 +17,7 @@ final class PrivateBus {
     /// Starts a bus whose configuration is `policy` (the `<policy>`/`<include>` elements),
     /// listening on a fresh socket.
     init(policy: String) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bus-\(UUID().uuidString)")
+        directory = ScratchDirectory.url("bus-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let socket = directory.appendingPathComponent("bus").path
         address = "unix:path=\(socket)"

@@ -12,8 +12,8 @@ private let importedMaps = Mutex<[String: Result<String, any Error>]>([:])
 /// fixture.
 public enum ImportedMap {
     /// Imports the OSM extract at `extract` (relative to the repository root), or reuses this
-    /// process's earlier import of it, and returns the map file's path, in the temporary directory
-    /// under a name no other process uses. Callers must not modify the file.
+    /// process's earlier import of it, and returns the map file's path, in the
+    /// ``ScratchDirectory`` (removed when the process exits). Callers must not modify the file.
     /// - Parameter country: the ISO 3166-1 alpha-2 code for links outside any admin boundary of the
     ///   extract, or `nil` when the extract's boundaries must place every link.
     public static func file(_ extract: String, country: String? = "FI") throws -> String {
@@ -29,8 +29,7 @@ public enum ImportedMap {
 
     private static func importFile(_ extract: String, country: String?) throws -> String {
         let name = URL(fileURLWithPath: extract).deletingPathExtension().deletingPathExtension().lastPathComponent
-        let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("adasis-tests-\(name)-\(getpid())-\(UUID().uuidString.prefix(8)).map").path
+        let output = ScratchDirectory.path("imported-\(name)-\(UUID().uuidString.prefix(8)).map")
         _ = try MapImport.run(
             input: Repository.url(extract).path, output: output,
             options: RoadGraphOptions(country: try country.map { try Country(alpha2: $0) }))

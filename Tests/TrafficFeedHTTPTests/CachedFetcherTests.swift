@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 import Traffic
+import TestSupport
 
 @testable import TrafficFeedHTTP
 
-/// A fresh cache directory of its own for one test (a few kB to 1 MB, left in the temporary directory).
+/// A fresh cache directory of its own for one test (a few kB to 1 MB, left in the ``ScratchDirectory``).
 func temporaryCache(budget: Int = ResponseCache.defaultByteBudget) throws -> ResponseCache {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "adasis-http-cache-\(getpid())-\(UUID().uuidString.prefix(8))")
+    let directory = ScratchDirectory.url("http-cache-\(UUID().uuidString.prefix(8))")
     return try ResponseCache(directory: directory, byteBudget: budget)
 }
 

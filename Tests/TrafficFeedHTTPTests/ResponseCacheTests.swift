@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func anUnusableDirectoryIsAClearError() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-not-a-dir-\(getpid())")
+        let file = ScratchDirectory.url("not-a-dir")
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(throws: ResponseCacheError.self) { try ResponseCache(directory: file) }

@@ -18,8 +18,7 @@ import Testing
     }
 
     func newDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-show-url-\(getpid())-\(UUID().uuidString.prefix(8))")
+        ScratchDirectory.url("show-url-\(UUID().uuidString.prefix(8))")
     }
 
     @Test func printsTheModelIDFreshnessAndWhatWasDecoded() async throws {

@@ -28,7 +28,7 @@ struct BadInputCommandTests {
         }
         let resetLine = lines.count + 1
         lines += clean[(clean.count / 2)...]
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-bad-\(getpid()).nmea").path
+        let path = ScratchDirectory.path("bad.nmea")
         try Data(lines.joined(separator: [UInt8(ascii: "\n")])).write(to: URL(fileURLWithPath: path))
         return (path, damaged, resetLine)
     }

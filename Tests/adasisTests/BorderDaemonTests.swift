@@ -24,7 +24,7 @@ struct BorderDaemonTests {
     /// written as drive.nmea; `path` names a file in the directory.
     static func prepareRun(extract: String) throws -> (directory: URL, path: (String) -> String, map: String) {
         try requireBuiltAdasis()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-border-run-\(UUID())")
+        let directory = ScratchDirectory.url("border-run-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = { (name: String) in directory.appendingPathComponent(name).path }
         let map = path("border.map")

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("two countries through the commands", .serialized)
 struct BorderReplayTests {
     static let mapPath: Result<String, Error> = Result {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-border-\(getpid()).map").path
+        let path = ScratchDirectory.path("border.map")
         let result = try runAdasis(["map", "import", "Data/border/de-at-border.osm.pbf", "-o", path])
         guard result.status == 0 else { throw ImportFailure(message: result.stderr) }
         return path
@@ -26,7 +26,7 @@ struct BorderReplayTests {
         let result = try runInVcanKernel(
             """
             set -e
-            log=$(mktemp)
+            log=$(mktemp); trap 'rm -f "$log" "$log.err"' EXIT
             candump -L vcan0 > "$log" &
             dumper=$!
             sleep 1
@@ -34,10 +34,10 @@ struct BorderReplayTests {
             cat "$log.err" >&2
             Tools/candump-wait "$log" --report "$log.err"
             kill $dumper; wait $dumper || true
-            cat "$log"; rm -f "$log" "$log.err"
+            cat "$log"
             """)
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)")
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-border-\(getpid()).log").path
+        let log = ScratchDirectory.path("border.log")
         defer { unlink(log) }
         try result.stdout.write(toFile: log, atomically: true, encoding: .utf8)
         let rebuilt = try runAdasis(["reconstruct", log])
@@ -56,7 +56,7 @@ struct BorderReplayTests {
     func horizonWithRules() throws {
         try requireBuiltAdasis()
         let map = try Self.mapPath.get()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-rules-\(getpid())")
+        let directory = ScratchDirectory.url("rules")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let none = directory.appendingPathComponent("none.toml").path

@@ -8,7 +8,7 @@ import TestSupport
 /// rebuilds that zone from the frames, with no camera and nothing of Germany's cameras.
 @Suite("danger zones in France through the commands", .serialized)
 struct FranceDangerZoneCommandTests {
-    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-fr-\(getpid())")
+    static let directory = ScratchDirectory.url("fr")
 
     static let mapPath: Result<String, Error> = Result {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -28,7 +28,7 @@ struct GoldenFrameTests {
     }()
 
     static let mapPath: Result<String, Error> = Result {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-golden-\(getpid()).map").path
+        let path = ScratchDirectory.path("golden.map")
         let result = try run(["map", "import", "Data/helsinki.osm.pbf", "-o", path, "--country", "FI"])
         guard result.status == 0 else { throw GoldenError.importFailed(result.stderr) }
         return path
@@ -50,7 +50,7 @@ struct GoldenFrameTests {
         return try runInVcanKernel(
             """
             set -e
-            log=$(mktemp)
+            log=$(mktemp); trap 'rm -f "$log" "$log.err"' EXIT
             # A large receive buffer (-r, forced as root): the replay sends as fast as it can, and a
             # slow, loaded machine must not drop frames at candump's socket.
             candump -r 8388608 -L vcan0 > "$log" &
@@ -61,7 +61,7 @@ struct GoldenFrameTests {
             # candump may still be reading the burst; stop it only when it has every frame sent.
             Tools/candump-wait "$log" --report "$log.err"
             kill $dumper; wait $dumper || true
-            cat "$log"; rm -f "$log" "$log.err"
+            cat "$log"
             """)
     }
 
@@ -78,9 +78,7 @@ struct GoldenFrameTests {
     func replayEqualsGolden(entry: Entry) throws {
         try requireBuiltAdasis()
         let map = try Self.mapPath.get()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-golden-\(getpid())-\(entry.name).log"
-        ).path
+        let output = ScratchDirectory.path("golden-\(entry.name).log")
         defer { unlink(output) }
         let result = try Self.run(Self.replayArguments(entry, map: map) + ["--candump", output])
         try #require(result.status == 0, "adasis replay failed: \(result.stderr)")

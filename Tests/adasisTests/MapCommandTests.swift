@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `adasis map info` and `adasis map export-geojson` on the imported sample map.
 @Suite("adasis map info and export-geojson", .serialized)
@@ -20,8 +21,7 @@ struct MapCommandTests {
     @Test("export-geojson writes a FeatureCollection: one LineString per link, Points for cameras and signals")
     func exportGeoJSON() throws {
         try requireBuiltAdasis()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-export-\(getpid()).geojson")
-            .path
+        let output = ScratchDirectory.path("export.geojson")
         defer { unlink(output) }
         let result = try runAdasis(["map", "export-geojson", try GoldenFrameTests.mapPath.get(), "-o", output])
         #expect(result.status == 0, "\(result.stderr)")

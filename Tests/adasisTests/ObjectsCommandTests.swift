@@ -9,7 +9,7 @@ struct ObjectsCommandTests {
     @Test("add, list, remove and clear; bad input is refused with a clear message and the store unchanged")
     func commands() throws {
         try requireBuiltAdasis()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-objects-\(UUID())")
+        let directory = ScratchDirectory.url("objects-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let map = directory.appendingPathComponent("border.map").path

@@ -7,7 +7,7 @@ import TestSupport
 @Suite("adasis picture", .serialized)
 struct PictureCommandTests {
     static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("adasis-picture-\(getpid())-\(name)").path
+        ScratchDirectory.path("picture-\(name)")
     }
 
     @Test("the SVG of a moment shows the main path, side paths and the matched position; the PNG is a PNG")

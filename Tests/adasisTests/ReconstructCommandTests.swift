@@ -1,14 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `adasis reconstruct` on logs written by `adasis replay` for the sample map.
 @Suite("adasis reconstruct", .serialized)
 struct ReconstructCommandTests {
     static func replay(_ extra: [String]) throws -> (map: String, log: String) {
         let map = try GoldenFrameTests.mapPath.get()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-reconstruct-\(getpid())-\(extra.joined()).log"
-        ).path
+        let log = ScratchDirectory.path("reconstruct-\(extra.joined()).log")
         let result = try runAdasis(
             ["replay", "--map", map, "Data/drives/kamppi.csv", "--duration", "30", "--candump", log] + extra)
         try #require(result.status == 0, "replay failed: \(result.stderr)")

@@ -14,8 +14,7 @@ struct RouteCommandTests {
     func plansALegalRoute() throws {
         try requireBuiltAdasis()
         let map = try GoldenFrameTests.mapPath.get()
-        let routeFile = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-route-\(getpid()).route")
-            .path
+        let routeFile = ScratchDirectory.path("route.route")
         defer { unlink(routeFile) }
         let result = try runAdasis(["route", "--map", map, "--from", Self.from, "--to", Self.to, "-o", routeFile])
         #expect(result.status == 0, "\(result.stderr)")

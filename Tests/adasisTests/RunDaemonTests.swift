@@ -32,9 +32,9 @@ func gpsdConfiguration(
     return text
 }
 
-/// A fresh temporary directory.
+/// A fresh directory in the ``ScratchDirectory``.
 private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-run-\(UUID().uuidString)")
+    let url = ScratchDirectory.url("run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

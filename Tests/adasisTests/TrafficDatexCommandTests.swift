@@ -28,7 +28,7 @@ struct TrafficDatexCommandTests {
 
         // A truncated publication is refused with where it broke; nothing is printed as placed.
         let text = try String(contentsOf: Repository.url("Data/traffic/sample-datex2.xml"), encoding: .utf8)
-        let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("datex-\(getpid()).xml")
+        let truncated = ScratchDirectory.url("datex.xml")
         defer { try? FileManager.default.removeItem(at: truncated) }
         try String(text.prefix(3000)).write(to: truncated, atomically: true, encoding: .utf8)
         let refused = try runAdasis(["traffic", "show", "--map", map, truncated.path, "--at", Self.at])
@@ -40,7 +40,7 @@ struct TrafficDatexCommandTests {
     func replay() throws {
         try requireBuiltAdasis()
         let map = try GoldenFrameTests.mapPath.get()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-datex-\(getpid()).log").path
+        let log = ScratchDirectory.path("datex.log")
         defer { unlink(log) }
         let run = try runAdasis([
             "replay", "--map", map, TrafficUseCommandTests.drive, "--preset", "all", "--candump", log, "--traffic",

@@ -14,7 +14,7 @@ struct TrafficOverTimeCommandTests {
             of: #""startTime": "2026-11-25T08:00:00Z", "endTime": "2026-11-25T18:00:00Z""#,
             with: #""startTime": "2026-11-25T12:02:20Z", "endTime": "2026-11-25T12:04:00Z""#)
         try #require(moved != sample, "the sample feed's roadworks changed; update this test")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-mid-\(getpid()).json").path
+        let path = ScratchDirectory.path("mid.json")
         try moved.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -59,7 +59,7 @@ struct TrafficOverTimeCommandTests {
         let map = try GoldenFrameTests.mapPath.get()
         let feed = try Self.midDriveFeed()
         defer { unlink(feed) }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-mid-\(getpid()).log").path
+        let log = ScratchDirectory.path("mid.log")
         defer { unlink(log) }
         let replay = try runAdasis([
             "replay", "--map", map, TrafficUseCommandTests.drive, "--preset", "all", "--candump", log, "--traffic",

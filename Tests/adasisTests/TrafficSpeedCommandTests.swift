@@ -30,7 +30,7 @@ struct TrafficSpeedCommandTests {
     func profileOnTheBus() throws {
         try requireBuiltAdasis()
         let map = try GoldenFrameTests.mapPath.get()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-speed-\(getpid()).log").path
+        let log = ScratchDirectory.path("speed.log")
         defer { unlink(log) }
         let replay = ["replay", "--map", map, TrafficUseCommandTests.drive, "--preset", "all", "--candump", log]
         let traffic = try runAdasis(

@@ -59,7 +59,7 @@ struct TrafficUseCommandTests {
     func replayIncidentOnCAN() throws {
         try requireBuiltAdasis()
         let map = try GoldenFrameTests.mapPath.get()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-traffic-\(getpid()).log").path
+        let log = ScratchDirectory.path("traffic.log")
         defer { unlink(log) }
         let replay = ["replay", "--map", map, Self.drive, "--preset", "all", "--candump", log]
         let traffic = try runAdasis(
@@ -97,7 +97,7 @@ struct TrafficUseCommandTests {
                 )
             }
         }
-        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-closure-\(getpid()).json")
+        let feed = ScratchDirectory.url("closure.json")
         defer { try? FileManager.default.removeItem(at: feed) }
         try Data(
             """

@@ -40,15 +40,15 @@ struct VcanKernelTests {
         let sent = ["123#DEADBEEF", "1ABCDEF0#0102030405060708", "7FF#R", "000#"]
         let script = """
             set -e
-            candump -L vcan0 > /tmp/vcan-run-test-$$.log &
+            log=$(mktemp); trap 'rm -f "$log"' EXIT
+            candump -L vcan0 > "$log" &
             dumper=$!
             sleep 1
             \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
-            Tools/candump-wait /tmp/vcan-run-test-$$.log \(sent.count) 60 || true
+            Tools/candump-wait "$log" \(sent.count) 60 || true
             kill $dumper
             wait $dumper || true
-            cat /tmp/vcan-run-test-$$.log
-            rm -f /tmp/vcan-run-test-$$.log
+            cat "$log"
             ip link set vcan0 down
             if cansend vcan0 123#00 2>/dev/null; then echo "SENT-WHILE-DOWN"; fi
             """
@@ -69,13 +69,13 @@ struct DumpCommandKernelTests {
         try requireBuiltAdasis()
         let sent = ["123#DEADBEEF", "1ABCDEF0#0102", "7FF#R"]
         let script = """
-            .build/debug/adasis dump vcan0 --count 3 --timeout 10 > /tmp/adasis-dump-$$.log 2> /tmp/adasis-dump-$$.err &
+            log=$(mktemp); trap 'rm -f "$log" "$log.err"' EXIT
+            .build/debug/adasis dump vcan0 --count 3 --timeout 10 > "$log" 2> "$log.err" &
             dumper=$!
-            for i in $(seq 100); do grep -q "listening on vcan0" /tmp/adasis-dump-$$.err 2>/dev/null && break; sleep 0.05; done
+            for i in $(seq 100); do grep -q "listening on vcan0" "$log.err" 2>/dev/null && break; sleep 0.05; done
             \(sent.map { "cansend vcan0 \($0)" }.joined(separator: "\n"))
             wait $dumper || { echo "dump failed with $?" >&2; exit 1; }
-            cat /tmp/adasis-dump-$$.log
-            rm -f /tmp/adasis-dump-$$.log
+            cat "$log"
             ip link set vcan0 down
             .build/debug/adasis dump vcan0 --timeout 0.5 && { echo "dump succeeded on a down interface" >&2; exit 1; }
             exit 0
@@ -105,14 +105,14 @@ struct SendCommandKernelTests {
             """
         let expected = CandumpLog.parse(text: log).records.map { CandumpRecord.frameText($0.frame) }
         let script = """
-            candump -L vcan0 > /tmp/adasis-send-$$.log &
+            recording=$(mktemp); trap 'rm -f "$recording"' EXIT
+            candump -L vcan0 > "$recording" &
             dumper=$!
             sleep 1
             printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 --realtime || exit 1
-            Tools/candump-wait /tmp/adasis-send-$$.log \(expected.count) 60 || true
+            Tools/candump-wait "$recording" \(expected.count) 60 || true
             kill $dumper
-            cat /tmp/adasis-send-$$.log
-            rm -f /tmp/adasis-send-$$.log
+            cat "$recording"
             ip link set vcan0 down
             printf '%s' '\(log)' | .build/debug/adasis send - --can vcan0 && { echo "send succeeded on a down interface" >&2; exit 1; }
             exit 0

@@ -10,7 +10,7 @@ struct ViewLiveCommandTests {
     }
 
     @Test func aMalformedCandumpLogIsRefusedWithItsLine() throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("adasis-view-\(UUID().uuidString).log")
+        let log = ScratchDirectory.url("view-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         try "(0.000000) vcan0 361#2005083200704000\n(0.010000) vcan0 36Z#00\n".write(
             to: log, atomically: true, encoding: .utf8)

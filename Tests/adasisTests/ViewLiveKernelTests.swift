@@ -31,8 +31,7 @@ struct ViewLiveKernelTests {
     )
     func liveFromVcan() throws {
         try requireBuiltAdasis()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "adasis-view-\(UUID().uuidString)")
+        let directory = ScratchDirectory.url("view-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let map = directory.appendingPathComponent("helsinki.map").path
