@@ -227,7 +227,7 @@ extension ADASISProvider {
     /// The content of `path`, at `position` in ``visitOrder``.
     private func pathContent(_ path: HorizonPath, at position: Int, index: UInt8, time: Double) -> PathContent {
         PathContent(
-            path: path, pathIndex: index, selection: configuration.messages,
+            path: path, pathIndex: index, sends: contentSelection,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
             objectTypes: configuration.roadObjectTypes,
             probability: probabilityOfPath[path.id] ?? path.probability,
@@ -362,7 +362,7 @@ extension ADASISProvider {
         guard let vehicle, let main = mainPath, let position = main.linkIndex(at: vehicle) else { return }
         let link = main.links[position]
         let content = PathContent(
-            path: main, pathIndex: 4, selection: configuration.messages,
+            path: main, pathIndex: 4, sends: contentSelection,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
             objectTypes: configuration.roadObjectTypes,
             probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })

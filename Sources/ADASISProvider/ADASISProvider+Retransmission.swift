@@ -32,12 +32,16 @@ extension ADASISProvider {
         ahead.sort { ($0.root, $0.index) < ($1.root, $1.index) }
         behind.sort { $0.root != $1.root ? $0.root > $1.root : $0.index < $1.index }
         let first = Self.retransmissionMessages(ledger.atoms(mainIndex, in: here...upper))
-        // The rest as a list of lists: the side paths' come from the packs kept between rounds.
-        var rest: [[ADASISMessage]] = []
+        // The rest as a list of lists: the side paths' come from the packs kept between rounds,
+        // each packed only when the round sends from it (a round after a turn, when the queue is
+        // full of the new paths' content, sends none of them: only their number is needed).
+        var rest: [RetransmissionList] = []
         rest.reserveCapacity(ahead.count + behind.count + 1)
-        for side in ahead { rest.append(sidePathPack(side.index)) }
-        if lower < here { rest.append(Self.retransmissionMessages(ledger.atoms(mainIndex, in: lower...(here - 1)))) }
-        for side in behind { rest.append(sidePathPack(side.index)) }
+        for side in ahead { rest.append(sidePathList(side.index)) }
+        if lower < here {
+            rest.append(.packed(Self.retransmissionMessages(ledger.atoms(mainIndex, in: lower...(here - 1)))))
+        }
+        for side in behind { rest.append(sidePathList(side.index)) }
         var room = max(0, configuration.framesPerTick - scheduler.queuedCount)
         for message in first.prefix(room) {
             scheduler.enqueue(message, priority: .retransmission, counters: &counters)
@@ -48,22 +52,59 @@ extension ADASISProvider {
         guard total > 0 else { return }
         let start = retransmissionResume < total ? retransmissionResume : 0
         let sending = min(room, total)
-        // Walk the lists from message `start`, wrapping round at the end.
-        var list = 0, position = start
-        while position >= rest[list].count {
-            position -= rest[list].count
-            list += 1
-        }
-        for _ in 0..<sending {
-            scheduler.enqueue(rest[list][position], priority: .retransmission, counters: &counters)
-            position += 1
+        if sending > 0 {
+            // Walk the lists from message `start`, wrapping round at the end.
+            var list = 0, position = start
             while position >= rest[list].count {
-                position = 0
-                list = (list + 1) % rest.count
+                position -= rest[list].count
+                list += 1
+            }
+            var messages = self.messages(of: rest[list])
+            for _ in 0..<sending {
+                scheduler.enqueue(messages[position], priority: .retransmission, counters: &counters)
+                position += 1
+                while position >= rest[list].count {
+                    position = 0
+                    list = (list + 1) % rest.count
+                    messages = self.messages(of: rest[list])
+                }
             }
         }
         retransmissionResume = sending == total ? 0 : (start + sending) % total
         counters.retransmissionsSkipped += total - sending
+    }
+
+    /// One list of a retransmission round: messages packed, or a side path's pack not made yet
+    /// whose length is known.
+    enum RetransmissionList {
+        case packed([ADASISMessage])
+        case sidePath(index: UInt8, count: Int)
+
+        /// The number of messages in the list.
+        var count: Int {
+            switch self {
+            case .packed(let messages): messages.count
+            case .sidePath(_, let count): count
+            }
+        }
+    }
+
+    /// Side path `index`'s list: its pack when kept and current, else only its length when the
+    /// ledger knows it without packing (``ContentLedger/messageCount(_:)``), else the pack made now.
+    func sidePathList(_ index: UInt8) -> RetransmissionList {
+        if let kept = retransmissionPacks[index], kept.revision == ledger.revision(index) {
+            return .packed(kept.messages)
+        }
+        if let count = ledger.messageCount(index) { return .sidePath(index: index, count: count) }
+        return .packed(sidePathPack(index))
+    }
+
+    /// The messages of `list`, packing a side path's now.
+    func messages(of list: RetransmissionList) -> [ADASISMessage] {
+        switch list {
+        case .packed(let messages): messages
+        case .sidePath(let index, _): sidePathPack(index)
+        }
     }
 
     /// Every atom of side path `index` packed for retransmission, packed again only when the

@@ -19,6 +19,8 @@ import RoadMap
 public final class ADASISProvider {
     /// The configuration in force.
     public let configuration: ProviderConfiguration
+    /// What of ``configuration``'s message selection the paths' content needs.
+    let contentSelection: ContentSelection
     /// What was sent, dropped, updated.
     public internal(set) var counters = ProviderCounters()
     let network: any RoadNetwork
@@ -98,6 +100,7 @@ public final class ADASISProvider {
     /// Creates a provider reading link geometry and branch attributes from `network`.
     public init(configuration: ProviderConfiguration, network: any RoadNetwork) {
         self.configuration = configuration
+        contentSelection = ContentSelection(configuration.messages, objectTypes: configuration.roadObjectTypes)
         self.network = network
         placeMetaData = configuration.metaData
         scheduler = FrameScheduler(configuration: configuration)

@@ -14,14 +14,34 @@ struct ContentLedger: Sendable {
     /// For each path index, no atom lies before this offset (`Int.max`: none held), so that the
     /// purge at every tick finds nothing to forget without reading the atoms.
     private var lowest = [Int](repeating: .max, count: 256)
+    /// For each path index, how many of its atoms are profile spots that may share a PROFILE SHORT
+    /// (``ContentAtom/pairable``): without any, its atoms go out one message each, so their number
+    /// is known without packing them (``messageCount(_:)``).
+    private var pairableSpots = [Int](repeating: 0, count: 256)
 
     subscript(key: ContentAtom.Key) -> ADASISMessage? {
         get { byPath[Int(key.pathIndex)][key] }
         set {
-            byPath[Int(key.pathIndex)][key] = newValue
-            revisions[Int(key.pathIndex)] += 1
-            if newValue != nil { lowest[Int(key.pathIndex)] = min(lowest[Int(key.pathIndex)], key.offset) }
+            let path = Int(key.pathIndex)
+            let old =
+                newValue.map { byPath[path].updateValue($0, forKey: key) } ?? byPath[path].removeValue(forKey: key)
+            if Self.isPairableSpot(key) { pairableSpots[path] += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1) }
+            revisions[path] += 1
+            if newValue != nil { lowest[path] = min(lowest[path], key.offset) }
         }
+    }
+
+    /// Whether the atom at `key` is a profile spot that may share a PROFILE SHORT with the next
+    /// (every spot but a safety camera's, as ``ADASISProvider/isPairable(_:)`` tells from the message).
+    static func isPairableSpot(_ key: ContentAtom.Key) -> Bool {
+        if case .spot(let type) = key.kind { return type != ProfileShortType.safetyCamera.rawValue }
+        return false
+    }
+
+    /// The number of messages ``atoms(_:in:)`` of all of `index` packs into, when that is known
+    /// without packing them (no pairable spot among them: one message an atom); `nil` otherwise.
+    func messageCount(_ index: UInt8) -> Int? {
+        pairableSpots[Int(index)] == 0 ? byPath[Int(index)].count : nil
     }
 
     /// The revision of `index`'s atoms: it changes whenever they do.
@@ -32,6 +52,7 @@ struct ContentLedger: Sendable {
             byPath[index] = [:]
             revisions[index] += 1
             lowest[index] = .max
+            pairableSpots[index] = 0
         }
     }
 
@@ -42,6 +63,7 @@ struct ContentLedger: Sendable {
         byPath[Int(index)].removeAll(keepingCapacity: true)
         revisions[Int(index)] += 1
         lowest[Int(index)] = .max
+        pairableSpots[Int(index)] = 0
     }
 
     /// Forgets the atoms of `index` before `offset`.
@@ -58,6 +80,7 @@ struct ContentLedger: Sendable {
         // the horizon adds ahead.
         let stale = byPath[path].keys.filter { $0.offset < offset }
         for key in stale { byPath[path].removeValue(forKey: key) }
+        pairableSpots[path] -= stale.count(where: Self.isPairableSpot)
         lowest[path] = byPath[path].keys.lazy.map(\.offset).min() ?? .max
         revisions[path] += 1
     }

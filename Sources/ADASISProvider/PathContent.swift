@@ -8,7 +8,8 @@ import RoadMap
 struct PathContent {
     let path: HorizonPath
     let pathIndex: UInt8
-    let selection: MessageSelection
+    /// What the message selection sends, for the road object types subscribed to.
+    let sends: ContentSelection
     let units: SpeedUnits
     let routeActive: Bool
     /// The road object types subscribed to.
@@ -18,11 +19,43 @@ struct PathContent {
     let probability: Double
     /// The traffic speeds in force, `nil` while no traffic layer was ever active (then the
     /// traffic-speed profile is not sent).
-    var trafficSpeeds: TrafficSpeedTable? = nil
+    var trafficSpeeds: TrafficSpeedTable?
     /// The road link of a branch (for the STUB's class, form of way and lanes).
     let roadLink: (LinkID) -> RoadLink?
     /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
     let childIndex: (_ offset: Double, _ link: DirectedLink) -> UInt8?
+
+    /// The content of `path` on `pathIndex` as `sends` selects it (worked out once per
+    /// configuration: ``ContentSelection``).
+    init(
+        path: HorizonPath, pathIndex: UInt8, sends: ContentSelection, units: SpeedUnits, routeActive: Bool,
+        objectTypes: Set<RoadObjectType>, probability: Double, trafficSpeeds: TrafficSpeedTable? = nil,
+        roadLink: @escaping (LinkID) -> RoadLink?,
+        childIndex: @escaping (_ offset: Double, _ link: DirectedLink) -> UInt8?
+    ) {
+        self.path = path
+        self.pathIndex = pathIndex
+        self.sends = sends
+        self.units = units
+        self.routeActive = routeActive
+        self.objectTypes = objectTypes
+        self.probability = probability
+        self.trafficSpeeds = trafficSpeeds
+        self.roadLink = roadLink
+        self.childIndex = childIndex
+    }
+
+    /// The content of `path` on `pathIndex` as `selection` selects it.
+    init(
+        path: HorizonPath, pathIndex: UInt8, selection: MessageSelection, units: SpeedUnits, routeActive: Bool,
+        objectTypes: Set<RoadObjectType>, probability: Double, roadLink: @escaping (LinkID) -> RoadLink?,
+        childIndex: @escaping (_ offset: Double, _ link: DirectedLink) -> UInt8?
+    ) {
+        self.init(
+            path: path, pathIndex: pathIndex, sends: ContentSelection(selection, objectTypes: objectTypes),
+            units: units, routeActive: routeActive, objectTypes: objectTypes, probability: probability,
+            roadLink: roadLink, childIndex: childIndex)
+    }
 
     /// Atoms with offsets in `(lower, upper]`.
     func atoms(lower: Double, upper: Double) -> [ContentAtom] {
@@ -33,15 +66,12 @@ struct PathContent {
         }
         func wrapped(_ offset: Double) -> UInt16 { PathOffset.wrapped(Int(offset.rounded())) }
 
-        // What the selection sends, looked up once per window rather than per link (set lookups).
-        let sendsSegment = selection.sends(.segment), sendsStub = selection.sends(.stub)
-        let sendsCurvature = selection.sends(.curvature), sendsSlope = selection.sends(.slopeLinear)
-        let sendsCamera = selection.sends(ProfileShortType.safetyCamera)
-        let sendsSignals = selection.sends(ProfileShortType.trafficSignals) && objectTypes.contains(.trafficSignals)
-        let sendsLinkIdentifier = selection.sends(ProfileLongType.linkIdentifier)
-        let sendsLongitude = selection.sends(ProfileLongType.longitude)
-        let sendsLatitude = selection.sends(ProfileLongType.latitude)
-        let trafficSpeeds = selection.sends(ProfileShortType.trafficSpeed) ? self.trafficSpeeds : nil
+        let sendsSegment = sends.segment, sendsStub = sends.stub
+        let sendsCurvature = sends.curvature, sendsSlope = sends.slope
+        let sendsCamera = sends.camera, sendsSignals = sends.signals
+        let sendsLinkIdentifier = sends.linkIdentifier
+        let sendsLongitude = sends.longitude, sendsLatitude = sends.latitude
+        let trafficSpeeds = sends.trafficSpeed ? self.trafficSpeeds : nil
         var previousSegment: SegmentMessage?
         // What the previous SEGMENT was made of: a link with the same attributes and route
         // membership gives the same content, which is then not built again.
@@ -101,7 +131,7 @@ struct PathContent {
                     for branch in link.pointee.exitBranches where branch.link != next {
                         appendStub(branch, subPathIndex: childIndex(link.pointee.endOffset, branch.link) ?? 5)
                     }
-                    if selection.continuationStubs, result.count > firstStub,
+                    if sends.continuationStubs, result.count > firstStub,
                         let continuation = link.pointee.exitBranches.first(where: { $0.link == next })
                     {
                         appendStub(continuation, subPathIndex: 6)
@@ -221,8 +251,7 @@ struct PathContent {
     /// (19, with the enforced speed) and, once the horizon reaches it, an end (20). A zone that
     /// began before the path's first link is sent with its start there.
     private func objectAtoms(inWindow: (Double) -> Bool) -> [ContentAtom] {
-        let sendsPoints = selection.sends(ProfileShortType.roadObject)
-        let sendsZones = selection.sends(ProfileShortType.roadObjectZoneStart)
+        let sendsPoints = sends.roadObjectPoints, sendsZones = sends.roadObjectZones
         guard sendsPoints || sendsZones else { return [] }
         var result: [ContentAtom] = []
         func mark(_ type: ProfileShortType, _ offset: Double, code: UInt16, value: UInt16) {
@@ -308,5 +337,39 @@ struct PathContent {
             stub.numberOfLanesOppositeDirection = WireValues.oppositeLanes(road.oppositeLanes)
         }
         return stub
+    }
+}
+
+/// What of a message selection a path's content needs, looked up in the selection's sets once
+/// (each lookup hashes the type) rather than at every window of every path.
+struct ContentSelection: Sendable {
+    /// SEGMENTs, STUBs, and a continuation STUB after each junction's.
+    let segment, stub, continuationStubs: Bool
+    /// The curvature and slope profiles.
+    let curvature, slope: Bool
+    /// Safety cameras, and traffic signals (also subscribed to as a road object type).
+    let camera, signals: Bool
+    /// The traffic-speed profile (while a traffic layer is active).
+    let trafficSpeed: Bool
+    /// Road objects: points, and zones (start and end).
+    let roadObjectPoints, roadObjectZones: Bool
+    /// PROFILE LONG link identifiers and shape points.
+    let linkIdentifier, longitude, latitude: Bool
+
+    /// What `selection` sends, with `objectTypes` subscribed to.
+    init(_ selection: MessageSelection, objectTypes: Set<RoadObjectType>) {
+        segment = selection.sends(.segment)
+        stub = selection.sends(.stub)
+        continuationStubs = selection.continuationStubs
+        curvature = selection.sends(.curvature)
+        slope = selection.sends(.slopeLinear)
+        camera = selection.sends(ProfileShortType.safetyCamera)
+        signals = selection.sends(ProfileShortType.trafficSignals) && objectTypes.contains(.trafficSignals)
+        trafficSpeed = selection.sends(ProfileShortType.trafficSpeed)
+        roadObjectPoints = selection.sends(ProfileShortType.roadObject)
+        roadObjectZones = selection.sends(ProfileShortType.roadObjectZoneStart)
+        linkIdentifier = selection.sends(ProfileLongType.linkIdentifier)
+        longitude = selection.sends(ProfileLongType.longitude)
+        latitude = selection.sends(ProfileLongType.latitude)
     }
 }

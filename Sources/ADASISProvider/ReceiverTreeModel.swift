@@ -11,12 +11,13 @@ import ADASISv2
 struct ReceiverTreeModel: Sendable {
     /// The receiver's main path (the last regular path index POSITION named).
     private(set) var mainIndex: UInt8?
-    /// Parent of each sub-path index placed by a STUB.
-    private var parent: [UInt8: UInt8] = [:]
+    /// Parent of each sub-path index placed by a STUB, by the sub-path's index (a table of the 64
+    /// indices rather than a dictionary: it is read for every STUB sent, and hashing an index cost
+    /// more than the read).
+    private var parent = [UInt8?](repeating: nil, count: 64)
 
-    /// Every index the receiver may hold: the keys of ``parent`` and ``mainIndex``, kept as they
-    /// change (read for every sub-path given an index; built from the table each time, it cost a
-    /// walk of up to 56 entries per STUB).
+    /// Every index the receiver may hold: the indices with a ``parent`` and ``mainIndex``, kept as
+    /// they change (read for every sub-path given an index).
     private(set) var held = PathIndexSet()
 
     /// Follows one frame as the receiver applies it.
@@ -25,19 +26,24 @@ struct ReceiverTreeModel: Sendable {
         case .position(let position) where position.positionIndex == 0 && Self.isRegular(position.pathIndex):
             guard position.pathIndex != mainIndex else { return }
             let kept = subtree(of: position.pathIndex)
-            parent = parent.filter { kept.contains($0.key) }
-            parent[position.pathIndex] = nil
+            held = PathIndexSet()
+            for index in parent.indices where parent[index] != nil {
+                if kept.contains(UInt8(index)) && index != Int(position.pathIndex) {
+                    held.insert(UInt8(index))
+                } else {
+                    parent[index] = nil
+                }
+            }
             mainIndex = position.pathIndex
-            held = PathIndexSet(parent.keys)
             held.insert(position.pathIndex)
         case .stub(let stub) where Self.isRegular(stub.subPathIndex) && Self.isRegular(stub.pathIndex):
-            if let old = parent[stub.subPathIndex], old != stub.pathIndex {
+            if let old = parent[Int(stub.subPathIndex)], old != stub.pathIndex {
                 for index in subtree(of: stub.subPathIndex) where index != stub.subPathIndex {
-                    parent[index] = nil
+                    parent[Int(index)] = nil
                     if index != mainIndex { held.remove(index) }
                 }
             }
-            parent[stub.subPathIndex] = stub.pathIndex
+            parent[Int(stub.subPathIndex)] = stub.pathIndex
             held.insert(stub.subPathIndex)
         default:
             break
@@ -49,13 +55,16 @@ struct ReceiverTreeModel: Sendable {
     }
 
     /// `index` and every index placed below it.
-    private func subtree(of index: UInt8) -> Set<UInt8> {
-        var result: Set<UInt8> = [index]
+    private func subtree(of index: UInt8) -> PathIndexSet {
+        var result: PathIndexSet = [index]
         var grew = true
         while grew {
             grew = false
-            for (child, above) in parent where result.contains(above) && !result.contains(child) {
-                result.insert(child)
+            for child in parent.indices {
+                guard let above = parent[child], result.contains(above), !result.contains(UInt8(child)) else {
+                    continue
+                }
+                result.insert(UInt8(child))
                 grew = true
             }
         }

@@ -32,7 +32,7 @@ import TestSupport
         _ engine: HorizonEngine, on link: DirectedLink, at offset: Double, from time: Double, until reach: Double
     ) throws -> [Double] {
         var reached: [Double] = []
-        for step in 0..<20 where try reached.last.map({ $0 < reach }) ?? true {
+        for step in 0..<20 where reached.last.map({ $0 < reach }) ?? true {
             #expect(try !engine.update(onRoad(link, offset, time: time + Double(step))).isEmpty)
             reached.append(try ahead(engine))
         }

@@ -135,7 +135,7 @@ struct RouteBusServerTests {
         let monitor = Process()
         monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
         monitor.arguments = ["--address", bus.address, "type='signal',interface='\(RouteBusInterface.name)'"]
-        FileManager.default.createFile(atPath: capture.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: capture.path, contents: nil))
         monitor.standardOutput = try FileHandle(forWritingTo: capture)
         try monitor.run()
         defer { monitor.terminate() }
