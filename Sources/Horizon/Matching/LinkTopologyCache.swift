@@ -84,6 +84,14 @@ struct LinkTopologyCache {
     /// Slots of the successors of the loaded link in `slot`, in the order of ``successors(_:)``.
     func successorSlots(_ slot: Int) -> [Int] { successorSlots[slot] }
 
+    /// `body` applied to each successor of the loaded link in `slot` with its slot, in the order of
+    /// ``successors(_:)``, read where they are kept (the two lists are not copied out: a search
+    /// reads them for every link it settles).
+    @inline(__always)
+    func forEachSuccessor(of slot: Int, _ body: (DirectedLink, Int) -> Void) {
+        for index in successors[slot].indices { body(successors[slot][index], successorSlots[slot][index]) }
+    }
+
     /// The entry of `link`, read from `network` on a miss.
     mutating func entry(for link: DirectedLink, in network: any RoadNetwork) throws -> Entry {
         let slot = slot(for: link)

@@ -175,9 +175,10 @@ struct RouteDistanceSearch {
             growState()
             // Successors beyond the radius stay queued: the frontier a longer reach goes on from.
             let atExit = distance + topology.length(slot)
-            let successors = topology.successors(slot), slots = topology.successorSlots(slot)
-            for (following, followingSlot) in zip(successors, slots) where settledIn[followingSlot] != generation {
-                reached.frontier.push(atExit + (following == next.reversed ? uTurnPenalty : 0), following)
+            let reversed = next.reversed
+            topology.forEachSuccessor(of: slot) { following, followingSlot in
+                guard settledIn[followingSlot] != generation else { return }
+                reached.frontier.push(atExit + (following == reversed ? uTurnPenalty : 0), following)
             }
         }
         reached.merge(settled)

@@ -373,11 +373,7 @@ public final class HorizonEngine {
     /// Makes `id` the main path; everything outside its subtree is removed.
     private func promote(_ id: PathID) {
         let keep = Set(tree.subtree(of: id))
-        // By identifier, without copying the paths out.
-        for removed in tree.paths.keys.filter({ !keep.contains($0) }).sorted() {
-            tree.paths[removed] = nil
-            events.append(.pathRemoved(removed))
-        }
+        for removed in tree.paths.removeAll(except: keep) { events.append(.pathRemoved(removed)) }
         guard var main = tree.paths[id] else { return }
         let levelShift = main.level
         for kept in keep { tree.paths[kept]?.level -= levelShift }

@@ -83,6 +83,19 @@ public struct PathTable: Hashable, Sendable, Collection, ExpressibleByDictionary
         return removed
     }
 
+    /// Removes every path but those in `kept`, which must hold the children of each path it holds
+    /// (a subtree: a turn keeps the subtree of the path turned onto). Returns the identifiers
+    /// removed, ascending. The table is rebuilt from what is kept, not cut path by path: a turn in
+    /// the city removes dozens of paths, each removal reading where the path hung.
+    public mutating func removeAll(except kept: Set<PathID>) -> [PathID] {
+        let removed = dictionary.keys.filter { !kept.contains($0) }.sorted()
+        guard !removed.isEmpty else { return [] }
+        dictionary = dictionary.filter { kept.contains($0.key) }
+        // A kept path's children are kept, so each kept parent's list stands as it is.
+        childIDs = childIDs.filter { kept.contains($0.key) }
+        return removed
+    }
+
     /// Removes every path.
     public mutating func removeAll() {
         dictionary.removeAll()
