@@ -56,16 +56,23 @@ def map_path():
         yield path
 
 
-@pytest.fixture(scope="module")
-def server(map_path):
-    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", DRIVE, "--traffic", FEED, "--port", "0"],
+def start_view(arguments, serving=r"serving (http://127\.0\.0\.1:\d+/)"):
+    """`adasis view ARGUMENTS --port 0` started, with the address its first line says it serves
+    (`serving` matches that line, the address as its group); the test fails when it does not start."""
+    process = subprocess.Popen([adasis(), "view", *arguments, "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
-    match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+    match = re.search(serving, line)
     if not match:
         process.kill()
-        pytest.fail(f"adasis view did not start: {line!r} {process.stderr.read()}")
-    yield match.group(1)
+        pytest.fail(f"adasis view {' '.join(arguments)} did not start: {line!r} {process.stderr.read()}")
+    return process, match.group(1)
+
+
+@pytest.fixture(scope="module")
+def server(map_path):
+    process, address = start_view(["--map", map_path, "--replay", DRIVE, "--traffic", FEED])
+    yield address
     process.terminate()
     process.wait(timeout=10)
 
@@ -301,14 +308,9 @@ def live_log(map_path):
 
 @pytest.fixture(scope="module")
 def live_server(map_path, live_log):
-    process = subprocess.Popen([adasis(), "view", "--map", map_path, "--candump", live_log, "--speed", str(LIVE_PACE),
-                                "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    match = re.search(r"serving (http://127\.0\.0\.1:\d+/) \(live from esplanadi\.log\)", line)
-    if not match:
-        process.kill()
-        pytest.fail(f"adasis view --candump did not start: {line!r} {process.stderr.read()}")
-    yield match.group(1)
+    process, address = start_view(["--map", map_path, "--candump", live_log, "--speed", str(LIVE_PACE)],
+                                  serving=r"serving (http://127\.0\.0\.1:\d+/) \(live from esplanadi\.log\)")
+    yield address
     process.terminate()
     process.wait(timeout=10)
 
@@ -399,16 +401,9 @@ def proposal_server(map_path):
                        "flowSegments": [], "incidents": [{"id": "closure-1", "iconCategory": 8, "roadClosed": True,
                                                           "links": [closed], "startTime": "2026-11-25T11:00:00Z",
                                                           "endTime": "2026-11-25T13:00:00Z"}]}, file)
-        process = subprocess.Popen([adasis(), "view", "--map", map_path, "--replay", NAVIGATED,
-                                    "--destination", DESTINATION,
-                                    "--traffic", feed, "--acceptance", "manual", "--min-time-difference", "60",
-                                    "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = process.stdout.readline()
-        match = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
-        if not match:
-            process.kill()
-            pytest.fail(f"adasis view --destination did not start: {line!r} {process.stderr.read()}")
-        yield match.group(1), closed
+        process, address = start_view(["--map", map_path, "--replay", NAVIGATED, "--destination", DESTINATION,
+                                       "--traffic", feed, "--acceptance", "manual", "--min-time-difference", "60"])
+        yield address, closed
         process.terminate()
         process.wait(timeout=10)
 
