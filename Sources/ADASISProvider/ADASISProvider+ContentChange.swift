@@ -23,6 +23,6 @@ extension ADASISProvider {
     static func withdrawal(of atom: ContentAtom) -> ContentAtom? {
         guard case .objectMark = atom.key.kind, case .profileShort(var message) = atom.message else { return nil }
         message.distance1 = 1023
-        return ContentAtom(key: atom.key, message: .profileShort(message), pairable: false)
+        return ContentAtom(key: atom.key, message: .profileShort(message))
     }
 }

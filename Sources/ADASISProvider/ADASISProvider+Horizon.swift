@@ -112,10 +112,9 @@ extension ADASISProvider {
                     }
                 }
             }
-            guard changedFrom != nil || !revived.isEmpty || frontier > sent else {
-                if level > 0 { visitOrder.rest(position) }
-                continue
-            }
+            // A side path sent up to its frontier rests (its changes, if any, go out below).
+            if frontier <= sent, level > 0 { visitOrder.rest(position) }
+            guard changedFrom != nil || !revived.isEmpty || frontier > sent else { continue }
             // Copied out only now: most visited paths have nothing to send. Held by the tree (read
             // above); the walk does not change the tree.
             let path = tree.paths[entry.id]!
@@ -135,8 +134,6 @@ extension ADASISProvider {
                     PendingContent(
                         position: position, path: path, atoms: content.atoms(lower: sent, upper: frontier),
                         frontier: frontier, origin: origin[position]))
-            } else if level > 0 {
-                visitOrder.rest(position)
             }
         }
         queueNearestFirst(pending, after: changes, vehicle: vehicle)
@@ -324,11 +321,6 @@ extension ADASISProvider {
         counters.updates += changed.count
         enqueue(changed, path: path, rootOffset: rootOffset, vehicle: vehicle, retransmission: false, update: true)
         enqueue(added, path: path, rootOffset: rootOffset, vehicle: vehicle, retransmission: false, update: false)
-    }
-
-    static func isPairable(_ message: ADASISMessage) -> Bool {
-        guard case .profileShort(let spot) = message else { return false }
-        return spot.profileType != .safetyCamera
     }
 
     /// `rootOffset`: where the level-1 path `path` hangs from leaves the main path (its visit-order

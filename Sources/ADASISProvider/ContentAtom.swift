@@ -47,6 +47,12 @@ struct ContentAtom: Hashable, Sendable {
             return UInt64(pathIndex) << 56 ^ UInt64(truncatingIfNeeded: offset) << 24 ^ UInt64(group) << 21
                 ^ UInt64(truncatingIfNeeded: detail)
         }
+        /// Whether the atom here is a profile spot that may share a PROFILE SHORT with the next
+        /// (``ContentAtom/pairable``).
+        var isPairableSpot: Bool {
+            if case .spot(let type) = kind { return type != ProfileShortType.safetyCamera.rawValue }
+            return false
+        }
         /// Hashes as its folded word does.
         func hash(into hasher: inout Hasher) { hasher.combine(folded) }
         /// The folded word's `IdentifierHash`: the ledger is looked up for every atom of every
@@ -58,9 +64,9 @@ struct ContentAtom: Hashable, Sendable {
     /// The message carrying this atom alone (flags clear, counter 0). A spot's message may be
     /// merged with the next spot of the same type when sent.
     var message: ADASISMessage
-    /// Whether a spot may share a PROFILE SHORT with the following spot (false when Value1 has
-    /// its own meaning, as for safety cameras).
-    var pairable: Bool
+    /// Whether this is a profile spot that may share a PROFILE SHORT with the following spot:
+    /// every spot but a safety camera's (whose Value1 is its speed limit).
+    var pairable: Bool { key.isPairableSpot }
 }
 
 /// Turns atoms into the messages that carry them: SEGMENTs, STUBs and PROFILE LONGs one each,

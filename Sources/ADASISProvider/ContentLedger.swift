@@ -25,17 +25,10 @@ struct ContentLedger: Sendable {
             let path = Int(key.pathIndex)
             let old =
                 newValue.map { byPath[path].updateValue($0, forKey: key) } ?? byPath[path].removeValue(forKey: key)
-            if Self.isPairableSpot(key) { pairableSpots[path] += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1) }
+            if key.isPairableSpot { pairableSpots[path] += (newValue == nil ? 0 : 1) - (old == nil ? 0 : 1) }
             revisions[path] += 1
             if newValue != nil { lowest[path] = min(lowest[path], key.offset) }
         }
-    }
-
-    /// Whether the atom at `key` is a profile spot that may share a PROFILE SHORT with the next
-    /// (every spot but a safety camera's, as ``ADASISProvider/isPairable(_:)`` tells from the message).
-    static func isPairableSpot(_ key: ContentAtom.Key) -> Bool {
-        if case .spot(let type) = key.kind { return type != ProfileShortType.safetyCamera.rawValue }
-        return false
     }
 
     /// The number of messages ``atoms(_:in:)`` of all of `index` packs into, when that is known
@@ -80,7 +73,7 @@ struct ContentLedger: Sendable {
         // the horizon adds ahead.
         let stale = byPath[path].keys.filter { $0.offset < offset }
         for key in stale { byPath[path].removeValue(forKey: key) }
-        pairableSpots[path] -= stale.count(where: Self.isPairableSpot)
+        pairableSpots[path] -= stale.count(where: \.isPairableSpot)
         lowest[path] = byPath[path].keys.lazy.map(\.offset).min() ?? .max
         revisions[path] += 1
     }
@@ -103,7 +96,7 @@ struct ContentLedger: Sendable {
     func atoms(_ index: UInt8, in offsets: ClosedRange<Int>? = nil) -> [ContentAtom] {
         byPath[Int(index)].compactMap { key, message in
             if let offsets, !offsets.contains(key.offset) { return nil }
-            return ContentAtom(key: key, message: message, pairable: ADASISProvider.isPairable(message))
+            return ContentAtom(key: key, message: message)
         }
     }
 }

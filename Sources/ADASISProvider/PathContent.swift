@@ -19,43 +19,11 @@ struct PathContent {
     let probability: Double
     /// The traffic speeds in force, `nil` while no traffic layer was ever active (then the
     /// traffic-speed profile is not sent).
-    var trafficSpeeds: TrafficSpeedTable?
+    var trafficSpeeds: TrafficSpeedTable? = nil
     /// The road link of a branch (for the STUB's class, form of way and lanes).
     let roadLink: (LinkID) -> RoadLink?
     /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
     let childIndex: (_ offset: Double, _ link: DirectedLink) -> UInt8?
-
-    /// The content of `path` on `pathIndex` as `sends` selects it (worked out once per
-    /// configuration: ``ContentSelection``).
-    init(
-        path: HorizonPath, pathIndex: UInt8, sends: ContentSelection, units: SpeedUnits, routeActive: Bool,
-        objectTypes: Set<RoadObjectType>, probability: Double, trafficSpeeds: TrafficSpeedTable? = nil,
-        roadLink: @escaping (LinkID) -> RoadLink?,
-        childIndex: @escaping (_ offset: Double, _ link: DirectedLink) -> UInt8?
-    ) {
-        self.path = path
-        self.pathIndex = pathIndex
-        self.sends = sends
-        self.units = units
-        self.routeActive = routeActive
-        self.objectTypes = objectTypes
-        self.probability = probability
-        self.trafficSpeeds = trafficSpeeds
-        self.roadLink = roadLink
-        self.childIndex = childIndex
-    }
-
-    /// The content of `path` on `pathIndex` as `selection` selects it.
-    init(
-        path: HorizonPath, pathIndex: UInt8, selection: MessageSelection, units: SpeedUnits, routeActive: Bool,
-        objectTypes: Set<RoadObjectType>, probability: Double, roadLink: @escaping (LinkID) -> RoadLink?,
-        childIndex: @escaping (_ offset: Double, _ link: DirectedLink) -> UInt8?
-    ) {
-        self.init(
-            path: path, pathIndex: pathIndex, sends: ContentSelection(selection, objectTypes: objectTypes),
-            units: units, routeActive: routeActive, objectTypes: objectTypes, probability: probability,
-            roadLink: roadLink, childIndex: childIndex)
-    }
 
     /// Atoms with offsets in `(lower, upper]`.
     func atoms(lower: Double, upper: Double) -> [ContentAtom] {
@@ -66,11 +34,6 @@ struct PathContent {
         }
         func wrapped(_ offset: Double) -> UInt16 { PathOffset.wrapped(Int(offset.rounded())) }
 
-        let sendsSegment = sends.segment, sendsStub = sends.stub
-        let sendsCurvature = sends.curvature, sendsSlope = sends.slope
-        let sendsCamera = sends.camera, sendsSignals = sends.signals
-        let sendsLinkIdentifier = sends.linkIdentifier
-        let sendsLongitude = sends.longitude, sendsLatitude = sends.latitude
         let trafficSpeeds = sends.trafficSpeed ? self.trafficSpeeds : nil
         var previousSegment: SegmentMessage?
         // What the previous SEGMENT was made of: a link with the same attributes and route
@@ -84,9 +47,9 @@ struct PathContent {
         // that lies: so the spots do not depend on where the window starts (a window starting
         // after a link without points would repeat the value sent before it).
         var previousCurvature =
-            sendsCurvature ? lastCode(before: first, \.lazyCurvature, ValueCoding.curvatureCode) : nil
+            sends.curvature ? lastCode(before: first, \.lazyCurvature, ValueCoding.curvatureCode) : nil
         var previousSlope =
-            sendsSlope ? lastCode(before: first, \.lazySlope, { ValueCoding.slopeCode(percent: $0) }) : nil
+            sends.slope ? lastCode(before: first, \.lazySlope, { ValueCoding.slopeCode(percent: $0) }) : nil
         // Each link is read in place (a copy of a `PathLink` retains its lists and costs a
         // call through its value witnesses; this loop runs for every link of every window).
         path.links.withUnsafeBufferPointer { links in
@@ -94,7 +57,7 @@ struct PathContent {
                 let link = links.baseAddress! + position
                 if link.pointee.startOffset > upper + 0.5 { break }
                 // SEGMENT where the attributes (or the route membership) change.
-                if sendsSegment,
+                if sends.segment,
                     previousSegmentSource.map({
                         $0.attributes != link.pointee.attributes || $0.isOnRoute != link.pointee.isOnRoute
                     })
@@ -108,13 +71,13 @@ struct PathContent {
                         sent.pathIndex = pathIndex
                         result.append(
                             ContentAtom(
-                                key: key(link.pointee.startOffset, .segment), message: .segment(sent), pairable: false))
+                                key: key(link.pointee.startOffset, .segment), message: .segment(sent)))
                     }
                     previousSegment = content
                     previousSegmentSource = (link.pointee.attributes, link.pointee.isOnRoute)
                 }
                 // STUBs at the end of the link when the path goes on and other roads leave there.
-                if sendsStub, position + 1 < links.count, inWindow(link.pointee.endOffset) {
+                if sends.stub, position + 1 < links.count, inWindow(link.pointee.endOffset) {
                     // Straight into the result (no list of branches, no list of STUBs): the last STUB
                     // at the offset is flagged once they are all in.
                     let next = links[position + 1].link
@@ -125,8 +88,7 @@ struct PathContent {
                         result.append(
                             ContentAtom(
                                 key: key(link.pointee.endOffset, .stub(ordinal: result.count - firstStub)),
-                                message: .stub(stub),
-                                pairable: false))
+                                message: .stub(stub)))
                     }
                     for branch in link.pointee.exitBranches where branch.link != next {
                         appendStub(branch, subPathIndex: childIndex(link.pointee.endOffset, branch.link) ?? 5)
@@ -141,7 +103,7 @@ struct PathContent {
                         result[result.count - 1].message = .stub(last)
                     }
                 }
-                if sendsCurvature {
+                if sends.curvature {
                     for point in link.pointee.lazyCurvature {
                         let code = ValueCoding.curvatureCode(point.value)
                         defer { previousCurvature = code }
@@ -149,7 +111,7 @@ struct PathContent {
                         result.append(spot(.curvature, offset: point.offset, value: code))
                     }
                 }
-                if sendsSlope {
+                if sends.slope {
                     for point in link.pointee.lazySlope {
                         let code = ValueCoding.slopeCode(percent: point.value)
                         defer { previousSlope = code }
@@ -166,7 +128,7 @@ struct PathContent {
                 for feature in link.pointee.lazyFeatures where inWindow(feature.offset) {
                     switch feature.kind {
                     case .safetyCamera(let type, let limit)
-                    where sendsCamera
+                    where sends.camera
                         && RoadObjectType(camera: type).map(objectTypes.contains) == true:
                         var message = ProfileShortMessage(
                             offset: wrapped(feature.offset), pathIndex: pathIndex,
@@ -175,20 +137,20 @@ struct PathContent {
                         result.append(
                             ContentAtom(
                                 key: key(feature.offset, .spot(profileType: ProfileShortType.safetyCamera.rawValue)),
-                                message: .profileShort(message), pairable: false))
-                    case .trafficSignals where sendsSignals:
+                                message: .profileShort(message)))
+                    case .trafficSignals where sends.signals:
                         result.append(spot(.trafficSignals, offset: feature.offset, value: 1))
                     default:
                         break
                     }
                 }
-                if sendsLinkIdentifier, inWindow(link.pointee.startOffset) {
+                if sends.linkIdentifier, inWindow(link.pointee.startOffset) {
                     result.append(
                         long(
                             .linkIdentifier, offset: link.pointee.startOffset,
                             value: UInt32(truncatingIfNeeded: link.pointee.wayID)))
                 }
-                if sendsLongitude || sendsLatitude,
+                if sends.longitude || sends.latitude,
                     let road = roadLink(link.pointee.link.link)
                 {
                     let geometry = link.pointee.link.direction == .forward ? road.geometry : road.geometry.reversed()
@@ -200,14 +162,14 @@ struct PathContent {
                         if vertex == geometry.count - 1 && !isLast { break }
                         let offset = link.pointee.startOffset + along
                         guard inWindow(offset) else { continue }
-                        if sendsLongitude {
+                        if sends.longitude {
                             result.append(
                                 long(
                                     .longitude, offset: offset,
                                     value: ValueCoding.longitudeCode(degrees: point.longitude))
                             )
                         }
-                        if sendsLatitude {
+                        if sends.latitude {
                             result.append(
                                 long(
                                     .latitude, offset: offset, value: ValueCoding.latitudeCode(degrees: point.latitude))
@@ -251,8 +213,7 @@ struct PathContent {
     /// (19, with the enforced speed) and, once the horizon reaches it, an end (20). A zone that
     /// began before the path's first link is sent with its start there.
     private func objectAtoms(inWindow: (Double) -> Bool) -> [ContentAtom] {
-        let sendsPoints = sends.roadObjectPoints, sendsZones = sends.roadObjectZones
-        guard sendsPoints || sendsZones else { return [] }
+        guard sends.roadObjectPoints || sends.roadObjectZones else { return [] }
         var result: [ContentAtom] = []
         func mark(_ type: ProfileShortType, _ offset: Double, code: UInt16, value: UInt16) {
             guard inWindow(offset) else { return }
@@ -265,16 +226,16 @@ struct PathContent {
                     key: ContentAtom.Key(
                         pathIndex: pathIndex, offset: Int(offset.rounded()),
                         kind: .objectMark(profileType: type.rawValue, code: code)),
-                    message: .profileShort(message), pairable: false))
+                    message: .profileShort(message)))
         }
         for object in path.roadObjects(types: objectTypes) {
             let type = object.object.type
             let code = RoadObjectWireCode.code(type)
             let speed = RoadObjectWireCode.value1(object.object)
             if object.isPoint {
-                guard sendsPoints, RoadObjectWireCode.pointProfile(type) == .roadObject else { continue }
+                guard sends.roadObjectPoints, RoadObjectWireCode.pointProfile(type) == .roadObject else { continue }
                 mark(.roadObject, object.start, code: code, value: speed)
-            } else if sendsZones {
+            } else if sends.roadObjectZones {
                 mark(.roadObjectZoneStart, object.start, code: code, value: speed)
                 if !object.isClippedAtEnd { mark(.roadObjectZoneEnd, object.end, code: code, value: 1023) }
             }
@@ -289,7 +250,7 @@ struct PathContent {
         return ContentAtom(
             key: ContentAtom.Key(
                 pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .spot(profileType: type.rawValue)),
-            message: .profileShort(message), pairable: true)
+            message: .profileShort(message))
     }
 
     private func long(_ type: ProfileLongType, offset: Double, value: UInt32) -> ContentAtom {
@@ -299,7 +260,7 @@ struct PathContent {
         return ContentAtom(
             key: ContentAtom.Key(
                 pathIndex: pathIndex, offset: Int(offset.rounded()), kind: .long(profileType: type.rawValue)),
-            message: .profileLong(message), pairable: false)
+            message: .profileLong(message))
     }
 
     /// The SEGMENT content of a link (offset and path index filled in by the caller).

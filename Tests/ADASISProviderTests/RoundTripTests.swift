@@ -97,7 +97,7 @@ struct RoundTripTests {
             }
             guard preset != .mini else { continue }
             let content = PathContent(
-                path: path, pathIndex: index, selection: provider.configuration.messages,
+                path: path, pathIndex: index, sends: provider.contentSelection,
                 units: .kilometresPerHour, routeActive: false, objectTypes: provider.configuration.roadObjectTypes,
                 probability: provider.probabilityOfPath[path.id] ?? path.probability, roadLink: { _ in nil },
                 childIndex: { _, _ in nil })

@@ -45,7 +45,8 @@ struct SpotWindowTests {
     func windowAfterPointlessLink() throws {
         let path = path()
         let content = PathContent(
-            path: path, pathIndex: 8, selection: MessageSelection(preset: .all), units: .kilometresPerHour,
+            path: path, pathIndex: 8, sends: ContentSelection(MessageSelection(preset: .all), objectTypes: []),
+            units: .kilometresPerHour,
             routeActive: false, objectTypes: [], probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
         let length = path.links.map(\.length).reduce(0, +)
         func spots(_ atoms: [ContentAtom]) -> [ContentAtom.Key] {
