@@ -63,6 +63,14 @@ import TestSupport
         #expect(moving[0].emission > moving[1].emission + 5)
         let crawling = try search.candidates(for: fix(g, 100, 2, speed: 1, heading: 92), sigma: 5, network: g.network)
         #expect(crawling[0].emission == crawling[1].emission)
+        // Until the direction is settled, a slow fix's heading counts, weakly: it breaks the tie
+        // between the two directions (1 − cos 180° = 2 times the weight) and no more.
+        let unsettled = try search.candidates(
+            for: fix(g, 100, 2, speed: 1, heading: 92), sigma: 5, network: g.network, directionSettled: false)
+        try #require(unsettled.count == 2)
+        let gap = abs(unsettled[0].emission - unsettled[1].emission)
+        #expect(gap > 0.9 && gap <= 2 * MatcherConfiguration().standstillHeadingWeight)
+        #expect(gap < moving[0].emission - moving[1].emission)
     }
 
     @Test func emissionIsGaussianInDistance() {

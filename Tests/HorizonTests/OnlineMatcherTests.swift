@@ -286,6 +286,44 @@ import TestSupport
         }
         #expect(corrected == 1)
     }
+
+    /// A receiver at standstill that reports a heading (the way it last moved, or the vehicle's
+    /// with dead reckoning) settles the guess: the first match takes that direction, in both
+    /// directions of the street, and driving off needs no discontinuity (the horizon built at the
+    /// first fix is kept).
+    @Test func headingReportedAtStandstillSetsTheFirstDirection() throws {
+        let g = street()
+        for (heading, step, direction) in [(90.0, 3.0, LinkDirection.forward), (270, -3, .backward)] {
+            let matcher = OnlineMapMatcher(network: g.network)
+            var results = [try matcher.match(fix(g, 0, 300, speed: 0, heading: heading))]
+            for t in 1...5 {
+                results.append(try matcher.match(fix(g, Double(t), 300 + step * Double(t), speed: 3, heading: heading)))
+            }
+            #expect(results[0].state.position?.link == DirectedLink(LinkID(2), direction), "heading \(heading)")
+            #expect(results.allSatisfy { $0.state.position?.link.direction == direction })
+            #expect(results.dropFirst().allSatisfy { !$0.discontinuity }, "heading \(heading)")
+        }
+    }
+
+    /// A heading reported at standstill only breaks the tie: when it is wrong (a receiver that
+    /// reports noise while stopped), the first moving fix still turns the direction round, with a
+    /// discontinuity, and a setting of 0 ignores it.
+    @Test func wrongHeadingAtStandstillYieldsToTheFirstMovingFix() throws {
+        let g = street()
+        let matcher = OnlineMapMatcher(network: g.network)
+        let first = try matcher.match(fix(g, 0, 300, speed: 0, heading: 270))
+        #expect(first.state.position?.link == DirectedLink(LinkID(2), .backward))
+        let moving = try matcher.match(fix(g, 1, 303, speed: 3, heading: 90))
+        #expect(moving.state.position?.link == DirectedLink(LinkID(2), .forward))
+        #expect(moving.discontinuity)
+
+        var configuration = MatcherConfiguration()
+        configuration.standstillHeadingWeight = 0
+        let search = CandidateSearch(configuration: configuration)
+        let stopped = try search.candidates(
+            for: fix(g, 0, 300, speed: 0, heading: 270), sigma: 5, network: g.network, directionSettled: false)
+        #expect(stopped.count == 2 && stopped[0].emission == stopped[1].emission)
+    }
 }
 
 @Suite struct LeapCheckTests {

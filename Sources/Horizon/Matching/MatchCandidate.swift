@@ -34,21 +34,36 @@ struct CandidateSearch {
     var configuration: MatcherConfiguration
 
     /// Log emission: Gaussian on the distance to the road, plus heading agreement when moving
-    /// (``candidates(for:sigma:network:)`` subtracts ``MatcherConfiguration/serviceRoadPenalty``
-    /// on service roads).
-    func emission(distance: Double, sigma: Double, linkBearing: Double, fix: GNSSFix) -> Double {
+    /// (``candidates(for:sigma:network:directionSettled:)`` subtracts
+    /// ``MatcherConfiguration/serviceRoadPenalty`` on service roads). While the driving direction
+    /// is not settled (`directionSettled` false: no fix fast enough for its heading to count has
+    /// come since the matcher started), the heading of a slower fix counts with
+    /// ``MatcherConfiguration/standstillHeadingWeight``.
+    func emission(distance: Double, sigma: Double, linkBearing: Double, fix: GNSSFix, directionSettled: Bool = true)
+        -> Double
+    {
         let z = distance / sigma
         var score = -0.5 * z * z
-        if let speed = fix.speed, speed > configuration.headingSpeedThreshold, let heading = fix.heading {
-            let delta = (heading - linkBearing) * .pi / 180
-            score -= configuration.headingWeight * (1 - cos(delta))
+        guard let heading = fix.heading else { return score }
+        let weight: Double
+        if let speed = fix.speed, speed > configuration.headingSpeedThreshold {
+            weight = configuration.headingWeight
+        } else if !directionSettled {
+            weight = configuration.standstillHeadingWeight
+        } else {
+            return score
         }
+        let delta = (heading - linkBearing) * .pi / 180
+        score -= weight * (1 - cos(delta))
         return score
     }
 
     /// The candidates for `fix`: every legal travel direction of every link within the search
     /// radius, the closest ``MatcherConfiguration/maximumCandidates`` kept, in a deterministic order.
-    func candidates(for fix: GNSSFix, sigma: Double, network: any RoadNetwork) throws -> [MatchCandidate] {
+    /// `directionSettled` as for ``emission(distance:sigma:linkBearing:fix:directionSettled:)``.
+    func candidates(for fix: GNSSFix, sigma: Double, network: any RoadNetwork, directionSettled: Bool = true) throws
+        -> [MatchCandidate]
+    {
         let point = GeoPoint(latitude: fix.latitude, longitude: fix.longitude)
         let radius = configuration.searchRadius(sigma: sigma)
         var result: [MatchCandidate] = []
@@ -69,7 +84,9 @@ struct CandidateSearch {
                         measuredOffset: direction == .forward ? unclamped : link.length - unclamped,
                         length: link.length, point: projection.point, distance: projection.distance,
                         bearing: bearing,
-                        emission: emission(distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix)
+                        emission: emission(
+                            distance: projection.distance, sigma: sigma, linkBearing: bearing, fix: fix,
+                            directionSettled: directionSettled)
                             - (link.highway == .service ? configuration.serviceRoadPenalty : 0))
                 )
             }

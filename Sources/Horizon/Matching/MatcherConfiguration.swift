@@ -32,6 +32,15 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Weight of heading agreement: the emission loses `headingWeight × (1 − cos Δ)` in log
     /// probability, Δ being the angle between the fix heading and the link's driving direction.
     public var headingWeight: Double = 3
+    /// Weight of the heading of a fix at or below ``headingSpeedThreshold``, while the driving
+    /// direction is not settled yet (no faster fix since the matcher started or restarted): the
+    /// distance cannot tell the two directions of a road apart, and a receiver at standstill
+    /// reports the heading it last moved in (or, with dead reckoning, the vehicle's), so the
+    /// first horizon points the way the vehicle faces instead of a guessed way, and is not
+    /// rebuilt when the vehicle moves off. Small, so the first moving fix decides: a heading from
+    /// a receiver that reports noise at standstill is then no worse than the guess. 0 ignores
+    /// such headings. Default 0.5.
+    public var standstillHeadingWeight: Double = 0.5
     /// β of the transition probability `exp(−|route distance − expected distance| / β)`.
     public var transitionScale: Double = 10
     /// Longest route searched between the candidates of two consecutive fixes.
@@ -120,6 +129,7 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.maximumCandidates = max(1, maximumCandidates)
         c.headingSpeedThreshold = floor(headingSpeedThreshold, 0)
         c.headingWeight = floor(headingWeight, 0)
+        c.standstillHeadingWeight = floor(standstillHeadingWeight, 0)
         c.transitionScale = floor(transitionScale, 0.1)
         c.maximumRouteDistance = floor(maximumRouteDistance, 1)
         c.uTurnPenalty = floor(uTurnPenalty, 0)

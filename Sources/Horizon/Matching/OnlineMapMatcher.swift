@@ -62,7 +62,9 @@ public final class OnlineMapMatcher {
     private var needsDiscontinuity = true
     /// Whether a fix with a usable heading (moving faster than
     /// ``MatcherConfiguration/headingSpeedThreshold``) has come since the column started: until
-    /// then both driving directions of a road score alike, and the first output is a guess.
+    /// then only a heading reported at standstill (``MatcherConfiguration/standstillHeadingWeight``)
+    /// tells the two driving directions of a road apart, and without one the first output is a
+    /// guess.
     private var directionSettled = false
     /// The fix of the last on-road match (for the leap check).
     private var lastPositionFix: GNSSFix?
@@ -138,7 +140,8 @@ public final class OnlineMapMatcher {
         if let held = heldWhileStopped(fix, sigma: sigma) {
             return try finish(fix, state: .onRoad(held), restarted: restarted)
         }
-        let candidates = try candidateSearch.candidates(for: fix, sigma: sigma, network: network)
+        let candidates = try candidateSearch.candidates(
+            for: fix, sigma: sigma, network: network, directionSettled: directionSettled)
         if candidates.isEmpty {
             return try finish(fix, state: missedFix(fix), restarted: restarted)
         }
