@@ -14,15 +14,20 @@ public struct DirectedLinkQueue: Sendable {
     /// An empty queue.
     public init() {}
 
-    /// Adds `link` with `key`.
+    /// Adds `link` with `key`. (Both sifts move a hole rather than swap, on the storage in place:
+    /// the entries end where swaps would leave them, at a fraction of the moves and bounds checks.)
     public mutating func push(_ key: Double, _ link: DirectedLink) {
         entries.append((key, link))
-        var child = entries.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(entries[child], entries[parent]) else { break }
-            entries.swapAt(child, parent)
-            child = parent
+        entries.withUnsafeMutableBufferPointer { entries in
+            let item = (key: key, link: link)
+            var child = entries.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(item, entries[parent]) else { break }
+                entries[child] = entries[parent]
+                child = parent
+            }
+            entries[child] = item
         }
     }
 
@@ -30,18 +35,20 @@ public struct DirectedLinkQueue: Sendable {
     public mutating func pop() -> (key: Double, link: DirectedLink)? {
         guard let first = entries.first else { return nil }
         let last = entries.removeLast()
-        if !entries.isEmpty {
-            entries[0] = last
+        guard !entries.isEmpty else { return first }
+        entries.withUnsafeMutableBufferPointer { entries in
+            let count = entries.count
             var parent = 0
             while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < entries.count, precedes(entries[left], entries[smallest]) { smallest = left }
-                if right < entries.count, precedes(entries[right], entries[smallest]) { smallest = right }
-                if smallest == parent { break }
-                entries.swapAt(parent, smallest)
-                parent = smallest
+                let left = 2 * parent + 1
+                guard left < count else { break }
+                var child = left
+                if left + 1 < count, Self.precedes(entries[left + 1], entries[left]) { child = left + 1 }
+                guard Self.precedes(entries[child], last) else { break }
+                entries[parent] = entries[child]
+                parent = child
             }
+            entries[parent] = last
         }
         return first
     }
@@ -49,7 +56,9 @@ public struct DirectedLinkQueue: Sendable {
     /// Empties the queue, keeping its storage for the next search.
     public mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
-    private func precedes(_ a: (key: Double, link: DirectedLink), _ b: (key: Double, link: DirectedLink)) -> Bool {
+    private static func precedes(_ a: (key: Double, link: DirectedLink), _ b: (key: Double, link: DirectedLink))
+        -> Bool
+    {
         a.key < b.key || (a.key == b.key && a.link < b.link)
     }
 }

@@ -23,6 +23,8 @@ struct RouteDistanceSearch {
     /// By source slot: the links reached from that link's exit (slots are the topology cache's,
     /// so these go when it starts over).
     private var reachedFromExit: [Int: ReachedLinks] = [:]
+    /// The links a search settled, in settling order (storage kept from one search to the next).
+    private var settledScratch: [(slot: Int, distance: Double)] = []
 
     /// What a search from one link's exit has reached: every link whose entry lies within
     /// `radius` metres, by slot in ascending order with its entry distance, and the search's queue
@@ -43,27 +45,34 @@ struct RouteDistanceSearch {
             return low < slots.count && slots[low] == slot ? distances[low] : nil
         }
 
-        /// Adds links a continued search settled (slots not held yet), keeping the slots ascending.
-        mutating func merge(_ settled: [(slot: Int, distance: Double)]) {
+        /// Adds links a continued search settled (slots not held yet), keeping the slots ascending:
+        /// `settled` is sorted, the lists grow by its count, and the two merge from the back, in
+        /// place.
+        mutating func merge(_ settled: inout [(slot: Int, distance: Double)]) {
             guard !settled.isEmpty else { return }
-            let added = settled.sorted { $0.slot < $1.slot }
-            var mergedSlots: [Int] = [], mergedDistances: [Double] = []
-            mergedSlots.reserveCapacity(slots.count + added.count)
-            mergedDistances.reserveCapacity(slots.count + added.count)
-            var i = 0
-            for (slot, distance) in added {
-                while i < slots.count, slots[i] < slot {
-                    mergedSlots.append(slots[i])
-                    mergedDistances.append(distances[i])
-                    i += 1
+            settled.sort { $0.slot < $1.slot }
+            let held = slots.count, added = settled.count
+            slots.append(contentsOf: repeatElement(0, count: added))
+            distances.append(contentsOf: repeatElement(0, count: added))
+            settled.withUnsafeBufferPointer { new in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    distances.withUnsafeMutableBufferPointer { distances in
+                        var old = held - 1, next = added - 1, to = held + added - 1
+                        while next >= 0 {
+                            if old >= 0, slots[old] > new[next].slot {
+                                slots[to] = slots[old]
+                                distances[to] = distances[old]
+                                old -= 1
+                            } else {
+                                slots[to] = new[next].slot
+                                distances[to] = new[next].distance
+                                next -= 1
+                            }
+                            to -= 1
+                        }
+                    }
                 }
-                mergedSlots.append(slot)
-                mergedDistances.append(distance)
             }
-            mergedSlots.append(contentsOf: slots[i...])
-            mergedDistances.append(contentsOf: distances[i...])
-            slots = mergedSlots
-            distances = mergedDistances
         }
     }
 
@@ -164,7 +173,12 @@ struct RouteDistanceSearch {
             }
         }
         reached.radius = reach + Self.reachMargin
-        var settled: [(slot: Int, distance: Double)] = []
+        var settled = settledScratch
+        settledScratch = []
+        defer {
+            settled.removeAll(keepingCapacity: true)
+            settledScratch = settled
+        }
         while reached.frontier.topKey <= reached.radius, let (distance, next) = reached.frontier.pop() {
             // Every queued link is a successor of a loaded link, so it has a slot.
             let slot = topology.slot(for: next)
@@ -181,7 +195,7 @@ struct RouteDistanceSearch {
                 reached.frontier.push(atExit + (following == reversed ? uTurnPenalty : 0), following)
             }
         }
-        reached.merge(settled)
+        reached.merge(&settled)
         reachedFromExit[start] = reached
         return reached
     }

@@ -405,7 +405,10 @@ public final class HorizonEngine {
             + (configuration.keepsZeroProbabilityPaths ? forbiddenContinuations(after: link) : [])
         var placed = PathLink(
             road: road, direction: link.direction, startOffset: 0, exitBranches: branches, routeIndex: nil)
-        placed.features = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
+        // The legal filter keeps a subset, in order: set only when it dropped one (setting the list
+        // builds the link's box of lists again, and most links have no feature at all).
+        let allowed = configuration.safetyLocationRules.allowedFeatures(of: placed, places: configuration.places)
+        if allowed.count != placed.features.count { placed.features = allowed }
         if placedLinks.count >= 8192 { placedLinks.removeAll(keepingCapacity: true) }
         if waysOn.lengths.count >= 32768 { waysOn.lengths.removeAll(keepingCapacity: true) }
         if waysOn.entryBearings.count >= 32768 { waysOn.entryBearings.removeAll(keepingCapacity: true) }
