@@ -222,17 +222,30 @@ extension ADASISProvider {
     }
 
     /// The content of `path`, at `position` in ``visitOrder``.
-    private func pathContent(_ path: HorizonPath, at position: Int, index: UInt8, time: Double) -> PathContent {
+    private func pathContent(_ path: HorizonPath, at position: Int, index: UInt8, time: Double)
+        -> PathContent<ProviderLinkLookup>
+    {
         PathContent(
             path: path, pathIndex: index, sends: contentSelection,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
             objectTypes: configuration.roadObjectTypes,
             probability: probabilityOfPath[path.id] ?? path.probability,
             trafficSpeeds: trafficSpeeds,
-            roadLink: { [unowned self] in self.roadLink($0) },
-            childIndex: { [unowned self] offset, link in
-                self.childIndex(ofPathAt: position, offset: offset, entering: link, time: time)
-            })
+            lookup: ProviderLinkLookup(provider: self, position: position, time: time))
+    }
+
+    /// The provider's roads, and the child paths of the path at `position` in ``visitOrder``, their
+    /// indices given out at `time` (``childIndex(ofPathAt:offset:entering:time:)``).
+    struct ProviderLinkLookup: LinkLookup {
+        let provider: ADASISProvider
+        let position: Int
+        let time: Double
+
+        func road(_ id: LinkID) -> RoadLink? { provider.roadLink(id) }
+
+        func childIndex(at offset: Double, entering link: DirectedLink) -> UInt8? {
+            provider.childIndex(ofPathAt: position, offset: offset, entering: link, time: time)
+        }
     }
 
     /// The index of the child path of the path at `position` in ``visitOrder`` that enters `link`
@@ -357,7 +370,7 @@ extension ADASISProvider {
             path: main, pathIndex: 4, sends: contentSelection,
             units: configuration.metaData.speedUnits, routeActive: routeActive,
             objectTypes: configuration.roadObjectTypes,
-            probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
+            probability: 1, lookup: NoLinkLookup())
         var segment = content.segmentMessage(link)
         segment.pathIndex = 4
         segment.offset = 0

@@ -2,10 +2,26 @@ import ADASISv2
 import Horizon
 import RoadMap
 
+/// What content generation reads beyond its path: roads by identifier (a branch's class, form of
+/// way and lanes; a link's shape) and the index of the child path entering a junction. A value
+/// type the provider builds per path, so content generation allocates no closures.
+protocol LinkLookup {
+    /// The road link `id`, `nil` when it cannot be read.
+    func road(_ id: LinkID) -> RoadLink?
+    /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
+    func childIndex(at offset: Double, entering link: DirectedLink) -> UInt8?
+}
+
+/// No roads and no child paths: content that names no sub-path (the "mini" horizon's SEGMENT).
+struct NoLinkLookup: LinkLookup {
+    func road(_ id: LinkID) -> RoadLink? { nil }
+    func childIndex(at offset: Double, entering link: DirectedLink) -> UInt8? { nil }
+}
+
 /// Generates the atoms of one horizon path within a window of offsets: SEGMENTs where the
 /// attributes change, STUBs at junctions, profile spots and PROFILE LONG values, following the
 /// message selection.
-struct PathContent {
+struct PathContent<Lookup: LinkLookup> {
     let path: HorizonPath
     let pathIndex: UInt8
     /// What the message selection sends, for the road object types subscribed to.
@@ -20,10 +36,8 @@ struct PathContent {
     /// The traffic speeds in force, `nil` while no traffic layer was ever active (then the
     /// traffic-speed profile is not sent).
     var trafficSpeeds: TrafficSpeedTable? = nil
-    /// The road link of a branch (for the STUB's class, form of way and lanes).
-    let roadLink: (LinkID) -> RoadLink?
-    /// The ADASIS index of the child path entering at `offset` through `link`, `nil` when none.
-    let childIndex: (_ offset: Double, _ link: DirectedLink) -> UInt8?
+    /// Roads by identifier and the child paths' indices.
+    let lookup: Lookup
 
     /// Atoms with offsets in `(lower, upper]`.
     func atoms(lower: Double, upper: Double) -> [ContentAtom] {
@@ -91,7 +105,9 @@ struct PathContent {
                                 message: .stub(stub)))
                     }
                     for branch in link.pointee.exitBranches where branch.link != next {
-                        appendStub(branch, subPathIndex: childIndex(link.pointee.endOffset, branch.link) ?? 5)
+                        appendStub(
+                            branch,
+                            subPathIndex: lookup.childIndex(at: link.pointee.endOffset, entering: branch.link) ?? 5)
                     }
                     if sends.continuationStubs, result.count > firstStub,
                         let continuation = link.pointee.exitBranches.first(where: { $0.link == next })
@@ -151,7 +167,7 @@ struct PathContent {
                             value: UInt32(truncatingIfNeeded: link.pointee.wayID)))
                 }
                 if sends.longitude || sends.latitude,
-                    let road = roadLink(link.pointee.link.link)
+                    let road = lookup.road(link.pointee.link.link)
                 {
                     let geometry = link.pointee.link.direction == .forward ? road.geometry : road.geometry.reversed()
                     let scale = road.length > 0 ? road.length / max(geometry.polylineLength, 1e-9) : 0
@@ -291,7 +307,7 @@ struct PathContent {
                 ? 0 : ValueCoding.probabilityCode(percent: branch.probability * 100),
             partOfCalculatedRoute: routeActive ? .no : .unknown,
             turnAngle: ValueCoding.angleCode(degrees: angle))
-        if let road = branch.road ?? roadLink(branch.link.link).map({ BranchRoad($0, branch.link.direction) }) {
+        if let road = branch.road ?? lookup.road(branch.link.link).map({ BranchRoad($0, branch.link.direction) }) {
             stub.functionalRoadClass = FunctionalRoadClass(rawValue: road.highway.functionalClass) ?? .unknown
             stub.formOfWay = WireValues.formOfWay(road.formOfWay)
             stub.numberOfLanesDrivingDirection = WireValues.drivingLanes(road.lanes)

@@ -99,8 +99,7 @@ struct RoundTripTests {
             let content = PathContent(
                 path: path, pathIndex: index, sends: provider.contentSelection,
                 units: .kilometresPerHour, routeActive: false, objectTypes: provider.configuration.roadObjectTypes,
-                probability: provider.probabilityOfPath[path.id] ?? path.probability, roadLink: { _ in nil },
-                childIndex: { _, _ in nil })
+                probability: provider.probabilityOfPath[path.id] ?? path.probability, lookup: NoLinkLookup())
             let start = path.level == 0 ? vehicle : path.startOffset
             var offset = start
             while offset <= sent {

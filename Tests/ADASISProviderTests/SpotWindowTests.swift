@@ -47,7 +47,7 @@ struct SpotWindowTests {
         let content = PathContent(
             path: path, pathIndex: 8, sends: ContentSelection(MessageSelection(preset: .all), objectTypes: []),
             units: .kilometresPerHour,
-            routeActive: false, objectTypes: [], probability: 1, roadLink: { _ in nil }, childIndex: { _, _ in nil })
+            routeActive: false, objectTypes: [], probability: 1, lookup: NoLinkLookup())
         let length = path.links.map(\.length).reduce(0, +)
         func spots(_ atoms: [ContentAtom]) -> [ContentAtom.Key] {
             atoms.map(\.key).filter { if case .spot = $0.kind { true } else { false } }
