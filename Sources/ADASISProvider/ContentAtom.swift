@@ -47,8 +47,8 @@ struct ContentAtom: Hashable, Sendable {
             return UInt64(pathIndex) << 56 ^ UInt64(truncatingIfNeeded: offset) << 24 ^ UInt64(group) << 21
                 ^ UInt64(truncatingIfNeeded: detail)
         }
-        /// Whether the atom here is a profile spot that may share a PROFILE SHORT with the next
-        /// (``ContentAtom/pairable``).
+        /// Whether the atom here is a profile spot that may share a PROFILE SHORT with the following
+        /// spot: every spot but a safety camera's (whose Value1 is its speed limit).
         var isPairableSpot: Bool {
             if case .spot(let type) = kind { return type != ProfileShortType.safetyCamera.rawValue }
             return false
@@ -64,9 +64,6 @@ struct ContentAtom: Hashable, Sendable {
     /// The message carrying this atom alone (flags clear, counter 0). A spot's message may be
     /// merged with the next spot of the same type when sent.
     var message: ADASISMessage
-    /// Whether this is a profile spot that may share a PROFILE SHORT with the following spot:
-    /// every spot but a safety camera's (whose Value1 is its speed limit).
-    var pairable: Bool { key.isPairableSpot }
 }
 
 /// Turns atoms into the messages that carry them: SEGMENTs, STUBs and PROFILE LONGs one each,
@@ -87,7 +84,7 @@ enum AtomPacking {
         while index < sorted.count {
             let atom = sorted[index]
             index += 1
-            guard case .spot(let type) = atom.key.kind, atom.pairable,
+            guard atom.key.isPairableSpot, case .spot(let type) = atom.key.kind,
                 case .profileShort(let message) = atom.message
             else {
                 result.append(flagged(atom.message, retransmission, update))

@@ -15,7 +15,7 @@ struct ContentLedger: Sendable {
     /// purge at every tick finds nothing to forget without reading the atoms.
     private var lowest = [Int](repeating: .max, count: 256)
     /// For each path index, how many of its atoms are profile spots that may share a PROFILE SHORT
-    /// (``ContentAtom/pairable``): without any, its atoms go out one message each, so their number
+    /// (``ContentAtom/Key/isPairableSpot``): without any, its atoms go out one message each, so their number
     /// is known without packing them (``messageCount(_:)``).
     private var pairableSpots = [Int](repeating: 0, count: 256)
 
