@@ -71,6 +71,12 @@ import TestSupport
         let gap = abs(unsettled[0].emission - unsettled[1].emission)
         #expect(gap > 0.9 && gap <= 2 * MatcherConfiguration().standstillHeadingWeight)
         #expect(gap < moving[0].emission - moving[1].emission)
+        // A weight of 0 ignores a heading reported at standstill.
+        var ignoring = MatcherConfiguration()
+        ignoring.standstillHeadingWeight = 0
+        let stopped = try CandidateSearch(configuration: ignoring).candidates(
+            for: fix(g, 100, 2, speed: 0, heading: 270), sigma: 5, network: g.network, directionSettled: false)
+        #expect(stopped.count == 2 && stopped[0].emission == stopped[1].emission)
     }
 
     @Test func emissionIsGaussianInDistance() {

@@ -307,7 +307,7 @@ import TestSupport
 
     /// A heading reported at standstill only breaks the tie: when it is wrong (a receiver that
     /// reports noise while stopped), the first moving fix still turns the direction round, with a
-    /// discontinuity, and a setting of 0 ignores it.
+    /// discontinuity.
     @Test func wrongHeadingAtStandstillYieldsToTheFirstMovingFix() throws {
         let g = street()
         let matcher = OnlineMapMatcher(network: g.network)
@@ -316,13 +316,6 @@ import TestSupport
         let moving = try matcher.match(fix(g, 1, 303, speed: 3, heading: 90))
         #expect(moving.state.position?.link == DirectedLink(LinkID(2), .forward))
         #expect(moving.discontinuity)
-
-        var configuration = MatcherConfiguration()
-        configuration.standstillHeadingWeight = 0
-        let search = CandidateSearch(configuration: configuration)
-        let stopped = try search.candidates(
-            for: fix(g, 0, 300, speed: 0, heading: 270), sigma: 5, network: g.network, directionSettled: false)
-        #expect(stopped.count == 2 && stopped[0].emission == stopped[1].emission)
     }
 }
 
