@@ -15,7 +15,8 @@ public final class HorizonPipeline {
     public let engine: HorizonEngine
     /// The ADASIS provider.
     public let provider: ADASISProvider
-    /// The last match result.
+    /// The last match result, as the horizon placed it: on the main path while the matcher is
+    /// unsure at a narrow fork (``HorizonEngine/vehiclePosition``), else the matcher's.
     public private(set) var lastMatch: MatchResult?
     /// Fixes rejected by the matcher (invalid fields), counted.
     public private(set) var rejectedFixes = 0
@@ -49,7 +50,7 @@ public final class HorizonPipeline {
         provider.releaseTree()
         var events: [HorizonEvent] = []
         do {
-            events = try engine.update(match)
+            events = try engine.update(match, candidates: (matcher as? OnlineMapMatcher)?.candidatePositions ?? [])
             if provider.configuration.offsetPolicy == .newPathBeforeWrap, let offset = engine.vehicleOffset,
                 offset > provider.configuration.newPathOffset, case .onRoad = match.state
             {
@@ -63,9 +64,12 @@ public final class HorizonPipeline {
                 events: events + engine.eventsOfUpdate, routeActive: engine.route != nil)
             throw error
         }
-        lastMatch = match
+        // Held on the main path at an unsure fork (UnsureFork): the provider's POSITION is there,
+        // and the matched position on the side path becomes one of its alternatives.
+        let placed = engine.placed(match)
+        lastMatch = placed
         provider.ingest(
-            fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
+            fix: fix, match: placed, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
             events: events, routeActive: engine.route != nil)
         if let candidates = (matcher as? OnlineMapMatcher)?.candidatePositions {
             provider.offerPositionCandidates(candidates)

@@ -53,6 +53,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Whether legal U-turns at junctions are sent as side paths with probability 0
     /// (`horizon.u_turns`, default false; ``BranchProbabilityModel/offersUTurns``).
     public var offersUTurns: Bool
+    /// Whether the vehicle stays on the main path while the matcher is unsure just past a narrow
+    /// fork (`horizon.unsure_fork`, default true; `HorizonConfiguration.unsureFork`).
+    public var holdsAtUnsureForks: Bool
     /// Weight of a continuation whose every way on ends within ``culDeSacReach`` metres of the
     /// junction (`horizon.cul_de_sac_factor`, default 0.02, 1 turns it off;
     /// ``BranchProbabilityModel/deadEndFactor``).
@@ -162,6 +165,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         addsOneLinkLevel = try reader.boolean("horizon.one_link_level", default: false)
         keepsZeroProbabilityPaths = try reader.boolean("horizon.zero_probability_paths", default: false)
         offersUTurns = try reader.boolean("horizon.u_turns", default: false)
+        holdsAtUnsureForks = try reader.boolean("horizon.unsure_fork", default: true)
         culDeSacFactor = try reader.number("horizon.cul_de_sac_factor", default: 0.02, range: 0...1)
         culDeSacReach = try reader.number("horizon.cul_de_sac_m", default: 120, range: 0...1000)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)

@@ -26,6 +26,7 @@ public struct PipelineSettings: Hashable, Sendable {
         horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
         horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths
         horizon.branchModel.offersUTurns = configuration.offersUTurns
+        if !configuration.holdsAtUnsureForks { horizon.unsureFork = nil }
         horizon.branchModel.deadEndFactor = configuration.culDeSacFactor
         horizon.branchModel.deadEndReach = configuration.culDeSacReach
         horizon.safetyLocationRules = configuration.safetyLocationRules

@@ -19,10 +19,10 @@ enum FixStages {
     /// tree, so that the engine grows the only copy of its tree.
     @inline(never)
     static func horizonUpdate(
-        _ engine: HorizonEngine, _ provider: ADASISProvider, _ match: MatchResult
+        _ engine: HorizonEngine, _ provider: ADASISProvider, _ match: MatchResult, _ matcher: OnlineMapMatcher
     ) throws -> [HorizonEvent] {
         provider.releaseTree()
-        return try engine.update(match)
+        return try engine.update(match, candidates: matcher.candidatePositions)
     }
 
     /// The provider takes the new tree and the matcher's position candidates.
@@ -32,7 +32,8 @@ enum FixStages {
         match: MatchResult, events: [HorizonEvent]
     ) {
         provider.ingest(
-            fix: fix, match: match, tree: engine.tree, vehicleOffset: engine.vehicleOffset, events: events,
+            fix: fix, match: engine.placed(match), tree: engine.tree, vehicleOffset: engine.vehicleOffset,
+            events: events,
             routeActive: false)
         provider.offerPositionCandidates(matcher.candidatePositions)
     }

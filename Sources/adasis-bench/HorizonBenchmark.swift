@@ -157,7 +157,7 @@ struct HorizonBenchmark: ParsableCommand {
                     let beganCPU = ThreadClock.now()
                     let match = try matching.time { try FixStages.matching(matcher, fix) }
                     let matched = ThreadClock.now()
-                    let events = try horizon.time { try FixStages.horizonUpdate(engine, adasis, match) }
+                    let events = try horizon.time { try FixStages.horizonUpdate(engine, adasis, match, matcher) }
                     let updated = ThreadClock.now()
                     var ingested = updated
                     let nextFix = index + 1 < fixes.count ? fixes[index + 1].time : fix.time + 1

@@ -105,17 +105,18 @@ struct PipelineSettingsTests {
     }
 
     @Test(
-        "any level: max_level 4 looks 500 m at levels 3 and 4; one_link_level sends one level more; zero-probability paths; u_turns"
+        "any level: max_level 4 looks 500 m at levels 3 and 4; one_link_level sends one level more; zero-probability paths; u_turns; unsure_fork"
     )
     func deepLevels() throws {
         let toml =
-            "[horizon]\nmax_level = 4\none_link_level = true\nzero_probability_paths = true\nu_turns = true\nlevel2_length_m = 400\n"
+            "[horizon]\nmax_level = 4\none_link_level = true\nzero_probability_paths = true\nu_turns = true\nlevel2_length_m = 400\nunsure_fork = false\n"
         let settings = try PipelineSettings(
             try configuration(toml), map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
         #expect(settings.horizon.maximumLevel == 4)
         #expect(settings.horizon.lookAhead == [2000, 500, 400, 400, 400])
         #expect(settings.horizon.addsOneLinkLevel && settings.horizon.keepsZeroProbabilityPaths)
         #expect(settings.horizon.branchModel.offersUTurns)
+        #expect(settings.horizon.unsureFork == nil)
         #expect(settings.provider.sendRadius == [2000, 500, 400, 400, 400, 400])
         let plain = try PipelineSettings(
             try configuration("[horizon]\nmax_level = 3\n"), map: mapMetadata(countries: [], timestamp: nil),
@@ -123,6 +124,7 @@ struct PipelineSettingsTests {
         #expect(plain.provider.sendRadius == [2000, 500, 500, 500])
         #expect(!plain.horizon.addsOneLinkLevel && !plain.horizon.keepsZeroProbabilityPaths)
         #expect(!plain.horizon.branchModel.offersUTurns)
+        #expect(plain.horizon.unsureFork == UnsureFork())
         #expect(plain.horizon.branchModel.deadEndFactor == 0.02 && plain.horizon.branchModel.deadEndReach == 120)
         let open = try PipelineSettings(
             try configuration("[horizon]\ncul_de_sac_factor = 1\ncul_de_sac_m = 80\n"),

@@ -28,6 +28,10 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// at a junction to be reported as an alternative most probable path
     /// (``HorizonEngine/mostProbablePath``). Default 0.05, Mapbox's 5 %.
     public var mostProbablePathTolerance = 0.05
+    /// Whether, and how, the vehicle stays on the main path while the matcher is unsure at a
+    /// narrow fork (``UnsureFork``); `nil` turns onto the side path at the first fix matched on
+    /// it. Default ``UnsureFork/init(distance:angle:ratio:)``.
+    public var unsureFork: UnsureFork? = UnsureFork()
     /// How far the main path may grow in one update, metres. It always reaches at once the
     /// look-ahead of the side paths (level 1) and this much beyond (a margin for a matched
     /// position that lags the vehicle). After a new tree (the first fix, a discontinuity) or a
@@ -98,6 +102,7 @@ public struct HorizonConfiguration: Hashable, Sendable {
             throw HorizonError.invalidConfiguration(
                 "mainPathGrowthPerUpdate must be > 0 m (.infinity: at once), got \(mainPathGrowthPerUpdate)")
         }
+        try unsureFork?.validate()
         if maximumLevel < 0 {
             throw HorizonError.invalidConfiguration("maximumLevel must be 0 or more, got \(maximumLevel)")
         }

@@ -24,6 +24,10 @@ public final class HorizonEngine {
     public internal(set) var vehicleOffset: Double?
     /// The active route, if any.
     public private(set) var route: [DirectedLink]?
+    /// Where the last update placed the vehicle: the match's position, or the matcher's state on
+    /// the main path while it is unsure at a narrow fork (``UnsureFork``); `nil` when the tree is
+    /// empty or the last match was not on a road.
+    public private(set) var vehiclePosition: MatchedPosition?
 
     /// Index of the vehicle's link in the main path's links.
     var vehicleLinkIndex = 0
@@ -141,25 +145,35 @@ public final class HorizonEngine {
     /// - Throws: ``HorizonError/invalidPosition(link:offset:time:)`` for a non-finite offset or
     ///   time, or the network's error when a link cannot be read.
     /// Registered observers (``addObserver(_:)``) receive the same changes as observations.
-    public func update(_ match: MatchResult) throws -> [HorizonEvent] {
+    ///
+    /// `candidates` are the matcher's states of the fix with their probabilities
+    /// (`OnlineMapMatcher.candidatePositions`), read only when the match leaves the main path at a
+    /// narrow fork (``HorizonConfiguration/unsureFork``); without them the vehicle turns there.
+    public func update(
+        _ match: MatchResult, candidates: @autoclosure () -> [MatchedPosition] = []
+    ) throws -> [HorizonEvent] {
         events = []
         turnRoundProgress = nil
         switch match.state {
         case .unknown:
             return []
         case .offRoad:
+            vehiclePosition = nil
             if tree.mainPathID != nil { clear(); events = [.reset] }
         case .onRoad(let position):
             guard position.offset.isFinite, match.time.isFinite else {
                 throw HorizonError.invalidPosition(link: position.link, offset: position.offset, time: match.time)
             }
-            try place(position, time: match.time, discontinuity: match.discontinuity)
+            vehiclePosition = position
+            try place(position, time: match.time, discontinuity: match.discontinuity, candidates: candidates)
         }
         notifyObservers(match)
         return events
     }
 
-    private func place(_ position: MatchedPosition, time: Double, discontinuity: Bool) throws {
+    private func place(
+        _ position: MatchedPosition, time: Double, discontinuity: Bool, candidates: () -> [MatchedPosition]
+    ) throws {
         guard !discontinuity, let main = tree.mainPath else {
             try rebuild(at: position)
             lastPlacement = (time, vehicleOffset ?? 0)
@@ -189,8 +203,15 @@ public final class HorizonEngine {
                     containing: position, time: time, withinReach: true, shorterThan: offset - Self.detourMargin)
             }
         }
-        if let index = ahead, nearer == nil {
-            moveVehicle(on: main, linkIndex: index, offset: position.offset)
+        // Not on the main path: a side path holding the link, where the vehicle stays on the main
+        // path instead while the matcher is unsure just past a narrow fork (UnsureFork).
+        let sidePath = ahead == nil ? sidePath(containing: position, time: time, withinReach: false) : nil
+        let held = sidePath.flatMap { heldAtFork(position, sidePath: $0, on: main, candidates: candidates) }
+        if let held { vehiclePosition = held.position }
+        if let (index, offset) = held.map({ ($0.linkIndex, $0.position.offset) })
+            ?? ahead.flatMap({ nearer == nil ? ($0, position.offset) : nil })
+        {
+            moveVehicle(on: main, linkIndex: index, offset: offset)
             lastPlacement = (time, vehicleOffset ?? 0)
             rejoinRoute()
             if routeChanged || throttleElapsed(time: time) {
@@ -200,7 +221,7 @@ public final class HorizonEngine {
             }
             return
         }
-        if let sidePath = nearer ?? sidePath(containing: position, time: time, withinReach: false) {
+        if let sidePath = nearer ?? sidePath {
             promote(sidePath)
             // Holds by construction: promote keeps the path itself, and sidePath(containing:time:withinReach:)
             // chose it because it holds the link.

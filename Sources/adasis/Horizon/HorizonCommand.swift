@@ -103,7 +103,11 @@ struct HorizonCommand: ParsableCommand {
                     if session.trace.startsAfterReset(index) { session.matcher.reset() }
                     result = try session.matcher.match(fix)
                 }
-                if pipeline == nil { _ = try engine.update(result) }
+                if pipeline == nil {
+                    // The lagged match has no candidates of its own fix.
+                    let matcher = smoother == nil ? session.matcher as? OnlineMapMatcher : nil
+                    _ = try engine.update(result, candidates: matcher?.candidatePositions ?? [])
+                }
                 try session.follow(result, engine: engine)
                 let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
                 let previous = index > 0 ? session.trace.fixes[index - 1].time : fix.time

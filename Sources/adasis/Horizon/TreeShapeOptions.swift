@@ -1,8 +1,8 @@
 import ArgumentParser
 import Horizon
 
-/// How deep the horizon tree branches and which zero-probability paths and U-turns it keeps (`adasis horizon`,
-/// `adasis replay`).
+/// How deep the horizon tree branches, which zero-probability paths and U-turns it keeps, and
+/// whether it holds the main path at an unsure fork (`adasis horizon`, `adasis replay`).
 struct TreeShapeOptions: ParsableArguments {
     @Option(help: "Deepest side-path level (0 = main path only); any level ≥ 0, deeper levels look 500 m ahead.")
     var maxLevel = HorizonConfiguration().maximumLevel
@@ -21,6 +21,15 @@ struct TreeShapeOptions: ParsableArguments {
         inversion: .prefixedNo,
         help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (as HERE does).")
     var uTurns = BranchProbabilityModel().offersUTurns
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            While the matcher is unsure just past a narrow fork (ways within 30°, the vehicle within \
+            25 m of it, the main road at least 0.3 of the side road's probability), keep the vehicle \
+            on the main path and send the side road as a second POSITION.
+            """)
+    var unsureFork = HorizonConfiguration().unsureFork != nil
 
     @Option(
         help: """
@@ -54,6 +63,7 @@ struct TreeShapeOptions: ParsableArguments {
         configuration.addsOneLinkLevel = oneLinkLevel
         configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
         configuration.branchModel.offersUTurns = uTurns
+        if !unsureFork { configuration.unsureFork = nil }
         configuration.branchModel.deadEndFactor = culDeSacFactor
         configuration.mainPathGrowthPerUpdate = HorizonConfiguration.mainPathGrowth(setting: mainPathGrowth)
         return configuration

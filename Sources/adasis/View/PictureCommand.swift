@@ -43,7 +43,8 @@ struct PictureCommand: ParsableCommand {
             for (index, fix) in session.trace.fixes.enumerated() {
                 if session.trace.startsAfterReset(index) { session.matcher.reset() }
                 let result = try session.matcher.match(fix)
-                _ = try engine.update(result)
+                _ = try engine.update(
+                    result, candidates: (session.matcher as? OnlineMapMatcher)?.candidatePositions ?? [])
                 try session.follow(result, engine: engine)
                 guard fix.time + 1e-6 >= at else { continue }
                 scene = try HorizonScene(
