@@ -260,19 +260,24 @@ extension ADASISProvider {
         // Sub-paths leave one index the receiver does not hold free for the next new main path (the
         // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come
         // back from rest with no horizon meanwhile. A revival's tick gives them only to the paths
-        // it chose (``revivalCandidates``).
+        // it chose (``revivalCandidates``); between revivals a starved junction whose STUB goes
+        // again (a change in its range) stays stub-only, so that free indices go by the revival's
+        // order, not to whichever starved junction is nearest.
         let held = receiverTree.held
+        let parent = visitOrder.entries[position].id
+        let waitsForRevival =
+            revivalAdmitted == nil && starvedJunctions[parent]?.contains { abs($0 - offset) < 0.5 } == true
         let spare = allocator.lastFree(at: time, excluding: held, receiverHolds: held)
         // A path of probability 0 (an offered U-turn, a forbidden turn kept on request) leaves the
         // last free indices to paths a vehicle may take (``ProviderConfiguration``'s
         // `indicesKeptFromZeroProbabilityPaths`).
         let reserve = configuration.indicesKeptFromZeroProbabilityPaths
         guard child.probability > 0 || allocator.freeCount(at: time, receiverHolds: held) > reserve,
-            revivalAdmitted?.contains(child.id) ?? true,
+            revivalAdmitted?.contains(child.id) ?? !waitsForRevival,
             let index = allocator.allocate(at: time, excluding: spare.map { [$0] } ?? [], receiverHolds: held)
         else {
             counters.pathIndicesExhausted += 1
-            starvedJunctions[visitOrder.entries[position].id, default: []].insert(offset)
+            starvedJunctions[parent, default: []].insert(offset)
             return nil
         }
         indexOfPath[child.id] = index

@@ -34,7 +34,10 @@ extension ADASISProvider {
 
     /// The side paths a revival gives the free indices to, when its starved junctions want more
     /// than are free: paths of probability 0 last, then the shallowest first, then the likeliest at
-    /// its junction, then the nearest.
+    /// its junction, then the nearest. Paths new at this fix compete too: those at a junction in
+    /// the range their parent has sent (their STUB goes out with this tick's changes and wants an
+    /// index of the same few), so that a revival does not give away to an unlikely starved path
+    /// the index a likelier new one asks for a moment later (`RevivalOrderTests`).
     /// `nil` when every one of them fits.
     func revivalCandidates(vehicle: Double, time: Double) -> Set<PathID>? {
         let room = allocator.freeCount(at: time, receiverHolds: receiverTree.held) - 1
@@ -42,12 +45,11 @@ extension ADASISProvider {
         var waiting: [(level: Int, probability: Double, distance: Double, id: PathID)] = []
         for (position, entry) in visitOrder.entries.enumerated() {
             if let parent = entry.parent { origin[position] = origin[parent] + entry.branchOffset }
-            guard let junctions = starvedJunctions[entry.id], indexOfPath[entry.id] != nil,
-                !Self.isPassed(entry, vehicle: vehicle)
-            else { continue }
+            guard indexOfPath[entry.id] != nil, !Self.isPassed(entry, vehicle: vehicle) else { continue }
             let sent = sentUpTo[entry.id] ?? -.infinity
+            // Without an index at a junction already sent: starved there, or new at this fix.
             for child in visitOrder.entries[entry.children] where indexOfPath[child.id] == nil {
-                guard junctions.contains(where: { abs($0 - child.branchOffset) < 0.5 }),
+                guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0,
                     Self.isRevivable(child.branchOffset, on: entry, sent: sent, vehicle: vehicle)
                 else { continue }
                 waiting.append((child.level, child.probability, origin[position] + child.branchOffset, child.id))

@@ -7,9 +7,12 @@ import TestSupport
     private func engine(_ graph: PlaneRoadGraph = .comb(), _ configuration: HorizonConfiguration = .init()) throws
         -> HorizonEngine
     {
-        // The tree the look-ahead describes, built at once (the growth limit: MainPathGrowthTests).
+        // The tree the look-ahead describes, built at once (the growth limit: MainPathGrowthTests),
+        // without the margin for the distance driven until the next recomputation (its own test
+        // below: sidePathsHoldTheirLookAheadBetweenRecomputations).
         var configuration = configuration
         configuration.mainPathGrowthPerUpdate = .infinity
+        configuration.minimumUpdateDistance = 0
         return try HorizonEngine(network: graph.network, configuration: configuration)
     }
 
@@ -156,6 +159,26 @@ import TestSupport
         let engine = try engine(graph)
         _ = try engine.update(onRoad(fwd(1), 0, time: 0, discontinuity: true))
         #expect(try #require(engine.tree.mainPath).endOffset >= 2000)
+    }
+
+    @Test func sidePathsHoldTheirLookAheadBetweenRecomputations() throws {
+        // The default throttling recomputes after 10 m driven: a recomputation grows the side paths
+        // 10 m past their 500 m, so that 9 m later, with no recomputation, the junctions within
+        // 500 m of the vehicle still have their side paths, each reaching 500 m (the comb's junction
+        // at 600 m lay 505 m ahead of the first fix; without the margin it had none, 496 m ahead).
+        var configuration = HorizonConfiguration()
+        configuration.mainPathGrowthPerUpdate = .infinity
+        let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network, configuration: configuration)
+        _ = try engine.update(onRoad(fwd(1), 95, time: 0, discontinuity: true))
+        #expect(try engine.update(onRoad(fwd(2), 4, time: 0.5)) == [])
+        let vehicle = try #require(engine.vehicleOffset)
+        let main = try #require(engine.tree.mainPath)
+        let level1 = engine.tree.children(of: main.id)
+        #expect(level1.map { Int(($0.branchOffset ?? 0).rounded()) } == [100, 200, 300, 400, 500, 600])
+        for side in level1 {
+            #expect((side.branchOffset ?? 0) - vehicle + side.endOffset >= 500)
+        }
+        #expect(configuration.growthReach(level: 1) == 510 && configuration.growthReach(level: 0) == 2000)
     }
 
     @Test func byDefaultLevelTwoReachesAsFarAsLevelOne() throws {

@@ -4,7 +4,9 @@ import RoadMap
 public struct HorizonConfiguration: Hashable, Sendable {
     /// Look-ahead per path level, metres ahead of the vehicle measured along the tree: index 0 is
     /// the main path, index 1 side paths branching off it, and so on. Levels beyond the array use
-    /// its last value. Default `[2000, 500, 500]`.
+    /// its last value. Default `[2000, 500, 500]`. A recomputation grows side paths
+    /// ``minimumUpdateDistance`` further (``growthReach(level:)``), so that they still reach their
+    /// look-ahead when the vehicle has driven on until the next one.
     public var lookAhead: [Double]
     /// The deepest side-path level built (0 = main path only), any level ≥ 0. Default 2; level 3
     /// with U-turns covers more of the true next 500 m in the city (`Docs/horizon-model.md`).
@@ -84,6 +86,15 @@ public struct HorizonConfiguration: Hashable, Sendable {
     public func lookAhead(level: Int) -> Double {
         guard let last = lookAhead.last else { return 0 }
         return level < lookAhead.count ? lookAhead[max(0, level)] : last
+    }
+
+    /// How far a recomputation grows the paths of `level`, metres ahead of the vehicle along the
+    /// tree: the main path its look-ahead; side paths theirs plus ``minimumUpdateDistance``, the
+    /// least the vehicle drives before the next recomputation, so that between two recomputations
+    /// the side paths still reach their look-ahead ahead of the vehicle (and the junctions up to it
+    /// have theirs) rather than falling short of it by the distance driven since.
+    public func growthReach(level: Int) -> Double {
+        lookAhead(level: level) + (level > 0 ? minimumUpdateDistance : 0)
     }
 
     /// ``mainPathGrowthPerUpdate`` from a setting in metres where 0 means at once (the daemon's

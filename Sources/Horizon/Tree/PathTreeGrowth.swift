@@ -77,11 +77,11 @@ extension HorizonEngine {
                 if level == 0 {
                     try growMainPath(id, start: start)
                 } else {
-                    let added = try extend(id, to: configuration.lookAhead(level: level) - start)
+                    let added = try extend(id, to: configuration.growthReach(level: level) - start)
                     if !added.isEmpty { events.append(.linksAdded(path: id, links: added)) }
                 }
                 if !isUTurn, level < configuration.maximumLevel || configuration.addsOneLinkLevel {
-                    try addSidePaths(to: id, startDistance: start, reach: configuration.lookAhead(level: level + 1))
+                    try addSidePaths(to: id, startDistance: start, reach: configuration.growthReach(level: level + 1))
                 }
             }
             for child in tree.paths.childIDs(of: id) {
