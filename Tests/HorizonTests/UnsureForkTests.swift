@@ -98,6 +98,35 @@ struct UnsureForkTests {
         }
     }
 
+    @Test("the vehicle is never held on a main-path link behind the one it is on")
+    func neverHeldBehind() throws {
+        // The main road past the fork: a 10 m link 2, then link 4.
+        var graph = PlaneRoadGraph()
+        graph.node(0, 0, 0)
+        graph.node(1, 100, 0)
+        graph.node(2, 110, 0)
+        graph.node(4, 400, 0)
+        graph.node(3, 100 + 300 * cos(.pi / 12), -300 * sin(.pi / 12))
+        graph.road(1, 0, 1, highway: .secondary, name: "Main")
+        graph.road(2, 1, 2, highway: .secondary, name: "Main")
+        graph.road(4, 2, 4, highway: .secondary, name: "Main")
+        graph.road(3, 1, 3, name: "Side")
+        let engine = try Self.approaching(graph)
+        _ = try engine.update(onRoad(fwd(4), 5, time: 2))
+        let main = try #require(engine.tree.mainPathID)
+        let side = try #require(Self.sidePath(of: engine))
+        // Matched 12 m onto the side road; the main road's state lies on link 2, behind the vehicle.
+        _ = try engine.update(
+            Self.match(Self.position(fwd(3), 12, 0.6), time: 3), candidates: [Self.position(fwd(2), 8, 0.4)])
+        #expect(engine.tree.mainPathID == side && engine.tree.mainPathID != main)
+        // The same state ahead of the vehicle, on link 4: held.
+        let again = try Self.approaching(graph)
+        _ = try again.update(onRoad(fwd(4), 5, time: 2))
+        let held = Self.position(fwd(4), 8, 0.4)
+        _ = try again.update(Self.match(Self.position(fwd(3), 12, 0.6), time: 3), candidates: [held])
+        #expect(again.vehiclePosition == held)
+    }
+
     @Test("settings out of range are refused by name")
     func invalidSettings() {
         for rule in [UnsureFork(distance: -1), UnsureFork(angle: 200), UnsureFork(ratio: 1.5)] {

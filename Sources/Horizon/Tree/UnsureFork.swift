@@ -63,10 +63,13 @@ extension HorizonEngine {
             let mainBranch = main.links[next - 1].exitBranches.first(where: { $0.link == main.links[next].link }),
             abs(mainBranch.turnAngle - sideTurn) <= rule.angle
         else { return nil }
+        // As a placement on the main path: from the vehicle's link on, never back to an earlier one.
+        let first = max(next, vehicleLinkIndex)
+        guard first < main.links.count else { return nil }
         var best: (linkIndex: Int, position: MatchedPosition)?
         for candidate in candidates() where candidate.confidence >= rule.ratio * position.confidence {
             guard candidate.confidence > best?.position.confidence ?? -1,
-                let index = main.links[next...].firstIndex(where: { $0.link == candidate.link }),
+                let index = main.links[first...].firstIndex(where: { $0.link == candidate.link }),
                 main.links[index].startOffset + candidate.offset - fork <= rule.distance
             else { continue }
             best = (index, candidate)
