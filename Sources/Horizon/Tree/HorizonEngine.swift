@@ -2,11 +2,12 @@ import RoadMap
 
 /// Keeps the horizon tree up to date as matched positions arrive.
 ///
-/// Each ``update(_:)`` either moves the vehicle along the main path (cheap: no events) or, when
-/// the throttling allows, recomputes the tree: it removes what fell behind the trailing length,
-/// extends every path to its look-ahead and adds side paths at junctions coming into range. When
-/// the vehicle turns onto a side path, that path becomes the main path and everything else is
-/// detached. The tree is only rebuilt from scratch (``HorizonEvent/reset``) on a discontinuity of
+/// Each ``update(_:candidates:)`` either moves the vehicle along the main path (cheap: no events)
+/// or, when the throttling allows, recomputes the tree: it removes what fell behind the trailing
+/// length, extends every path to its look-ahead (side paths ``HorizonConfiguration/growthReach(level:)``)
+/// and adds side paths at junctions coming into range. When the vehicle turns onto a side path,
+/// that path becomes the main path and everything else is detached, unless the matcher is still
+/// unsure just past a narrow fork (``UnsureFork``): then the vehicle stays on the main path. The tree is only rebuilt from scratch (``HorizonEvent/reset``) on a discontinuity of
 /// the match or when the vehicle is on none of the paths.
 ///
 /// Deterministic: time comes from ``MatchResult/time`` only, paths are visited in identifier

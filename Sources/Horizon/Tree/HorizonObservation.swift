@@ -19,7 +19,9 @@ public enum HorizonObservation: Hashable, Sendable {
 public struct VehiclePosition: Hashable, Sendable {
     /// Time of the match, seconds on the trace's time line.
     public var time: Double
-    /// The matched position; `nil` off road.
+    /// The matcher's position; `nil` off road. Where the engine placed the vehicle is `mainPath`
+    /// and `offset` (``HorizonEngine/vehiclePosition``): on the main path while the matcher is
+    /// unsure at a narrow fork (``UnsureFork``), this one on the side road.
     public var matched: MatchedPosition?
     /// The main path the vehicle is on; `nil` when the tree is empty.
     public var mainPath: PathID?
