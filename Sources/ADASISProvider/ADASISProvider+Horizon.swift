@@ -253,9 +253,7 @@ extension ADASISProvider {
     /// no such path, it lies beyond the configured levels, or every index is in use.
     func childIndex(ofPathAt position: Int, offset: Double, entering link: DirectedLink, time: Double) -> UInt8? {
         guard let child = visitOrder.child(of: position, at: offset, entering: link) else { return nil }
-        guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0 else {
-            return nil
-        }
+        guard configuration.sends(level: child.level) else { return nil }
         if let index = indexOfPath[child.id] { return index }
         // Sub-paths leave one index the receiver does not hold free for the next new main path (the
         // highest, so sub-paths keep the lowest), so that a reset never waits for indices to come

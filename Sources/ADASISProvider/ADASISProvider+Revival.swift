@@ -49,7 +49,7 @@ extension ADASISProvider {
             let sent = sentUpTo[entry.id] ?? -.infinity
             // Without an index at a junction already sent: starved there, or new at this fix.
             for child in visitOrder.entries[entry.children] where indexOfPath[child.id] == nil {
-                guard child.level < configuration.sendRadius.count, configuration.sendRadius(level: child.level) > 0,
+                guard configuration.sends(level: child.level),
                     Self.isRevivable(child.branchOffset, on: entry, sent: sent, vehicle: vehicle)
                 else { continue }
                 waiting.append((child.level, child.probability, origin[position] + child.branchOffset, child.id))

@@ -48,9 +48,10 @@ public final class HorizonPipeline {
         }
         // The engine then holds the only copy of its tree and grows its paths in place.
         provider.releaseTree()
+        let online = matcher as? OnlineMapMatcher
         var events: [HorizonEvent] = []
         do {
-            events = try engine.update(match, candidates: (matcher as? OnlineMapMatcher)?.candidatePositions ?? [])
+            events = try engine.update(match, candidates: online?.candidatePositions ?? [])
             if provider.configuration.offsetPolicy == .newPathBeforeWrap, let offset = engine.vehicleOffset,
                 offset > provider.configuration.newPathOffset, case .onRoad = match.state
             {
@@ -71,9 +72,7 @@ public final class HorizonPipeline {
         provider.ingest(
             fix: fix, match: placed, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
             events: events, routeActive: engine.route != nil)
-        if let candidates = (matcher as? OnlineMapMatcher)?.candidatePositions {
-            provider.offerPositionCandidates(candidates)
-        }
+        if let online { provider.offerPositionCandidates(online.candidatePositions) }
         return (match, events)
     }
 

@@ -90,4 +90,9 @@ public struct ProviderConfiguration: Hashable, Sendable {
         guard !sendRadius.isEmpty else { return 0 }
         return sendRadius[min(level, sendRadius.count - 1)]
     }
+
+    /// Whether paths of `level` are sent at all: a configured level with a radius above 0.
+    func sends(level: Int) -> Bool {
+        level < sendRadius.count && sendRadius(level: level) > 0
+    }
 }

@@ -7,8 +7,9 @@ import RoadMap
 /// length, extends every path to its look-ahead (side paths ``HorizonConfiguration/growthReach(level:)``)
 /// and adds side paths at junctions coming into range. When the vehicle turns onto a side path,
 /// that path becomes the main path and everything else is detached, unless the matcher is still
-/// unsure just past a narrow fork (``UnsureFork``): then the vehicle stays on the main path. The tree is only rebuilt from scratch (``HorizonEvent/reset``) on a discontinuity of
-/// the match or when the vehicle is on none of the paths.
+/// unsure just past a narrow fork (``UnsureFork``): then the vehicle stays on the main path. The
+/// tree is only rebuilt from scratch (``HorizonEvent/reset``) on a discontinuity of the match or
+/// when the vehicle is on none of the paths.
 ///
 /// Deterministic: time comes from ``MatchResult/time`` only, paths are visited in identifier
 /// order, and identifiers are handed out in sequence and never reused.
@@ -208,11 +209,11 @@ public final class HorizonEngine {
         // path instead while the matcher is unsure just past a narrow fork (UnsureFork).
         let sidePath = ahead == nil ? sidePath(containing: position, time: time, withinReach: false) : nil
         let held = sidePath.flatMap { heldAtFork(position, sidePath: $0, on: main, candidates: candidates) }
-        if let held { vehiclePosition = held.position }
-        if let (index, offset) = held.map({ ($0.linkIndex, $0.position.offset) })
-            ?? ahead.flatMap({ nearer == nil ? ($0, position.offset) : nil })
-        {
-            moveVehicle(on: main, linkIndex: index, offset: offset)
+        let onMain: (linkIndex: Int, position: MatchedPosition)? =
+            if let held { held } else if let ahead, nearer == nil { (ahead, position) } else { nil }
+        if let onMain {
+            vehiclePosition = onMain.position
+            moveVehicle(on: main, linkIndex: onMain.linkIndex, offset: onMain.position.offset)
             lastPlacement = (time, vehicleOffset ?? 0)
             rejoinRoute()
             if routeChanged || throttleElapsed(time: time) {
