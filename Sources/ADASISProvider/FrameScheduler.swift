@@ -19,6 +19,11 @@ struct FrameScheduler {
     /// Frames released by type during one ``release(at:counters:)``, by raw value (zero between
     /// releases): added to the counters' table once per type rather than once per frame.
     private var releasedByType = [Int](repeating: 0, count: MessageType.allCases.count)
+    /// The STUBs waiting in the horizon queues that open each path index (by index), and the least
+    /// urgent queue holding one of them (raw value, meaningful while any wait): the content of a
+    /// path never goes out before the STUB that places it (``horizonPriority(of:_:)``).
+    private var waitingOpeners = [Int](repeating: 0, count: 64)
+    private var openerQueue = [Int](repeating: 0, count: 64)
     let framesPerTick: Int
     let maximumQueued: Int
     let identifiers: CANIdentifierAssignment
@@ -32,11 +37,18 @@ struct FrameScheduler {
     }
 
     mutating func enqueue(_ message: ADASISMessage, priority: FramePriority, counters stats: inout ProviderCounters) {
+        let priority = horizonPriority(of: message, priority)
+        if priority.isHorizon, let opened = Self.openedPath(message) {
+            waitingOpeners[opened] += 1
+            openerQueue[opened] =
+                waitingOpeners[opened] == 1 ? priority.rawValue : max(openerQueue[opened], priority.rawValue)
+        }
         queues[priority.rawValue].append(message)
         guard queuedCount > maximumQueued else { return }
         // Drop the least urgent, newest frame: the last of the least urgent queue holding any.
         guard let worst = queues.indices.last(where: { !queues[$0].isEmpty }) else { return }
         let dropped = queues[worst].removeLast()
+        forget(dropped, from: worst)
         if worst == FramePriority.retransmission.rawValue {
             stats.retransmissionsSkipped += 1
         } else {
@@ -69,6 +81,7 @@ struct FrameScheduler {
                     stats.encodingFailures += 1
                 }
             }
+            for entry in queues[priority.rawValue].prefix(count) { forget(entry, from: priority.rawValue) }
             queues[priority.rawValue].removeFirst(count)
             room -= count
         }
@@ -91,11 +104,48 @@ struct FrameScheduler {
     mutating func discardFrames(ofPaths indices: PathIndexSet) {
         guard !indices.isEmpty else { return }
         for priority in queues.indices {
+            var discarded: [ADASISMessage] = []
             queues[priority].removeAll { message in
-                if case .stub(let stub) = message, indices.contains(stub.subPathIndex) { return true }
-                return message.pathPlace.map { indices.contains($0.pathIndex) } ?? false
+                let discards: Bool
+                if case .stub(let stub) = message, indices.contains(stub.subPathIndex) {
+                    discards = true
+                } else {
+                    discards = message.pathPlace.map { indices.contains($0.pathIndex) } ?? false
+                }
+                if discards, case .stub = message { discarded.append(message) }
+                return discards
             }
+            for message in discarded { forget(message, from: priority) }
         }
+    }
+
+    /// `priority`, or the least urgent queue where a STUB opening the message's path waits, when
+    /// that is less urgent. A path index given to a new path is placed by its parent's STUB; content
+    /// of the path that overtook that STUB (near content queued after a far STUB, as the vehicle
+    /// came nearer) would reach a receiver that still holds the index's previous path, and be
+    /// dropped with it when the STUB re-places the index.
+    private func horizonPriority(of message: ADASISMessage, _ priority: FramePriority) -> FramePriority {
+        guard priority.isHorizon, let place = message.pathPlace, place.pathIndex < 64,
+            waitingOpeners[Int(place.pathIndex)] > 0, openerQueue[Int(place.pathIndex)] > priority.rawValue,
+            let waiting = FramePriority(rawValue: openerQueue[Int(place.pathIndex)])
+        else { return priority }
+        return waiting
+    }
+
+    /// The regular path index a STUB opens, `nil` for any other message.
+    private static func openedPath(_ message: ADASISMessage) -> Int? {
+        guard case .stub(let stub) = message,
+            (PathIndexAllocator.firstRegular...PathIndexAllocator.lastRegular).contains(stub.subPathIndex)
+        else { return nil }
+        return Int(stub.subPathIndex)
+    }
+
+    /// Books `message` as gone from queue `priority` (released, dropped or discarded).
+    private mutating func forget(_ message: ADASISMessage, from priority: Int) {
+        guard FramePriority(rawValue: priority)?.isHorizon == true, let opened = Self.openedPath(message) else {
+            return
+        }
+        waitingOpeners[opened] -= 1
     }
 
     /// Forgets every waiting frame (a new horizon replaces them).
@@ -103,6 +153,7 @@ struct FrameScheduler {
         for priority in queues.indices where priority != FramePriority.vehicle.rawValue {
             queues[priority].removeAll()
         }
+        waitingOpeners = [Int](repeating: 0, count: 64)
     }
 }
 

@@ -12,6 +12,9 @@ public enum FramePriority: Int, Hashable, Sendable, Comparable, CaseIterable {
     case retransmission = 3
 
     public static func < (lhs: FramePriority, rhs: FramePriority) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Whether this is the near or the far horizon's queue.
+    var isHorizon: Bool { self == .nearHorizon || self == .farHorizon }
 }
 
 /// One CAN frame the provider wants on the bus now.

@@ -68,6 +68,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public static let deepestLevel = 55
     /// Horizon kept behind the vehicle, metres.
     public var trailingLength: Double
+    /// How far behind the vehicle a side path's branch point may lie before the side path is
+    /// dropped, metres (`horizon.side_path_trailing_m`, default 100, at most `horizon.trailing_m`;
+    /// ``HorizonConfiguration/sidePathTrailingLength``).
+    public var sidePathTrailingLength: Double
     /// Seconds between full recomputations of the horizon tree (cheap position updates in between).
     public var minimumUpdateInterval: Double
     /// Metres driven between full recomputations of the horizon tree.
@@ -169,6 +173,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         culDeSacFactor = try reader.number("horizon.cul_de_sac_factor", default: 0.02, range: 0...1)
         culDeSacReach = try reader.number("horizon.cul_de_sac_m", default: 120, range: 0...1000)
         trailingLength = try reader.number("horizon.trailing_m", default: 200, range: 0...2000)
+        sidePathTrailingLength = try reader.number("horizon.side_path_trailing_m", default: 100, range: 0...2000)
         minimumUpdateInterval = try reader.number("horizon.min_update_interval_s", default: 1, range: 0...60)
         roadObjectTypes = try reader.roadObjectTypes("horizon.objects")
         minimumUpdateDistance = try reader.number("horizon.min_update_distance_m", default: 10, range: 0...1000)

@@ -23,6 +23,7 @@ public struct PipelineSettings: Hashable, Sendable {
             minimumUpdateDistance: configuration.minimumUpdateDistance,
             mainPathGrowthPerUpdate: HorizonConfiguration.mainPathGrowth(setting: configuration.mainPathGrowth),
             roadObjectTypes: configuration.roadObjectTypes)
+        horizon.sidePathTrailingLength = configuration.sidePathTrailingLength
         horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
         horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths
         horizon.branchModel.offersUTurns = configuration.offersUTurns

@@ -79,4 +79,41 @@ struct FrameSchedulerTests {
         #expect(scheduler.queuedCount == 0 && counters.retransmissionsSkipped == 3, "retransmission 8 skipped")
         #expect(counters.framesSent[.segment] == 6)
     }
+
+    /// A reused index's new content never overtakes the STUB that places it: content of path 11
+    /// queued near while the STUB opening 11 waits far goes after that STUB (the receiver would add
+    /// it to the index's previous path, and drop it with that path when the STUB came). Once the
+    /// STUB is out, or discarded, the path's near content is near again.
+    @Test func contentWaitsForTheStubThatOpensItsPath() {
+        var configuration = ProviderConfiguration()
+        configuration.framesPerTick = 2
+        var scheduler = FrameScheduler(configuration: configuration)
+        var counters = ProviderCounters()
+        func segment(_ offset: UInt16, on path: UInt8) -> ADASISMessage {
+            .segment(SegmentMessage(offset: offset, pathIndex: path))
+        }
+        func places(_ frames: [ProviderFrame]) -> [String] {
+            frames.compactMap(\.message.pathPlace).map { "\($0.pathIndex)@\($0.offset)" }
+        }
+        scheduler.enqueue(segment(900, on: 8), priority: .farHorizon, counters: &counters)
+        scheduler.enqueue(
+            .stub(StubMessage(offset: 1175, pathIndex: 8, subPathIndex: 11)), priority: .farHorizon, counters: &counters
+        )
+        scheduler.enqueue(segment(1175, on: 11), priority: .farHorizon, counters: &counters)
+        scheduler.enqueue(segment(1185, on: 11), priority: .nearHorizon, counters: &counters)
+        scheduler.enqueue(segment(300, on: 12), priority: .nearHorizon, counters: &counters)
+        #expect(places(scheduler.release(at: 0, counters: &counters)) == ["12@300", "8@900"])
+        #expect(places(scheduler.release(at: 0.1, counters: &counters)) == ["8@1175", "11@1175"])
+        // The STUB is out: path 11's near content is near again.
+        scheduler.enqueue(segment(1000, on: 8), priority: .farHorizon, counters: &counters)
+        scheduler.enqueue(segment(1195, on: 11), priority: .nearHorizon, counters: &counters)
+        #expect(places(scheduler.release(at: 0.2, counters: &counters)) == ["11@1195", "11@1185"])
+        // A STUB discarded with its path opens nothing any more.
+        scheduler.enqueue(
+            .stub(StubMessage(offset: 1300, pathIndex: 8, subPathIndex: 14)), priority: .farHorizon, counters: &counters
+        )
+        scheduler.discardFrames(ofPaths: [14])
+        scheduler.enqueue(segment(10, on: 14), priority: .nearHorizon, counters: &counters)
+        #expect(places(scheduler.release(at: 0.3, counters: &counters)) == ["14@10", "8@1000"])
+    }
 }

@@ -65,6 +65,7 @@ struct PipelineSettingsTests {
             level2_length_m = 400
             max_level = 1
             trailing_m = 150
+            side_path_trailing_m = 60
             objects = "tunnel, fixed_speed_camera"
             [provider]
             position_rate_hz = 5
@@ -99,6 +100,7 @@ struct PipelineSettingsTests {
         #expect(provider.metaData == MetaDataMessage(countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour))
         var horizon = HorizonConfiguration(
             lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150, roadObjectTypes: [.tunnel, .fixedSpeedCamera])
+        horizon.sidePathTrailingLength = 60
         horizon.safetyLocationRules = try SafetyLocationRules.shippedDefault()
         horizon.places = PlaceCodes(countryCodes: ["GB"])
         #expect(settings.horizon == horizon)

@@ -93,6 +93,9 @@ import TestSupport
         #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(lookAhead: [])) }
         #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(maximumLevel: -1)) }
         #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(trailingLength: .nan)) }
+        var negativeSideTrailing = HorizonConfiguration()
+        negativeSideTrailing.sidePathTrailingLength = -1
+        #expect(throws: HorizonError.self) { try engine(.comb(), negativeSideTrailing) }
         for model in [BranchProbabilityModel(deadEndFactor: 1.5), BranchProbabilityModel(deadEndReach: -1)] {
             #expect(throws: HorizonError.self) { try engine(.comb(), HorizonConfiguration(branchModel: model)) }
         }

@@ -31,8 +31,8 @@ import TestSupport
         let (engine, _) = try started()
         let before = engine.tree
         let mainID = try #require(before.mainPathID)
-        let passed = [before.child(of: mainID, at: 100)!, before.child(of: mainID, at: 200)!]
-        let kept = before.child(of: mainID, at: 300)!
+        let passed = [100.0, 200, 300].map { before.child(of: mainID, at: $0)! }
+        let kept = before.child(of: mainID, at: 400)!
         let events = try engine.update(onRoad(fwd(5), 50, time: 2, discontinuity: false))
         let main = try #require(engine.tree.mainPath)
         #expect(!events.contains(.reset))
@@ -44,7 +44,8 @@ import TestSupport
         #expect(main.links.first == before.mainPath!.links[2])
         #expect(Array(main.links.prefix(19)) == Array(before.mainPath!.links[2...]))
         #expect(main.endOffset >= engine.vehicleOffset! + 2000)
-        // Side paths whose junction is more than 200 m behind are removed with their children.
+        // Side paths whose junction is more than 100 m behind (the side paths' trailing length) are
+        // removed with their children.
         let removed = Set(passed.flatMap { before.subtree(of: $0.id) })
         #expect(removed.count > passed.count)
         #expect(removedPaths(events) == removed)
@@ -70,6 +71,24 @@ import TestSupport
             }
         }
         #expect(replayed.mapValues(\.links) == engine.tree.paths.mapValues(\.links))
+    }
+
+    @Test(
+        "side paths are dropped by their own trailing length, never kept longer than the main path's links"
+    )
+    func sidePathTrailingLength() throws {
+        for (setting, keptJunctions) in [(120.0, [400.0]), (500, [300, 400]), (0, [])] {
+            var configuration = HorizonConfiguration(lookAhead: [2000, 500, 300], mainPathGrowthPerUpdate: .infinity)
+            configuration.sidePathTrailingLength = setting
+            let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network, configuration: configuration)
+            _ = try engine.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
+            let mainID = try #require(engine.tree.mainPathID)
+            _ = try engine.update(onRoad(fwd(5), 50, time: 2, discontinuity: false))
+            // The vehicle at 450 m: the main path keeps 200 m behind it whatever the setting.
+            #expect(engine.tree.mainPath?.links.first?.link == fwd(3))
+            let behind = engine.tree.children(of: mainID).compactMap(\.branchOffset).filter { $0 < 450 }
+            #expect(behind.map { $0.rounded() }.sorted() == keptJunctions, "side_path_trailing \(setting) m")
+        }
     }
 
     @Test func discontinuityResetsTheTree() throws {

@@ -45,9 +45,13 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// ``minimumUpdateInterval`` and ``minimumUpdateDistance`` have passed. Default 300 (with the
     /// default look-ahead: 800 m at a turn, 2000 m four updates later); `.infinity` grows it at once.
     public var mainPathGrowthPerUpdate: Double
-    /// Metres of the main path kept behind the vehicle; side paths whose branch point is farther
-    /// behind are removed. Default 200.
+    /// Metres of the main path kept behind the vehicle. Default 200.
     public var trailingLength: Double
+    /// Side paths (with their children) whose branch point lies farther behind the vehicle than
+    /// this are removed; never more than ``trailingLength``. Default 100: room for a matcher that
+    /// finds a turn late (four fixes at 25 m/s), while the ADASIS path indices (56) of the side
+    /// paths the vehicle left go to those ahead (`Docs/horizon-model.md`, "Trailing").
+    public var sidePathTrailingLength: Double = 100
     /// Minimum seconds between two full recomputations of the tree. Default 1.
     public var minimumUpdateInterval: Double
     /// Minimum metres driven between two full recomputations of the tree. Default 10.
@@ -127,6 +131,7 @@ public struct HorizonConfiguration: Hashable, Sendable {
         }
         for (name, value) in [
             ("branchModel.deadEndReach", branchModel.deadEndReach), ("trailingLength", trailingLength),
+            ("sidePathTrailingLength", sidePathTrailingLength),
             ("minimumUpdateInterval", minimumUpdateInterval), ("minimumUpdateDistance", minimumUpdateDistance),
         ] where !value.isFinite || value < 0 {
             throw HorizonError.invalidConfiguration("\(name) must be a finite number ≥ 0, got \(value)")

@@ -25,10 +25,12 @@ extension HorizonEngine {
     }
 
     /// Drops main-path links that ended more than the trailing length behind the vehicle, and the
-    /// side paths branching off before that point.
+    /// side paths branching off more than the side paths' trailing length behind it.
     func trimBehindVehicle() {
         guard let mainID = tree.mainPathID, var main = tree.paths[mainID], let vehicleOffset else { return }
         let limit = vehicleOffset - configuration.trailingLength
+        let sidePathLimit =
+            vehicleOffset - min(configuration.sidePathTrailingLength, configuration.trailingLength)
         let count = main.links.prefix(vehicleLinkIndex).prefix { $0.endOffset < limit }.count
         if count > 0 {
             let dropped = Array(main.links.prefix(count))
@@ -37,7 +39,7 @@ extension HorizonEngine {
             tree.paths[mainID] = main
             events.append(.linksRemoved(path: mainID, links: dropped))
         }
-        for child in tree.children(of: mainID) where (child.branchOffset ?? 0) < limit {
+        for child in tree.children(of: mainID) where (child.branchOffset ?? 0) < sidePathLimit {
             removeSubtree(child.id)
         }
     }
