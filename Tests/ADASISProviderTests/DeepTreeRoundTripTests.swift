@@ -42,4 +42,21 @@ struct DeepTreeRoundTripTests {
         #expect(compared >= fixes * 6 / 10, "compared only \(compared) of \(fixes) fixes")
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
     }
+
+    /// The 5 m noise traces: the matcher's flips between roads rebuild and promote paths far more
+    /// often than on the clean traces, and indices come back and are reused under the same parent
+    /// (stop 52 found content overtaking the STUB that re-placed its index, on kamppi above).
+    @Test(
+        "level 4, one-link level 5, zero-probability paths and U-turns, every noisy drive",
+        arguments: SampleDriveList.names)
+    func levelFourNoisy(drive: String) throws {
+        var horizon = Self.levelThreeWithUTurns()
+        horizon.maximumLevel = 4
+        horizon.addsOneLinkLevel = true
+        horizon.keepsZeroProbabilityPaths = true
+        let (compared, fixes, mismatches, _) = try RoundTripTests.compare(
+            drive: drive, preset: .all, horizon: horizon, noisy: true)
+        #expect(compared >= fixes * 5 / 10, "compared only \(compared) of \(fixes) fixes")
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
+    }
 }

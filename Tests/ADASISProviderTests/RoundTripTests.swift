@@ -19,7 +19,7 @@ struct RoundTripTests {
 
     static func compare(
         drive: String, preset: MessageSelection.Preset, matcher: MatcherConfiguration = MatcherConfiguration(),
-        horizon: HorizonConfiguration = HorizonConfiguration()
+        horizon: HorizonConfiguration = HorizonConfiguration(), noisy: Bool = false
     ) throws -> (compared: Int, fixes: Int, mismatches: [Mismatch], checkedObjects: [RoadObjectType: Int]) {
         let map = try SampleDrives.map(for: drive)
         var configuration = ProviderConfiguration()
@@ -34,7 +34,7 @@ struct RoundTripTests {
             network: map, matcher: OnlineMapMatcher(network: map, configuration: matcher), horizon: horizon,
             provider: configuration)
         var reconstructor = HorizonReconstructor(configuration: .init(trailingLength: 250))
-        let fixes = try SampleDrives.fixes(drive)
+        let fixes = try SampleDrives.fixes(drive, noisy: noisy)
         var mismatches: [Mismatch] = []
         var checkedObjects: [RoadObjectType: Int] = [:]
         var compared = 0
