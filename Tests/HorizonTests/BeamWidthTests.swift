@@ -8,8 +8,9 @@ import TestSupport
 /// The matcher's beam (``MatcherConfiguration/beamWidth``) only drops states too unlikely to change
 /// a decision: on every sample drive, clean and with 5 m noise, the default beam places each fix
 /// on the same link at the same offset as the beam of e^−40 it replaced (issue 12). A narrower
-/// beam than the default does change fixes (at 2, on several drives), so this test is what keeps
-/// the default honest when the matcher's scores change.
+/// beam than the default does change fixes (at 1 on the noisy Helsinki drives; at 2 until stop 52's
+/// U-turn inside a link changed the scores), so this test is what
+/// keeps the default honest when the matcher's scores change.
 @Suite("beam pruning on the sample drives")
 struct BeamWidthTests {
     /// The fixes of `drive` where a matcher with `beamWidth` places the vehicle elsewhere than one
@@ -43,11 +44,11 @@ struct BeamWidthTests {
         }
     }
 
-    @Test("a beam of e^-2 does change fixes: the comparison can fail")
+    @Test("a beam of e^-1 does change fixes: the comparison can fail")
     func aNarrowerBeamIsSeen() throws {
         var changed = 0
         for drive in SampleDriveList.names where !SampleDriveList.suburbNames.contains(drive) {
-            changed += try Self.differences(drive, noisy: true, beamWidth: 2).count
+            changed += try Self.differences(drive, noisy: true, beamWidth: 1).count
         }
         #expect(changed > 0)
     }

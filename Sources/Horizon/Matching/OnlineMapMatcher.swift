@@ -301,6 +301,10 @@ public final class OnlineMapMatcher {
         routeSearch.backwardTolerance = backwardTolerance
         let beta = configuration.transitionScale, beamWidth = configuration.beamWidth
         let gate = configuration.alongTrackGate
+        // A faster fix reaches the reversed link only through a node (and the matcher spares
+        // the extra transitions).
+        let inLinkUTurnPenalty =
+            (fix.speed ?? 0) <= configuration.inLinkUTurnSpeed ? configuration.inLinkUTurnPenalty : nil
 
         // The loops below work on local arrays (the buffers moved out of the matcher and back):
         // an element of a class's array property costs a run-time exclusivity check per access.
@@ -321,17 +325,30 @@ public final class OnlineMapMatcher {
             // The route is measured from the state's along-track estimate, not from its fix's
             // projection, so a state keeps the history of the distance it has driven.
             let shift = estimates[i].offset - source.offset
-            for j in candidates.indices where routeDistances[j].isFinite {
+            let reversed = inLinkUTurnPenalty == nil ? nil : source.link.reversed
+            for j in candidates.indices where routeDistances[j].isFinite || candidates[j].link == reversed {
                 let sameLink =
                     candidates[j].link == source.link && candidates[j].offset - source.offset >= -backwardTolerance
-                let driven = (sameLink ? candidates[j].offset - source.offset : routeDistances[j]) - shift
+                var driven = (sameLink ? candidates[j].offset - source.offset : routeDistances[j]) - shift
+                // Turning round inside the link (a U-turn where the street allows it, not at a
+                // node): back to where the estimate put the vehicle, plus the U-turn's charge.
+                var turnsInLink = false
+                if candidates[j].link == reversed, let inLinkUTurnPenalty {
+                    let inLink =
+                        abs(source.length - candidates[j].offset - estimates[i].offset) + inLinkUTurnPenalty
+                    if !(driven <= inLink) {
+                        driven = inLink
+                        turnsInLink = true
+                    }
+                }
+                guard driven.isFinite else { continue }
                 let transition = -abs(driven - expected) / beta
                 if viterbi[i] + transition > nextViterbi[j] {
                     nextViterbi[j] = viterbi[i] + transition
                     nextBack[j] = i
                     nextEstimates[j] = estimates[i].advanced(
                         from: source, to: candidates[j], routeDistance: routeDistances[j], expectedDistance: expected,
-                        processVariance: drivesAlong(fix, candidates[j]) ? drift * drift : .infinity,
+                        processVariance: !turnsInLink && drivesAlong(fix, candidates[j]) ? drift * drift : .infinity,
                         sigma: sigma, gate: gate)
                 }
                 nextFilter[j] += exp(filter[i] + transition)
