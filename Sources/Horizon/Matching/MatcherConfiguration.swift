@@ -81,11 +81,11 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Extra distance charged for turning round inside a link, where the vehicle is (a U-turn
     /// mid-block on a two-way street, a three-point turn), metres; `nil` turns round only at nodes.
     /// The transition is then the distance back to where the vehicle was estimated plus this
-    /// charge, and the along-track estimate starts again from the fix. Default 20 (stop 52): at 50,
-    /// the node's charge, a car turning round at 3 m/s on kaisaniemi-noisy (132–133 s) was matched to a
-    /// side road 8–12 m away instead, as were two clean fixes; 10 and 20 m match it right and
-    /// change no other fix of the 36 drives; 0 costs kruununhaka-noisy 0.7 points (turns round on
-    /// noise).
+    /// charge, and the along-track estimate starts again from the fix. Default 20 (stop 52): a car
+    /// turning round at 3 m/s on kaisaniemi (130–133 s) is matched to its street the other way; at
+    /// 50, the node's charge, only on the clean trace, the noisy one still going to a side road
+    /// 8–12 m away; 10 and 20 m change no other drive's matched way (36 traces); 0 costs
+    /// kruununhaka-noisy 0.7 points (turns round on noise).
     public var inLinkUTurnPenalty: Double? = 20
     /// The fastest fix (m/s) at which the vehicle may turn round inside a link: a car turns round
     /// in a street at walking pace (at 6 m/s a 5 m radius is already 0.7 g). Default 6; a fix
