@@ -19,11 +19,11 @@ struct FrameScheduler {
     /// Frames released by type during one ``release(at:counters:)``, by raw value (zero between
     /// releases): added to the counters' table once per type rather than once per frame.
     private var releasedByType = [Int](repeating: 0, count: MessageType.allCases.count)
-    /// The STUBs waiting in the horizon queues that open each path index (by index), and the least
-    /// urgent queue holding one of them (raw value, meaningful while any wait): the content of a
-    /// path never goes out before the STUB that places it (``horizonPriority(of:_:)``).
-    private var waitingOpeners = [Int](repeating: 0, count: 64)
-    private var openerQueue = [Int](repeating: 0, count: 64)
+    /// How many STUBs opening each path index wait in each queue (by queue raw value, then
+    /// index; counted in the horizon queues only): the content of a path never goes out before the
+    /// STUB that places it (``horizonPriority(of:_:)``).
+    private var waitingOpeners = Array(
+        repeating: [Int](repeating: 0, count: 64), count: FramePriority.allCases.count)
     let framesPerTick: Int
     let maximumQueued: Int
     let identifiers: CANIdentifierAssignment
@@ -39,9 +39,7 @@ struct FrameScheduler {
     mutating func enqueue(_ message: ADASISMessage, priority: FramePriority, counters stats: inout ProviderCounters) {
         let priority = horizonPriority(of: message, priority)
         if priority.isHorizon, let opened = Self.openedPath(message) {
-            waitingOpeners[opened] += 1
-            openerQueue[opened] =
-                waitingOpeners[opened] == 1 ? priority.rawValue : max(openerQueue[opened], priority.rawValue)
+            waitingOpeners[priority.rawValue][opened] += 1
         }
         queues[priority.rawValue].append(message)
         guard queuedCount > maximumQueued else { return }
@@ -64,6 +62,7 @@ struct FrameScheduler {
         for priority in FramePriority.allCases where room > 0 {
             let count = min(room, queues[priority.rawValue].count)
             for entry in queues[priority.rawValue].prefix(count) {
+                forget(entry, from: priority.rawValue)
                 var message = entry
                 let type = message.type
                 let counter = counters[Int(type.rawValue)]
@@ -81,7 +80,6 @@ struct FrameScheduler {
                     stats.encodingFailures += 1
                 }
             }
-            for entry in queues[priority.rawValue].prefix(count) { forget(entry, from: priority.rawValue) }
             queues[priority.rawValue].removeFirst(count)
             room -= count
         }
@@ -119,17 +117,16 @@ struct FrameScheduler {
         }
     }
 
-    /// `priority`, or the least urgent queue where a STUB opening the message's path waits, when
-    /// that is less urgent. A path index given to a new path is placed by its parent's STUB; content
-    /// of the path that overtook that STUB (near content queued after a far STUB, as the vehicle
-    /// came nearer) would reach a receiver that still holds the index's previous path, and be
-    /// dropped with it when the STUB re-places the index.
+    /// `priority`, or the least urgent horizon queue where a STUB opening the message's path waits,
+    /// when that is less urgent. A path index given to a new path is placed by its parent's STUB;
+    /// content of the path that overtook that STUB (near content queued after a far STUB, as the
+    /// vehicle came nearer) would reach a receiver that still holds the index's previous path, and
+    /// be dropped with it when the STUB re-places the index.
     private func horizonPriority(of message: ADASISMessage, _ priority: FramePriority) -> FramePriority {
-        guard priority.isHorizon, let place = message.pathPlace, place.pathIndex < 64,
-            waitingOpeners[Int(place.pathIndex)] > 0, openerQueue[Int(place.pathIndex)] > priority.rawValue,
-            let waiting = FramePriority(rawValue: openerQueue[Int(place.pathIndex)])
-        else { return priority }
-        return waiting
+        guard priority.isHorizon, let place = message.pathPlace, place.pathIndex < 64 else { return priority }
+        return FramePriority.allCases.last {
+            $0.isHorizon && $0 > priority && waitingOpeners[$0.rawValue][Int(place.pathIndex)] > 0
+        } ?? priority
     }
 
     /// The regular path index a STUB opens, `nil` for any other message.
@@ -145,7 +142,7 @@ struct FrameScheduler {
         guard FramePriority(rawValue: priority)?.isHorizon == true, let opened = Self.openedPath(message) else {
             return
         }
-        waitingOpeners[opened] -= 1
+        waitingOpeners[priority][opened] -= 1
     }
 
     /// Forgets every waiting frame (a new horizon replaces them).
@@ -153,7 +150,7 @@ struct FrameScheduler {
         for priority in queues.indices where priority != FramePriority.vehicle.rawValue {
             queues[priority].removeAll()
         }
-        waitingOpeners = [Int](repeating: 0, count: 64)
+        waitingOpeners = Array(repeating: [Int](repeating: 0, count: 64), count: FramePriority.allCases.count)
     }
 }
 
