@@ -6,14 +6,14 @@ import TestSupport
 @Suite struct PathTreeUpdateTests {
     private func started(
         _ graph: PlaneRoadGraph = .comb(), route: [DirectedLink]? = nil,
-        at link: DirectedLink = fwd(1), offset: Double = 40
+        at link: DirectedLink = fwd(1), offset: Double = 40, sidePathTrailingLength: Double = 100
     ) throws -> (HorizonEngine, [HorizonEvent]) {
         // Level 2 reaching 300 m (the default before issue 15 made it 500 m): the expectations count
         // the level-2 paths of that reach. The main path grows to its whole look-ahead at once: these
         // tests read its far links (the growth limit: MainPathGrowthTests).
-        let engine = try HorizonEngine(
-            network: graph.network,
-            configuration: .init(lookAhead: [2000, 500, 300], mainPathGrowthPerUpdate: .infinity))
+        var configuration = HorizonConfiguration(lookAhead: [2000, 500, 300], mainPathGrowthPerUpdate: .infinity)
+        configuration.sidePathTrailingLength = sidePathTrailingLength
+        let engine = try HorizonEngine(network: graph.network, configuration: configuration)
         if let route { try engine.setRoute(route) }
         let events = try engine.update(onRoad(link, offset, time: 0, discontinuity: true))
         return (engine, events)
@@ -78,10 +78,7 @@ import TestSupport
     )
     func sidePathTrailingLength() throws {
         for (setting, keptJunctions) in [(120.0, [400.0]), (500, [300, 400]), (0, [])] {
-            var configuration = HorizonConfiguration(lookAhead: [2000, 500, 300], mainPathGrowthPerUpdate: .infinity)
-            configuration.sidePathTrailingLength = setting
-            let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network, configuration: configuration)
-            _ = try engine.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
+            let (engine, _) = try started(sidePathTrailingLength: setting)
             let mainID = try #require(engine.tree.mainPathID)
             _ = try engine.update(onRoad(fwd(5), 50, time: 2, discontinuity: false))
             // The vehicle at 450 m: the main path keeps 200 m behind it whatever the setting.
