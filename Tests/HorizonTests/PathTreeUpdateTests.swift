@@ -159,6 +159,20 @@ import TestSupport
         #expect(uTurn.probability == 0 && uTurn.turnAngle == 180 && abs((uTurn.branchOffset ?? 0) - 150) < 0.5)
     }
 
+    /// With ``HorizonConfiguration/uTurnsOffSidePaths`` a side path's junctions get their U-turns
+    /// at once, without the turn that promotes it.
+    @Test func uTurnsOffSidePathsOnRequest() throws {
+        var configuration = HorizonConfiguration(lookAhead: [2000, 500, 300])
+        configuration.branchModel.offersUTurns = true
+        configuration.uTurnsOffSidePaths = true
+        let engine = try HorizonEngine(network: PlaneRoadGraph.comb().network, configuration: configuration)
+        _ = try engine.update(onRoad(fwd(1), 40, time: 0, discontinuity: true))
+        let side = try #require(engine.tree.child(of: engine.tree.mainPathID!, at: 100))
+        let uTurn = try #require(engine.tree.children(of: side.id).first { $0.links.first?.link == bwd(101) })
+        #expect(uTurn.probability == 0 && uTurn.turnAngle == 180 && uTurn.level == side.level + 1)
+        #expect(abs((uTurn.branchOffset ?? 0) - 150) < 0.5)
+    }
+
     @Test func turnRestrictionAheadIsNotOfferedWhenTheTreeGrows() throws {
         var graph = PlaneRoadGraph.comb()
         graph.restrictions = [TurnRestriction(from: LinkID(9), via: NodeID(9), to: LinkID(109), kind: .prohibitory)]
