@@ -57,7 +57,9 @@ extension DaemonCore {
 
     private static func add(_ pipeline: HorizonPipeline, to metrics: inout DaemonMetrics) {
         add(pipeline.provider.counters, rejected: pipeline.rejectedFixes, to: &metrics)
-        metrics.gnssOutliers += (pipeline.matcher as? OnlineMapMatcher)?.outliers ?? 0
+        let matcher = pipeline.matcher as? OnlineMapMatcher
+        metrics.gnssOutliers += matcher?.outliers ?? 0
+        metrics.offMapFixes += matcher?.offMapFixes ?? 0
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {

@@ -65,6 +65,9 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// Fixes the matcher took for outliers (far from where the vehicle can be: multipath, a receiver
     /// glitch) and coasted over (`MatcherConfiguration.outlierGateSigmas`).
     public var gnssOutliers = 0
+    /// Fixes declared off road because no road of the map near them explains them as well as no
+    /// road does (`MatcherConfiguration.offMapDistance`): a road missing from the map, a car park.
+    public var offMapFixes = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -157,6 +160,10 @@ public struct DaemonMetrics: Hashable, Sendable {
             "adasis_gnss_outliers_total", .counter,
             help: "Fixes taken for outliers (far from where the vehicle can be: multipath) and coasted over.",
             value: Double(gnssOutliers))
+        document.append(
+            "adasis_off_map_fixes_total", .counter,
+            help: "Fixes declared off road as no road of the map near them explains them (a road the map lacks).",
+            value: Double(offMapFixes))
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

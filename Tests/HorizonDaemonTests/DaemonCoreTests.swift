@@ -81,6 +81,25 @@ struct DaemonCoreTests {
         #expect(metrics.prometheusText.contains("adasis_gnss_fixes_delayed_total 1"))
     }
 
+    @Test("a car driving on where the map has no road, 20 m beside the street, is off road and counted")
+    func offTheMap() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 5)
+        // From second 5 on, the car drifts north onto a road the map lacks, 20 m beside the street.
+        for second in stride(from: 5.0, to: 15, by: 1) {
+            var fix = streetFix(second)
+            fix.latitude += min(20, (second - 4) * 5) / 111_320
+            loop.inbox.append(.init(fix: fix, receivedAt: second + 0.1))
+        }
+        loop.run(from: 5, to: 15, fixes: { _ in false })
+        let metrics = loop.metrics(at: 15)
+        #expect(metrics.matchState == "off_road")
+        #expect(metrics.offMapFixes >= 5)
+        #expect(metrics.gnssOutliers == 0)
+        #expect(metrics.prometheusText.contains("adasis_off_map_fixes_total \(metrics.offMapFixes)"))
+    }
+
     @Test("a fix far off the street (multipath) is coasted over and counted; the horizon goes on")
     func outlierFix() throws {
         var loop = try SimulatedRunLoop(

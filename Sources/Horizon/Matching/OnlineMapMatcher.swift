@@ -35,6 +35,7 @@ public final class OnlineMapMatcher {
 
     // The current HMM column: states, normalised Viterbi and filter log scores, and its fix.
     private var residuals = ResidualAccuracy()
+    private var offMap: OffMapFilter
     private var column: [MatchCandidate] = []
     private var viterbi: [Double] = []
     private var filter: [Double] = []
@@ -69,6 +70,10 @@ public final class OnlineMapMatcher {
     /// The fix of the last on-road match (for the leap check).
     private var lastPositionFix: GNSSFix?
 
+    /// Fixes declared off road because the roads near them explain them worse than no road
+    /// (``OffMapFilter``, ``MatcherConfiguration/offMapDistance``), since the matcher was created.
+    public private(set) var offMapFixes = 0
+
     /// On-road matches that leapt from the previous one (``JumpDetector/isLeap(from:at:to:at:network:)``)
     /// and were output as a discontinuity, since the matcher was created.
     public private(set) var leaps = 0
@@ -80,6 +85,7 @@ public final class OnlineMapMatcher {
         self.configuration = configuration
         candidateSearch = CandidateSearch(configuration: configuration)
         jumpDetector = JumpDetector(configuration: configuration)
+        offMap = OffMapFilter(configuration)
         routeSearch.uTurnPenalty = configuration.uTurnPenalty
     }
 
@@ -97,6 +103,7 @@ public final class OnlineMapMatcher {
     public func reset() {
         clearColumn()
         residuals = ResidualAccuracy()
+        offMap = OffMapFilter(configuration)
         routeSearch.removeAll()
         lastFix = nil
         lastState = .unknown
@@ -146,6 +153,16 @@ public final class OnlineMapMatcher {
             return try finish(fix, state: missedFix(fix), restarted: restarted)
         }
         misses = 0
+        if configuration.offMapDistance > 0 {
+            // Off the map (OffMapFilter): the roads near the fix explain it worse than no road.
+            var best = -Double.infinity
+            for candidate in candidates where candidate.emission > best { best = candidate.emission }
+            if offMap.update(bestEmission: best, configuration) {
+                clearColumn()
+                offMapFixes += 1
+                return try finish(fix, state: .offRoad(point: fix.point), restarted: restarted)
+            }
+        }
         guard columnFix != nil, !column.isEmpty else {
             startColumn(candidates, fix: fix, sigma: sigma)
             return try finish(fix, state: .onRoad(try chosenPosition()), restarted: restarted)
@@ -250,6 +267,7 @@ public final class OnlineMapMatcher {
             return .onRoad(held)
         }
         clearColumn()
+        if configuration.offMapDistance > 0 { offMap.leave(configuration) }
         return .offRoad(point: fix.point)
     }
 
