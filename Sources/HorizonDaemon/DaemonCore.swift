@@ -56,6 +56,8 @@ public struct DaemonCore {
     /// Episodes of ``FixFreshness/processingBehind``.
     var processingBacklogs = 0
     var mapReadFailing = false
+    /// Whether the last fix matched was off road (logged when it changes).
+    var offRoad = false
     /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
     var retired = DaemonMetrics()
     var fixesProcessed = 0
@@ -146,7 +148,10 @@ public struct DaemonCore {
             effects.append(.log(.notice, "GNSS fixes again"))
         }
         do {
-            if let (match, _) = try pipeline.process(arrival.fix) { effects += followRoute(match) }
+            if let (match, _) = try pipeline.process(arrival.fix) {
+                effects += followRoute(match)
+                effects += noteRoadState(match)
+            }
             if mapReadFailing {
                 mapReadFailing = false
                 effects.append(.log(.notice, "map reads work again"))
@@ -160,6 +165,26 @@ public struct DaemonCore {
         fixesProcessed += 1
         lastFix = arrival.fix
         return effects
+    }
+
+    /// Logs the vehicle leaving the map's roads, and coming back to them, once each time.
+    private mutating func noteRoadState(_ match: MatchResult) -> [DaemonEffect] {
+        let off: Bool
+        switch match.state {
+        case .onRoad: off = false
+        case .offRoad: off = true
+        case .unknown: return []
+        }
+        guard off != offRoad else { return [] }
+        offRoad = off
+        return [
+            .log(
+                .notice,
+                off
+                    ? "off road: no road of the map near the fixes explains them (a road the map lacks, a car park); "
+                        + "no horizon until the vehicle is back on one"
+                    : "back on a road of the map")
+        ]
     }
 
     /// Records how long the run loop measured one ``receive(_:)`` to take (for the metrics).

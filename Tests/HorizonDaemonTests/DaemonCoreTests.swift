@@ -81,7 +81,7 @@ struct DaemonCoreTests {
         #expect(metrics.prometheusText.contains("adasis_gnss_fixes_delayed_total 1"))
     }
 
-    @Test("a car driving on where the map has no road, 20 m beside the street, is off road and counted")
+    @Test("a car driving on where the map has no road, 20 m beside the street, is off road, counted and logged once")
     func offTheMap() throws {
         var loop = try SimulatedRunLoop(
             try daemonConfiguration(), opener: ScriptedOpener([.success(RecordingFrameSink())]))
@@ -98,6 +98,15 @@ struct DaemonCoreTests {
         #expect(metrics.offMapFixes >= 5)
         #expect(metrics.gnssOutliers == 0)
         #expect(metrics.prometheusText.contains("adasis_off_map_fixes_total \(metrics.offMapFixes)"))
+        #expect(loop.logs(containing: "off road: no road of the map").count == 1)
+        // Back on the street: logged once.
+        for second in stride(from: 15.0, to: 22, by: 1) {
+            loop.inbox.append(.init(fix: streetFix(second), receivedAt: second + 0.1))
+        }
+        loop.run(from: 15, to: 22, fixes: { _ in false })
+        #expect(loop.metrics(at: 22).matchState == "on_road")
+        #expect(loop.logs(containing: "back on a road of the map").count == 1)
+        #expect(loop.logs(containing: "off road: no road of the map").count == 1)
     }
 
     @Test("a fix far off the street (multipath) is coasted over and counted; the horizon goes on")
