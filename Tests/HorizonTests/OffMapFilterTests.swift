@@ -72,6 +72,20 @@ import TestSupport
         }
     }
 
+    @Test("the fixed-lag matcher (adasis match --lag 3) keeps the off-map fixes off road")
+    func fixedLagKeepsOffMapFixes() throws {
+        var g = PlaneRoadGraph()
+        g.add(1, 0, 1, [(0, 0), (2000, 0)])
+        let drive = SimulatedDrive(path: bypass, speed: { _ in 12 }, duration: 160, noise: 5, seed: 1)
+        let online = OnlineMapMatcher(network: g.network)
+        let onlineStates = try drive.fixes.map { try online.match($0).state.name }
+        let lagged = FixedLagMatcher(matcher: OnlineMapMatcher(network: g.network), lag: 3)
+        var laggedStates = try drive.fixes.flatMap { try lagged.match($0) }.map(\.state.name)
+        laggedStates += lagged.finish().map(\.state.name)
+        #expect(laggedStates == onlineStates)
+        #expect(onlineStates.filter { $0 == "off_road" }.count >= 50)
+    }
+
     @Test("without the filter the same drive is matched to the road 25 m away")
     func withoutTheFilterTheBypassIsMatchedToTheRoad() throws {
         var old = configuration
