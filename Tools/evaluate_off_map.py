@@ -30,13 +30,14 @@ Usage:
   Tools/evaluate_off_map.py --adasis .build/release/adasis --work DIR [--suffix -noisy] [--json]
 """
 import argparse
-import csv
 import importlib.util
 import json
 import os
 import statistics
 import subprocess
 import sys
+
+import evaluate_drives as ev
 
 SKIP_FIXES = 20
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,22 +48,16 @@ MAKE_DRIVES = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(MAKE_DRIVES)
 
 
-def read_truth(path):
-    """The truth rows of a drive: dicts with time_s (float), lat, lon (float), way (str)."""
-    with open(path) as source:
-        return [dict(time_s=float(r["time_s"]), lat=float(r["lat"]), lon=float(r["lon"]), way=r["true_way_id"])
-                for r in csv.DictReader(source)]
-
-
 def longest_run_way(truth, skip=SKIP_FIXES):
-    """The way of the drive's longest run of consecutive fixes on one way, among the runs that start
-    at fix `skip` or later and end `skip` fixes or more before the last; None if there is none."""
+    """The way of the drive's longest run of consecutive fixes on one way (`truth` as
+    evaluate_drives.read_truth gives it), among the runs that start at fix `skip` or later and end
+    `skip` fixes or more before the last; None if there is none."""
     runs = []
-    for index, row in enumerate(truth):
-        if runs and runs[-1][0] == row["way"]:
+    for index, (_, _, _, way) in enumerate(truth):
+        if runs and runs[-1][0] == way:
             runs[-1][2] = index
         else:
-            runs.append([row["way"], index, index])
+            runs.append([way, index, index])
     eligible = [r for r in runs if r[1] >= skip and r[2] < len(truth) - skip]
     if not eligible:
         return None
@@ -70,39 +65,35 @@ def longest_run_way(truth, skip=SKIP_FIXES):
     return way
 
 
-def read_match(path):
-    """time_s (rounded to 0.1 s) -> (state, way_id) of `adasis match` output."""
-    with open(path) as source:
-        return {round(float(r["time_s"]), 1): (r["state"], r["way_id"]) for r in csv.DictReader(source)}
-
-
-def score(truth, match, removed, nearest=None):
-    """The scores of one drive (module docstring): `removed` is the set of way ids taken out of its map;
-    `nearest(lat, lon)` gives the distance to the nearest road left (None: not reported)."""
-    off_map = [row for row in truth if row["way"] in removed]
-    on_map = [row for row in truth if row["way"] not in removed]
-    state = lambda row: match.get(round(row["time_s"], 1), ("missing", ""))
-    declared = sum(1 for row in off_map if state(row)[0] == "off_road")
-    elsewhere = sum(1 for row in off_map if state(row)[0] == "on_road")
-    false_off = sum(1 for row in on_map if state(row)[0] == "off_road")
+def score(truth, states, ways, removed, nearest=None):
+    """The scores of one drive (module docstring). `truth` as evaluate_drives.read_truth gives it,
+    `states` and `ways` the match output as its read_states and read_match give it (by time key);
+    `removed` is the set of way ids taken out of its map; `nearest(lat, lon)` gives the distance to the
+    nearest road left (None: not reported)."""
+    off_map = [fix for fix in truth if fix[3] in removed]
+    on_map = [fix for fix in truth if fix[3] not in removed]
+    state = lambda fix: states.get(fix[0], "missing")
+    declared = sum(1 for fix in off_map if state(fix) == "off_road")
+    elsewhere = sum(1 for fix in off_map if state(fix) == "on_road")
+    false_off = sum(1 for fix in on_map if state(fix) == "off_road")
+    seconds_between = lambda earlier, later: (later[0] - earlier[0]) / 10  # time keys are tenths
     detections, recoveries = [], []
     index = 0
     while index < len(truth):
-        if truth[index]["way"] not in removed:
+        if truth[index][3] not in removed:
             index += 1
             continue
         start = index
-        while index < len(truth) and truth[index]["way"] in removed:
+        while index < len(truth) and truth[index][3] in removed:
             index += 1
         run = truth[start:index]
-        first_off = next((row for row in run if state(row)[0] == "off_road"), None)
-        detections.append(None if first_off is None else first_off["time_s"] - run[0]["time_s"])
+        first_off = next((fix for fix in run if state(fix) == "off_road"), None)
+        detections.append(None if first_off is None else seconds_between(run[0], first_off))
         if index < len(truth):
-            back = truth[index]
-            right = next((row for row in truth[index:] if state(row)[1] == row["way"] and state(row)[0] == "on_road"),
+            right = next((fix for fix in truth[index:] if state(fix) == "on_road" and ways.get(fix[0]) == fix[3]),
                          None)
-            recoveries.append(None if right is None else right["time_s"] - back["time_s"])
-    distances = [nearest(row["lat"], row["lon"]) for row in off_map] if nearest else []
+            recoveries.append(None if right is None else seconds_between(truth[index], right))
+    distances = [nearest(lat, lon) for _, lat, lon, _ in off_map] if nearest else []
     return dict(
         off_map=len(off_map), declared=declared, elsewhere=elsewhere, detections=detections,
         recoveries=recoveries, nearest_m=statistics.median(distances) if distances else None,
@@ -110,10 +101,8 @@ def score(truth, match, removed, nearest=None):
 
 
 def write_reduced_pbf(source, target, removed):
-    """Copies the OSM file `source` to `target` without the ways in `removed` (ids as strings)."""
+    """Copies the OSM file `source` to `target` without the ways in `removed` (way ids)."""
     import osmium
-
-    removed_ids = {int(way) for way in removed}
 
     class Copy(osmium.SimpleHandler):
         def __init__(self, writer):
@@ -124,7 +113,7 @@ def write_reduced_pbf(source, target, removed):
             self.writer.add_node(node)
 
         def way(self, way):
-            if way.id not in removed_ids:
+            if way.id not in removed:
                 self.writer.add_way(way)
 
         def relation(self, relation):
@@ -143,11 +132,9 @@ class RoadIndex:
     """The roads of an `adasis map export-geojson` file, for the distance from a point to the nearest."""
 
     def __init__(self, geojson_path):
-        with open(geojson_path) as source:
-            features = json.load(source)["features"]
         # As make-drives.py's distance_to_polyline_m takes them: (lat, lon) points.
         self.lines = [[(lat, lon) for lon, lat in f["geometry"]["coordinates"]]
-                      for f in features if f["geometry"]["type"] == "LineString"]
+                      for f in ev.geojson_features(geojson_path) if f["geometry"]["type"] == "LineString"]
 
     def nearest(self, lat, lon):
         return min(MAKE_DRIVES.distance_to_polyline_m(lat, lon, line) for line in self.lines)
@@ -158,21 +145,19 @@ def seconds(values):
     return ", ".join("–" if v is None else f"{v:.0f}" for v in values) or "–"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--adasis", required=True, help="the adasis executable")
-    parser.add_argument("--work", required=True, help="a directory for the reduced maps and the match output")
-    parser.add_argument("--truth-dir", default=os.path.join(ROOT, "Data", "drives"))
-    parser.add_argument("--suffix", default="-noisy", help="trace suffix to match (default -noisy; \"\" for clean)")
-    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
-    args = parser.parse_args()
+def share(part, whole):
+    """part / whole as evaluate_drives prints a share ('–' for no whole)."""
+    return ev.percent(part / whole if whole else None)
+
+
+def evaluate(args):
+    """The scores of every drive of args.truth_dir, by drive name (reduced maps and match output in args.work)."""
     os.makedirs(args.work, exist_ok=True)
-    with open(os.path.join(args.truth_dir, "drives.json")) as source:
+    with ev.open_text(os.path.join(args.truth_dir, "drives.json"), "drives list") as source:
         drives = json.load(source)["drives"]
     by_map = {}
     for drive in drives:
-        truth = read_truth(os.path.join(args.truth_dir, drive["name"] + ".csv"))
+        truth = ev.read_truth(os.path.join(args.truth_dir, drive["name"] + ".csv"))
         way = longest_run_way(truth)
         if way is None:
             continue
@@ -196,11 +181,29 @@ def main():
             output = os.path.join(args.work, name + args.suffix + ".match.csv")
             with open(output, "w") as out:
                 subprocess.run([args.adasis, "match", "--map", map_path, trace], check=True, stdout=out)
-            results[name] = dict(removed_way=way, **score(truth, read_match(output), removed, roads.nearest))
+            results[name] = dict(removed_way=way, **score(
+                truth, ev.read_states(output), ev.read_match(output), removed, roads.nearest))
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument("--adasis", required=True, help="the adasis executable")
+    parser.add_argument("--work", required=True, help="a directory for the reduced maps and the match output")
+    parser.add_argument("--truth-dir", default=os.path.join(ROOT, "Data", "drives"))
+    parser.add_argument("--suffix", default="-noisy", help="trace suffix to match (default -noisy; \"\" for clean)")
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
+    args = parser.parse_args()
+    try:
+        results = evaluate(args)
+    except ev.EvaluationError as error:
+        print(f"evaluate_off_map: {error}", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(results, sys.stdout, indent=1)
         print()
-        return
+        return 0
     print("| drive | way taken out | off-map fixes | nearest road | declared off road | on another road "
           "| first detection (s) | back on road (s) | false off road |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -208,14 +211,13 @@ def main():
     for name, r in results.items():
         for key in totals:
             totals[key] += r[key]
-        share = lambda part, whole: f"{100 * part / whole:.1f} %" if whole else "–"
         print(f"| {name} | {r['removed_way']} | {r['off_map']} | {r['nearest_m']:.0f} m | "
               f"{share(r['declared'], r['off_map'])} | {share(r['elsewhere'], r['off_map'])} | "
               f"{seconds(r['detections'])} | {seconds(r['recoveries'])} | {share(r['false_off'], r['on_map'])} |")
-    share = lambda part, whole: f"{100 * part / whole:.1f} %" if whole else "–"
     print(f"| **total** | | {totals['off_map']} | | {share(totals['declared'], totals['off_map'])} | "
           f"{share(totals['elsewhere'], totals['off_map'])} | | | {share(totals['false_off'], totals['on_map'])} |")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

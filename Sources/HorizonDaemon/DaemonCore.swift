@@ -56,7 +56,8 @@ public struct DaemonCore {
     /// Episodes of ``FixFreshness/processingBehind``.
     var processingBacklogs = 0
     var mapReadFailing = false
-    /// Whether the last fix matched was off road (logged when it changes).
+    /// Whether the vehicle was last matched off road, as last logged (fixes matched `unknown`
+    /// leave it as it is; ``receive(_:)`` logs each change).
     var offRoad = false
     /// Counts of pipelines, buses and GNSS sources replaced by reloads and resynchronisations.
     var retired = DaemonMetrics()
