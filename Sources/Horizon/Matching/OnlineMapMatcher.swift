@@ -35,7 +35,13 @@ public final class OnlineMapMatcher {
 
     // The current HMM column: states, normalised Viterbi and filter log scores, and its fix.
     private var residuals = ResidualAccuracy()
+    /// The receiver's own accuracy, from the received fixes (``residuals`` learns the fused
+    /// positions' when dead reckoning is fused): what the outlier gate judges a fix by.
+    private var fixResiduals = ResidualAccuracy()
+    /// The fix being matched, as received.
+    private var receivedFix: GNSSFix?
     private var offMap: OffMapFilter
+    private var deadReckoning = DeadReckoningFilter()
     private var column: [MatchCandidate] = []
     private var viterbi: [Double] = []
     private var filter: [Double] = []
@@ -103,6 +109,8 @@ public final class OnlineMapMatcher {
     public func reset() {
         clearColumn()
         residuals = ResidualAccuracy()
+        fixResiduals = ResidualAccuracy()
+        deadReckoning.reset()
         offMap = OffMapFilter(configuration)
         routeSearch.removeAll()
         lastFix = nil
@@ -117,13 +125,15 @@ public final class OnlineMapMatcher {
     ///
     /// - Throws: ``MatchingError`` for a fix with non-finite or out-of-range fields; errors of the
     ///   road network (a tile that cannot be read) are passed through.
-    public func match(_ fix: GNSSFix) throws -> MatchResult {
-        try MatchingError.validate(fix)
+    public func match(_ receivedFix: GNSSFix) throws -> MatchResult {
+        try MatchingError.validate(receivedFix)
+        var fix = receivedFix
         if fix.quality == .noFix {
             reset()
             return MatchResult(time: fix.time, state: .unknown, discontinuity: false)
         }
-        let sigma = configuration.sigma(for: fix.horizontalAccuracy ?? residuals.accuracy(configuration))
+        self.receivedFix = receivedFix
+        var sigma = configuration.sigma(for: fix.horizontalAccuracy ?? fixResiduals.accuracy(configuration))
         let isFar = isFarFromTheMatch(fix, sigma: sigma)
         if isFar, outliersInARow < configuration.maximumOutliersInARow {
             // Neither the jump detector, the HMM nor the gate's reference sees the fix: the next
@@ -139,10 +149,20 @@ public final class OnlineMapMatcher {
         // or a jump the detector sees.
         if isFar || lastFix.map({ jumpDetector.isBreak(from: $0, to: fix) }) == true {
             clearColumn()
+            deadReckoning.reset(scatter: false)
             restarted = true
         }
         if lastFix == nil { restarted = true }
         lastFix = fix
+        if configuration.fusesDeadReckoning {
+            // From here on the fix stands at the fused position (DeadReckoningFilter), and its
+            // accuracy is learnt from how far those positions lie from their matches.
+            let fused = deadReckoning.update(fix, configuration)
+            fix.latitude = fused.point.latitude
+            fix.longitude = fused.point.longitude
+            fix.horizontalAccuracy = nil
+            sigma = configuration.sigma(for: residuals.accuracy(configuration))
+        }
 
         if let held = heldWhileStopped(fix, sigma: sigma) {
             return try finish(fix, state: .onRoad(held), restarted: restarted)
@@ -201,6 +221,9 @@ public final class OnlineMapMatcher {
             lastPositionFix = fix
             needsDiscontinuity = false
             if fix.horizontalAccuracy == nil { residuals.add(fix.point.distance(to: position.point), configuration) }
+            if let receivedFix, receivedFix.horizontalAccuracy == nil {
+                fixResiduals.add(receivedFix.point.distance(to: position.point), configuration)
+            }
         } else {
             needsDiscontinuity = true
         }
