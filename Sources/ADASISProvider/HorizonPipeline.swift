@@ -23,12 +23,15 @@ public final class HorizonPipeline {
 
     /// Creates a pipeline on `network`. The provider's road-object subscription
     /// (``ProviderConfiguration/roadObjectTypes``) is the engine's too.
+    ///
+    /// Without a `matcher`, an ``OnlineMapMatcher`` with `matching`'s settings matches the fixes.
     public init(
         network: any RoadNetwork, matcher: (any MapMatcher)? = nil,
+        matching: MatcherConfiguration = MatcherConfiguration(),
         horizon: HorizonConfiguration = HorizonConfiguration(),
         provider: ProviderConfiguration = ProviderConfiguration()
     ) throws {
-        self.matcher = matcher ?? OnlineMapMatcher(network: network)
+        self.matcher = matcher ?? OnlineMapMatcher(network: network, configuration: matching)
         var horizon = horizon
         horizon.roadObjectTypes = provider.roadObjectTypes
         engine = try HorizonEngine(network: network, configuration: horizon)

@@ -24,6 +24,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     public var gnss: GNSSSource
     /// Seconds without a fix after which the position is reported unknown and the horizon dropped.
     public var gnssStaleAfter: Double
+    /// Whether each fix is fused with dead reckoning from the fix speeds and courses before it is
+    /// matched (`gnss.dead_reckoning`, default true; `MatcherConfiguration.fusesDeadReckoning`):
+    /// off for a receiver whose speed or course cannot be trusted.
+    public var fusesDeadReckoning: Bool
     /// The CAN interface.
     public var canInterface: String
     /// `big` (reference layout) or `little` (byte-reversed).
@@ -138,6 +142,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
             gnss = .gpsd(host: host, port: port)
         }
         gnssStaleAfter = try reader.number("gnss.stale_after_s", default: 2, range: 0.1...60)
+        fusesDeadReckoning = try reader.boolean("gnss.dead_reckoning", default: true)
         canInterface = try reader.string("can.interface")
         byteOrderLittleEndian =
             try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"

@@ -22,8 +22,8 @@ extension DaemonCore {
         do {
             let settings = try PipelineSettings(new, map: metadata, file: configurationPath)
             fresh = try HorizonPipeline(
-                network: newMap == nil && customObjects == nil ? horizonNetwork : network, horizon: settings.horizon,
-                provider: settings.provider)
+                network: newMap == nil && customObjects == nil ? horizonNetwork : network,
+                matching: settings.matching, horizon: settings.horizon, provider: settings.provider)
         } catch {
             return refuseReload("\(error)")
         }

@@ -91,7 +91,8 @@ public struct DaemonCore {
         self.map = map
         mapMetadata = metadata
         let settings = try PipelineSettings(configuration, map: metadata, file: path)
-        pipeline = try HorizonPipeline(network: map, horizon: settings.horizon, provider: settings.provider)
+        pipeline = try HorizonPipeline(
+            network: map, matching: settings.matching, horizon: settings.horizon, provider: settings.provider)
         bus = CANBusState(interface: configuration.canInterface)
         routes = RouteSession(planner: RoutePlanner(network: map), configuration: configuration.routing)
         traffic.network = DaemonTrafficNetwork(map)
@@ -301,7 +302,8 @@ public struct DaemonCore {
         do {
             let settings = try PipelineSettings(configuration, map: mapMetadata, file: configurationPath)
             let fresh = try HorizonPipeline(
-                network: horizonNetwork, horizon: settings.horizon, provider: settings.provider)
+                network: horizonNetwork, matching: settings.matching, horizon: settings.horizon,
+                provider: settings.provider)
             try fresh.engine.setRoute(routes.links)
             if let speeds = traffic.speeds { fresh.provider.setTrafficSpeeds(speeds) }
             fresh.provider.continueStream(from: pipeline.provider)

@@ -11,10 +11,14 @@ public struct PipelineSettings: Hashable, Sendable {
     public var provider: ProviderConfiguration
     /// The horizon engine's configuration.
     public var horizon: HorizonConfiguration
+    /// The map matcher's configuration.
+    public var matching: MatcherConfiguration
 
     /// Maps `configuration` onto the provider and horizon settings; `map` supplies META-DATA.
     /// - Throws: ``ConfigurationError`` naming the key when identifiers collide or do not fit.
     public init(_ configuration: DaemonConfiguration, map: MapMetadata, file: String) throws(ConfigurationError) {
+        matching = MatcherConfiguration()
+        matching.fusesDeadReckoning = configuration.fusesDeadReckoning
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
         horizon = HorizonConfiguration(
             lookAhead: levels, maximumLevel: levels.count - 1,

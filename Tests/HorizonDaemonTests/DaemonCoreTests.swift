@@ -95,7 +95,9 @@ struct DaemonCoreTests {
         loop.run(from: 5, to: 15, fixes: { _ in false })
         let metrics = loop.metrics(at: 15)
         #expect(metrics.matchState == "off_road")
-        #expect(metrics.offMapFixes >= 5)
+        // 20 m off from second 8; the fused positions (dead reckoning says straight on) follow the
+        // drift once the fixes have run off one way for two fixes beyond its gate (stop 54).
+        #expect(metrics.offMapFixes >= 4)
         #expect(metrics.gnssOutliers == 0)
         #expect(metrics.prometheusText.contains("adasis_off_map_fixes_total \(metrics.offMapFixes)"))
         #expect(loop.logs(containing: "off road: no road of the map").count == 1)

@@ -82,15 +82,22 @@ import TestSupport
     }
 
     @Test func deadReckoningFindsTheRightShortLinkUnderNoise() throws {
-        var projectionOnly = MatcherConfiguration()
+        // The along-track filter alone: the fixes as received (no DeadReckoningFilter).
+        var alongTrack = MatcherConfiguration()
+        alongTrack.fusesDeadReckoning = false
+        var projectionOnly = alongTrack
         projectionOnly.alongTrackDrift = .infinity
-        var fused = 0.0, unfused = 0.0
+        var fused = 0.0, unfused = 0.0, product = 0.0
         for seed: UInt64 in [1, 2, 3, 4] {
-            fused += try shortLinkDrive(seed: seed, configuration: MatcherConfiguration())
+            fused += try shortLinkDrive(seed: seed, configuration: alongTrack)
             unfused += try shortLinkDrive(seed: seed, configuration: projectionOnly)
+            product += try shortLinkDrive(seed: seed, configuration: MatcherConfiguration())
         }
         fused /= 4
         unfused /= 4
+        product /= 4
+        // With the fixes fused with dead reckoning in the plane as well (the default), better still.
+        #expect(product >= fused, "fused in the plane \(product), along the link only \(fused)")
         // With σ = 5 m along the road, the projection alone lands on the right 8 m link about half
         // the time; dead reckoning from the exact speeds keeps the estimate within a few metres.
         #expect(fused >= 0.7, "fused \(fused)")

@@ -61,7 +61,9 @@ import TestSupport
         #expect(errors.max()! < 1.0)
     }
 
-    @Test("a fix without a speed, one after a time gap, and one beyond the gate restart the track at the fix")
+    @Test(
+        "a fix without a speed, one after a time gap, and a second in a row beyond the gate restart the track at the fix"
+    )
     func restarts() {
         let drive = SimulatedDrive(path: corner, speed: { _ in 8 }, duration: 30, noise: 5, seed: 5)
         var filter = DeadReckoningFilter()
@@ -77,13 +79,38 @@ import TestSupport
         var next = drive.fixes[26]
         next.time += configuration.maximumTimeGap + 1
         #expect(filter.update(next, configuration).point != next.point)
-        // 80 m off the track: a receiver jump.
-        let p = plane.project(drive.fixes[27].point)
-        var jumped = drive.fixes[27]
-        jumped.time += configuration.maximumTimeGap + 1
-        let far = plane.unproject(x: p.x - 80, y: p.y)
-        (jumped.latitude, jumped.longitude) = (far.latitude, far.longitude)
-        #expect(filter.update(jumped, configuration).point == far)
+        // 80 m off the track for one fix: an outlier, coasted over (the prediction, near the track).
+        func jumped(_ index: Int) -> GNSSFix {
+            let p = plane.project(drive.fixes[index].point)
+            var fix = drive.fixes[index]
+            fix.time += configuration.maximumTimeGap + 1
+            let far = plane.unproject(x: p.x - 80, y: p.y)
+            (fix.latitude, fix.longitude) = (far.latitude, far.longitude)
+            return fix
+        }
+        let outlier = filter.update(jumped(27), configuration).point
+        #expect(outlier.distance(to: jumped(27).point) > 60)
+        // Off for a second fix: a receiver jump; the track restarts there.
+        #expect(filter.update(jumped(28), configuration).point == jumped(28).point)
+    }
+
+    @Test("fixes that run off sideways while the course says straight on are followed within three fixes")
+    func aSidewaysRunIsFollowed() {
+        // On the street east at 10 m/s, course 90°, accuracy 3 m reported; from 10 s the fixes
+        // move 5 m north a second to 20 m (a road the map lacks), the course unchanged.
+        var filter = DeadReckoningFilter()
+        var north: [Double] = []
+        for second in 0..<20 {
+            let y = min(20, max(0, Double(second - 9) * 5))
+            let point = plane.unproject(x: Double(second) * 10, y: y)
+            let fix = GNSSFix(
+                time: Double(second), latitude: point.latitude, longitude: point.longitude, horizontalAccuracy: 3,
+                speed: 10, heading: 90)
+            north.append(plane.project(filter.update(fix, configuration).point).y)
+        }
+        #expect(north[0..<10].allSatisfy { abs($0) < 0.01 })
+        // 20 m reached at 13 s; the fused position within 3 m of it from 16 s on.
+        #expect(north[16...].allSatisfy { abs($0 - 20) < 3 }, "\(north)")
     }
 
     @Test("a standing vehicle with no course averages its fixes")

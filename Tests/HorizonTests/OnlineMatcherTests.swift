@@ -164,9 +164,11 @@ import TestSupport
         let results = try run(OnlineMapMatcher(network: g.network), drive.fixes)
         let names = results.map(\.state.name)
         let firstOff = try #require(names.firstIndex(of: "off_road"))
-        let away = drive.truth.indices.first { drive.truth[$0].y > 30 + 3 * 3 }!
-        // A few fixes of grace (coasted over as outliers, MatcherConfiguration.maximumOutliersInARow,
-        // or the last match held), then off road.
+        // Away: 3 σ off the road (σ 3 m, the least accuracy: the fused positions lie within a
+        // metre or two of the track). A few fixes of evidence (OffMapFilter), or of grace (coasted
+        // over as outliers, MatcherConfiguration.maximumOutliersInARow, or the last match held),
+        // then off road.
+        let away = drive.truth.indices.first { drive.truth[$0].y > 3 * 3 }!
         #expect(firstOff >= away - 3 && firstOff <= away + 5, "off road at fix \(firstOff), left at \(away)")
         // The two fixes before are the grace period: the last match is held.
         #expect(results[firstOff - 2].state.position != nil && results[firstOff - 1].state.position != nil)

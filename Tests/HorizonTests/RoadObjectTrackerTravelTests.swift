@@ -36,6 +36,20 @@ struct RoadObjectTrackerTravelTests {
         #expect(Self.names(slow.update(mainPathObjects: [], vehicleOffset: 5, travelled: 0.5)).isEmpty)
     }
 
+    @Test("the vehicle turned off 2 m ahead and drove 7 m: a point 4 m ahead on the path it left was not passed")
+    func turnedOffBeforeIt() {
+        var tracker = RoadObjectTracker()
+        _ = tracker.update(mainPathObjects: [Self.at(104)], vehicleOffset: 100)
+        // HorizonEngine.travelAlongPreviousMainPath: the branch 2 m ahead, plus 2 m through it.
+        let turned = tracker.update(mainPathObjects: [], vehicleOffset: 5, travelled: 7, travelledAlongPreviousPath: 4)
+        #expect(Self.names(turned).isEmpty)
+        // At the junction's node itself (2 m ahead), it was.
+        var atNode = RoadObjectTracker()
+        _ = atNode.update(mainPathObjects: [Self.at(102)], vehicleOffset: 100)
+        let passed = atNode.update(mainPathObjects: [], vehicleOffset: 5, travelled: 7, travelledAlongPreviousPath: 4)
+        #expect(Self.names(passed) == ["entered traffic_signals:L1@1000", "exited traffic_signals:L1@1000"])
+    }
+
     @Test("a point first seen behind within what was driven was passed; one farther behind was not watched")
     func firstSeenBehind() {
         var tracker = RoadObjectTracker()

@@ -106,4 +106,24 @@ struct TurnRoundPassTests {
         _ = exact.update(mainPathObjects: at100, vehicleOffset: 95)
         #expect(Self.names(exact.update(mainPathObjects: at100, vehicleOffset: 100.7)).count == 2)
     }
+
+    @Test("turned off 5 m ahead onto a side path: the travel along the path left stops 2 m past the junction")
+    func turnedOffOntoASidePath() throws {
+        let engine = try HorizonEngine(network: Self.street())
+        _ = try engine.update(onRoad(Self.east2, 90, time: 0))
+        _ = try engine.update(onRoad(Self.east2, 95, time: 1))
+        let main = try #require(engine.tree.mainPath)
+        // The crossing street the main path does not take at node 3.
+        let taken = try #require(main.links.first { $0.link.link == LinkID(3) || $0.link.link == LinkID(4) })
+        let other = DirectedLink(taken.link.link == LinkID(3) ? LinkID(4) : LinkID(3), .forward)
+        _ = try engine.update(onRoad(other, 4, time: 2))
+        #expect(abs(engine.travelAlongPreviousMainPath(10) - 7) < 0.01)
+        #expect(engine.forwardTravel(10) == 10)
+        // Straight on along the main path instead: the whole distance.
+        let straight = try HorizonEngine(network: Self.street())
+        _ = try straight.update(onRoad(Self.east2, 90, time: 0))
+        _ = try straight.update(onRoad(Self.east2, 95, time: 1))
+        _ = try straight.update(onRoad(taken.link, 4, time: 2))
+        #expect(straight.travelAlongPreviousMainPath(10) == 10)
+    }
 }

@@ -18,8 +18,9 @@ import RoadMap
 /// The fixes' own scatter is learnt from the innovations (fix minus prediction, per axis) unless
 /// the receiver reports an accuracy, so a good receiver's fixes are followed closely and a poor
 /// one's averaged. The filter restarts at the fix after a time gap, when a fix lacks speed or
-/// course while moving, and when a fix lies beyond the gate (a receiver jump). Deterministic: it
-/// reads nothing but the fixes.
+/// course while moving, at the second fix in a row beyond the gate (a receiver jump; a single one is
+/// coasted over, an outlier), and when the fixes run off one way for a few seconds (the
+/// innovations' trend beyond its gate at two fixes in a row). Deterministic: it reads nothing but the fixes.
 struct DeadReckoningFilter: Sendable {
     /// The estimate, with its variance per axis (square metres).
     private var estimate: GeoPoint?
@@ -30,8 +31,22 @@ struct DeadReckoningFilter: Sendable {
     private var innovationMeanSquare = 0.0
     private var innovations = 0
 
+    /// Exponential mean of the innovations (east, north), metres: near zero while the dead
+    /// reckoning explains the fixes.
+    private var innovationTrend = (x: 0.0, y: 0.0)
+    /// Whether the last fix lay beyond the gate and was coasted over.
+    private var coasting = false
+    /// Whether the innovations' trend lay beyond its gate at the last fix.
+    private var trendBeyondGate = false
+
     /// Innovations needed before their mean replaces ``MatcherConfiguration/defaultAccuracy``.
     private static let innovationsNeeded = 10
+    /// Weight of the newest innovation in ``innovationTrend``, and how many of its standard
+    /// deviations restart the track: fixes that run off one way for a few seconds (a course that
+    /// is wrong, a vehicle leaving the road sideways) are followed within two or three fixes
+    /// rather than averaged away, while noise (zero-mean innovations) seldom moves the trend that far.
+    private static let trendWeight = 0.3
+    private static let trendGate = 4.0
 
     /// Forgets the track (a reset of the matcher); the learnt scatter of the fixes is kept unless
     /// `scatter` is true.
@@ -62,7 +77,32 @@ struct DeadReckoningFilter: Sendable {
         let innovationSquare = (innovationX * innovationX + innovationY * innovationY) / 2
         let gate = configuration.deadReckoningGate
         if innovationSquare > gate * gate * (predictedVariance + fixVariance) {
+            // One fix beyond the gate is coasted over (an outlier the matcher's gate let through);
+            // a second in a row is where the vehicle is (a receiver jump).
+            guard coasting else {
+                coasting = true
+                let predicted = projection.unproject(x: step.x, y: step.y)
+                self.estimate = predicted
+                variance = predictedVariance
+                return (predicted, variance.squareRoot())
+            }
             return restart(at: measured, variance: fixVariance)
+        }
+        coasting = false
+        let w = Self.trendWeight
+        innovationTrend.x += w * (innovationX - innovationTrend.x)
+        innovationTrend.y += w * (innovationY - innovationTrend.y)
+        // Per axis, the trend of zero-mean innovations has variance w / (2 − w) of theirs; its
+        // length beyond `trendGate` of those deviations happens by chance at e^−8 of fixes.
+        let trendSquare = innovationTrend.x * innovationTrend.x + innovationTrend.y * innovationTrend.y
+        let trendVariance = w / (2 - w) * (predictedVariance + fixVariance)
+        // Beyond it at two fixes in a row: one large innovation (an outlier inside the gate)
+        // moves the trend too, and is fused as any fix is.
+        if trendSquare > Self.trendGate * Self.trendGate * trendVariance {
+            if trendBeyondGate { return restart(at: measured, variance: fixVariance) }
+            trendBeyondGate = true
+        } else {
+            trendBeyondGate = false
         }
         if fix.horizontalAccuracy == nil {
             innovations += 1
@@ -90,6 +130,9 @@ struct DeadReckoningFilter: Sendable {
 
     private mutating func restart(at point: GeoPoint, variance: Double) -> (point: GeoPoint, accuracy: Double) {
         estimate = point
+        innovationTrend = (0, 0)
+        coasting = false
+        trendBeyondGate = false
         self.variance = variance
         return (point, variance.squareRoot())
     }

@@ -67,10 +67,11 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Fuse each fix with dead reckoning from the fixes before it (``DeadReckoningFilter``: the
     /// distance the speeds say, in the direction the courses say) and match the fused position
     /// rather than the fix. Needs fixes with speed and course; a fix without them is matched as it
-    /// is. Default off for now: on the ten noisy drives it raises way correct from 96.6 to 97.5 %
-    /// (the check set 94.6 → 96.3 %; `Docs/measurements.md`, stop 54), and the horizon figures,
-    /// golden logs and drive tests built on the matcher's output are still to be measured with it.
-    public var fusesDeadReckoning = false
+    /// is. Default on (stop 54): on the ten noisy drives way correct 96.6 → 97.5 %, the check set
+    /// 94.6 → 96.3 %, the clean traces unchanged (`Docs/measurements.md`, stop 54). Off for a
+    /// receiver whose speed or course cannot be trusted (`adasis … --no-dead-reckoning`, the
+    /// daemon's `gnss.dead_reckoning`).
+    public var fusesDeadReckoning = true
     /// Error of that dead reckoning per metre driven, metres (1 sigma per axis): course and speed
     /// errors, a lane change, a wheel's slip. Default 0.1.
     public var deadReckoningDistanceDrift: Double = 0.1

@@ -155,13 +155,14 @@ public final class OnlineMapMatcher {
         if lastFix == nil { restarted = true }
         lastFix = fix
         if configuration.fusesDeadReckoning {
-            // From here on the fix stands at the fused position (DeadReckoningFilter), and its
-            // accuracy is learnt from how far those positions lie from their matches.
+            // From here on the fix stands at the fused position (DeadReckoningFilter). Its
+            // accuracy is the receiver's, when reported (so a fused position far from every road
+            // is as far off as the fix would be), else learnt from how far the fused positions lie
+            // from their matches.
             let fused = deadReckoning.update(fix, configuration)
             fix.latitude = fused.point.latitude
             fix.longitude = fused.point.longitude
-            fix.horizontalAccuracy = nil
-            sigma = configuration.sigma(for: residuals.accuracy(configuration))
+            sigma = configuration.sigma(for: fix.horizontalAccuracy ?? residuals.accuracy(configuration))
         }
 
         if let held = heldWhileStopped(fix, sigma: sigma) {

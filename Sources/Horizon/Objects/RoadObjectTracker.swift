@@ -44,7 +44,7 @@ public struct RoadObjectTracker: Sendable {
     private var ahead: [RoadObjectID: (object: RoadObject, distance: Double, isPoint: Bool)] = [:]
     /// Objects passed in this pass (points, and stretches whose end the vehicle passed).
     private var passed: Set<RoadObjectID> = []
-    /// Points passed off the main path at the last update (see ``update(mainPathObjects:vehicleOffset:travelled:)``),
+    /// Points passed off the main path at the last update (see ``update(mainPathObjects:vehicleOffset:travelled:travelledAlongPreviousPath:)``),
     /// which a path built next may hold behind the vehicle: not passed again.
     private var passedOffPath: Set<RoadObjectID> = []
 
@@ -68,9 +68,17 @@ public struct RoadObjectTracker: Sendable {
     /// distances to the objects ahead, each group in offset order. An empty horizon (`nil`
     /// offset) exits every stretch the vehicle was in. `travelled`: metres the vehicle drove since
     /// the last update (its speed times the time between the fixes; 0 when not known).
+    ///
+    /// `travelledAlongPreviousPath`: how far of `travelled` the vehicle drove along the main path
+    /// of the last call before it left it
+    /// (``HorizonEngine/travelAlongPreviousMainPath(_:)``: no farther than the branch point of a
+    /// side path it turned onto); a point ahead on that path beyond it was not passed. Default:
+    /// `travelled`.
     public mutating func update(
-        mainPathObjects objects: [PathRoadObject], vehicleOffset: Double?, travelled: Double = 0
+        mainPathObjects objects: [PathRoadObject], vehicleOffset: Double?, travelled: Double = 0,
+        travelledAlongPreviousPath: Double? = nil
     ) -> [RoadObjectEvent] {
+        let previousPathTravel = min(travelled, travelledAlongPreviousPath ?? travelled)
         guard let vehicle = vehicleOffset else {
             let exits = current.map { RoadObjectEvent.exited($0, offset: 0) }
             inside = [:]
@@ -102,7 +110,8 @@ public struct RoadObjectTracker: Sendable {
         for (id, seen) in ahead.sorted(by: { $0.key < $1.key }) {
             let now = located[id].map { $0.start - vehicle }
             if now == nil { ahead[id] = nil }
-            guard seen.isPoint, seen.distance + passMargin <= travelled, now.map({ $0 > seen.distance + 20 }) ?? true
+            guard seen.isPoint, seen.distance + passMargin <= previousPathTravel,
+                now.map({ $0 > seen.distance + 20 }) ?? true
             else {
                 continue
             }

@@ -47,6 +47,9 @@ public final class HorizonEngine {
     var lastPlacement: (time: Double, offset: Double)?
     /// Set by the last update when it turned the vehicle round (see ``forwardTravel(_:)``).
     var turnRoundProgress: Double?
+    /// Set by the last update when the vehicle left the main path for one of its side paths: how
+    /// far ahead of the vehicle that side path branched off (see ``travelAlongPreviousMainPath(_:)``).
+    var branchProgress: Double?
     /// Each directed link as placed at path offset 0, with its exit branches, for every link
     /// placed so far: ``pathLink(_:startOffset:routeIndex:)`` shifts a copy instead of reading
     /// the link, scoring its branches and filtering its features again. Three of four links placed
@@ -156,6 +159,7 @@ public final class HorizonEngine {
     ) throws -> [HorizonEvent] {
         events = []
         turnRoundProgress = nil
+        branchProgress = nil
         switch match.state {
         case .unknown:
             return []
@@ -224,6 +228,7 @@ public final class HorizonEngine {
             return
         }
         if let sidePath = nearer ?? sidePath {
+            branchProgress = branchProgress(toward: sidePath, on: main)
             promote(sidePath)
             // Holds by construction: promote keeps the path itself, and sidePath(containing:time:withinReach:)
             // chose it because it holds the link.
@@ -252,7 +257,7 @@ public final class HorizonEngine {
     }
 
     /// Metres the vehicle can have driven forward along the main path held before the last
-    /// ``update(_:)``, for ``RoadObjectTracker/update(mainPathObjects:vehicleOffset:travelled:)``:
+    /// ``update(_:)``, for ``RoadObjectTracker/update(mainPathObjects:vehicleOffset:travelled:travelledAlongPreviousPath:)``:
     /// `travelled` (its speed times the time between the fixes), unless that update turned the
     /// vehicle round (put it on the reverse of a link of the old main path, within `travelled`
     /// plus ``turnRoundSlack`` of where it was: a U-turn). Then it is how far the vehicle is seen to

@@ -41,10 +41,11 @@ struct DriveOptions: ParsableArguments {
     var deviationReplanning: RouteSessionConfiguration.DeviationReplanning?
 
     @Flag(
+        inversion: .prefixedNo,
         help:
-            "Fuse each fix with dead reckoning from the fixes before it (the distance their speeds say, in the direction their courses say) and match the fused position: on the 5 m-noise drives way correct 96.6 → 97.5 %. Needs speed and course in the trace; a fix without them is matched as it is."
+            "Fuse each fix with dead reckoning from the fixes before it (the distance their speeds say, in the direction their courses say) and match the fused position (the default). --no-dead-reckoning matches the fixes as they are. Needs speed and course in the trace; a fix without them is matched as it is."
     )
-    var deadReckoning = false
+    var deadReckoning: Bool?
 
     @Flag(
         help:
@@ -71,7 +72,7 @@ struct DriveOptions: ParsableArguments {
     @OptionGroup var traffic: TrafficOptions
 
     func validate() throws {
-        if baseline && deadReckoning {
+        if baseline && deadReckoning == true {
             throw ValidationError(
                 "--dead-reckoning fuses fixes for the product's matcher; the --baseline matcher takes them as they are")
         }
@@ -131,7 +132,7 @@ struct DriveOptions: ParsableArguments {
         }
         for reset in trace.resets { printToStandardError("trace \(self.trace): \(reset)") }
         var matching = MatcherConfiguration()
-        matching.fusesDeadReckoning = deadReckoning
+        if let deadReckoning { matching.fusesDeadReckoning = deadReckoning }
         let matcher: any MapMatcher =
             baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map, configuration: matching)
         var configuration = horizon

@@ -79,7 +79,8 @@ enum ViewTimeline {
                     previousFixTime = fix.time
                     let events = tracker.update(
                         mainPathObjects: objects, vehicleOffset: engine.vehicleOffset,
-                        travelled: engine.forwardTravel(driven))
+                        travelled: engine.forwardTravel(driven),
+                        travelledAlongPreviousPath: engine.travelAlongPreviousMainPath(driven))
                     var snapshot = HorizonSnapshot(result: result, engine: engine, map: routes.map, withQueries: true)
                     snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                     let features = try HorizonFeatures.collection(

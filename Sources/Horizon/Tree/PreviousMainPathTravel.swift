@@ -1,0 +1,34 @@
+extension HorizonEngine {
+    /// Metres the vehicle can have driven along the main path held before the last ``update(_:)``
+    /// before it left that path: ``forwardTravel(_:)``, and no farther than through the branch
+    /// point (``branchPassThrough`` beyond it: a point at the junction was driven over) when that
+    /// update took the vehicle onto one of the path's side paths (a turn, or the other way at a
+    /// fork where the vehicle was held on the main path: ``UnsureFork``); when the branch point
+    /// lies behind the vehicle's last place, only that much beyond the place. For
+    /// ``RoadObjectTracker/update(mainPathObjects:vehicleOffset:travelled:travelledAlongPreviousPath:)``:
+    /// a point on the old main path beyond the branch point was not passed, however far the
+    /// vehicle drove.
+    public func travelAlongPreviousMainPath(_ travelled: Double) -> Double {
+        let forward = forwardTravel(travelled)
+        guard let branchProgress else { return forward }
+        return min(forward, max(0, branchProgress) + Self.branchPassThrough)
+    }
+
+    /// How far past a branch point the vehicle that turned there is taken to have driven along the
+    /// path it left, metres: a point object at the junction's node counts as passed
+    /// (``RoadObjectTracker/passMargin`` is 1 m), one a few metres down the other road does not.
+    static let branchPassThrough = 2.0
+
+    /// How far ahead of the vehicle's offset on `main` the side path `id` (or its ancestor that
+    /// branches off `main`) leaves `main`; `nil` when no such path is found or the vehicle is not
+    /// placed.
+    func branchProgress(toward id: PathID, on main: HorizonPath) -> Double? {
+        guard let vehicleOffset else { return nil }
+        var current = tree.paths[id]
+        while let path = current, path.parent != main.id {
+            current = path.parent.flatMap { tree.paths[$0] }
+        }
+        guard let branch = current?.branchOffset else { return nil }
+        return branch - vehicleOffset
+    }
+}
