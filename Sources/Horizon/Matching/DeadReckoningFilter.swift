@@ -15,9 +15,9 @@ import RoadMap
 /// (``AlongTrackEstimate``) has to loosen because the car does not drive the map's polyline. The
 /// HMM then scores and places the fused position.
 ///
-/// The fixes' own scatter is learnt from the innovations (fix minus prediction, per axis) unless
-/// the receiver reports an accuracy, so a good receiver's fixes are followed closely and a poor
-/// one's averaged. The filter restarts at the fix after a time gap, when a fix lacks speed or
+/// The fixes' own scatter is learnt from the innovations (fix minus prediction, per axis; a
+/// reported accuracy serves until ten are in), so a good receiver's fixes are followed closely and
+/// a poor one's averaged. The filter restarts at the fix after a time gap, when a fix lacks speed or
 /// course while moving, at the second fix in a row beyond the gate (a receiver jump; a single one is
 /// coasted over, an outlier), and when the fixes run off one way for a few seconds (the
 /// innovations' trend beyond its gate at two fixes in a row). Deterministic: it reads nothing but the fixes.
@@ -104,11 +104,13 @@ struct DeadReckoningFilter: Sendable {
         } else {
             trendBeyondGate = false
         }
-        if fix.horizontalAccuracy == nil {
-            innovations += 1
-            let weight = max(configuration.accuracyEstimateWeight, 1 / Double(innovations))
-            innovationMeanSquare += weight * (innovationSquare - innovationMeanSquare)
-        }
+        // The scatter learnt from innovations clipped at 3 σ: fixes the dead reckoning does not
+        // explain for a while (a drift before the trend restarts the track) must not teach the
+        // filter that the receiver is poor, or it would average the fixes for many seconds after.
+        innovations += 1
+        let weight = max(configuration.accuracyEstimateWeight, 1 / Double(innovations))
+        let clipped = min(innovationSquare, 9 * (predictedVariance + fixVariance))
+        innovationMeanSquare += weight * (clipped - innovationMeanSquare)
         let gain = predictedVariance / (predictedVariance + fixVariance)
         let fused = projection.unproject(x: step.x + gain * innovationX, y: step.y + gain * innovationY)
         self.estimate = fused
@@ -116,16 +118,20 @@ struct DeadReckoningFilter: Sendable {
         return (fused, variance.squareRoot())
     }
 
-    /// Variance per axis of the fix: the receiver's accuracy when it reports one, else the
-    /// scatter learnt from the innovations (less the prediction's own share, `predictedVariance`),
-    /// else the default.
+    /// Variance per axis of the fix: the scatter learnt from the innovations (less the
+    /// prediction's own share, `predictedVariance`) once enough are in, else the receiver's
+    /// accuracy when it reports one, else the default. The learnt scatter wins over a reported
+    /// accuracy: receivers derive theirs from HDOP times an assumed range error
+    /// (``NMEAFixAssembler/userEquivalentRangeError``), often metres off the scatter they really
+    /// have, and a filter that believes 5 m of a receiver good to decimetres lags through every turn.
     private func measurementVariance(
         _ fix: GNSSFix, predictedVariance: Double, _ configuration: MatcherConfiguration
     ) -> Double {
         let floor = configuration.deadReckoningMinimumAccuracy
-        if let accuracy = fix.horizontalAccuracy { return pow(max(floor, accuracy), 2) }
-        guard innovations >= Self.innovationsNeeded else { return pow(configuration.defaultAccuracy, 2) }
-        return max(floor * floor, innovationMeanSquare - predictedVariance)
+        if innovations >= Self.innovationsNeeded {
+            return max(floor * floor, innovationMeanSquare - predictedVariance)
+        }
+        return pow(max(floor, fix.horizontalAccuracy ?? configuration.defaultAccuracy), 2)
     }
 
     private mutating func restart(at point: GeoPoint, variance: Double) -> (point: GeoPoint, accuracy: Double) {

@@ -156,13 +156,15 @@ public final class OnlineMapMatcher {
         lastFix = fix
         if configuration.fusesDeadReckoning {
             // From here on the fix stands at the fused position (DeadReckoningFilter). Its
-            // accuracy is the receiver's, when reported (so a fused position far from every road
-            // is as far off as the fix would be), else learnt from how far the fused positions lie
-            // from their matches.
+            // accuracy is learnt from how far the fused positions lie from their matches, and no
+            // worse than the receiver's when it reports one: a fused position is better than its
+            // fix, and a car that drives off the road (residuals growing) is still judged by the
+            // receiver's accuracy, so it is off the map as soon as the fix would be.
             let fused = deadReckoning.update(fix, configuration)
             fix.latitude = fused.point.latitude
             fix.longitude = fused.point.longitude
-            sigma = configuration.sigma(for: fix.horizontalAccuracy ?? residuals.accuracy(configuration))
+            fix.horizontalAccuracy = Self.smaller(fix.horizontalAccuracy, residuals.accuracy(configuration))
+            sigma = configuration.sigma(for: fix.horizontalAccuracy)
         }
 
         if let held = heldWhileStopped(fix, sigma: sigma) {
@@ -221,7 +223,9 @@ public final class OnlineMapMatcher {
             }
             lastPositionFix = fix
             needsDiscontinuity = false
-            if fix.horizontalAccuracy == nil { residuals.add(fix.point.distance(to: position.point), configuration) }
+            if fix.horizontalAccuracy == nil || configuration.fusesDeadReckoning {
+                residuals.add(fix.point.distance(to: position.point), configuration)
+            }
             if let receivedFix, receivedFix.horizontalAccuracy == nil {
                 fixResiduals.add(receivedFix.point.distance(to: position.point), configuration)
             }
@@ -435,6 +439,13 @@ public final class OnlineMapMatcher {
         guard hasUsableHeading(previous), hasUsableHeading(fix), let h0 = previous.heading, let h1 = fix.heading
         else { return nil }
         return abs(signedTurnAngle(from: h0, to: h1))
+    }
+
+    /// The smaller of two accuracies, either of which may be unknown.
+    private static func smaller(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     /// Whether the fix is fast enough for its heading to mean the direction of travel.
