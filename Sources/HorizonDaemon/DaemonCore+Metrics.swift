@@ -60,6 +60,8 @@ extension DaemonCore {
         let matcher = pipeline.matcher as? OnlineMapMatcher
         metrics.gnssOutliers += matcher?.outliers ?? 0
         metrics.offMapFixes += matcher?.offMapFixes ?? 0
+        metrics.deadReckoningFixesCoasted += matcher?.deadReckoningFixesCoasted ?? 0
+        metrics.deadReckoningRestarts += matcher?.deadReckoningRestarts ?? 0
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {

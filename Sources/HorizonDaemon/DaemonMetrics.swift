@@ -68,6 +68,11 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// Fixes declared off road because no road of the map near them explains them as well as no
     /// road does (`MatcherConfiguration.offMapDistance`): a road missing from the map, a car park.
     public var offMapFixes = 0
+    /// Fixes the dead reckoning fused with them coasted over (one far beyond its prediction) and
+    /// times the fixes disagreed with it so that its track started again at the fix (a receiver
+    /// jump, a wrong course; `MatcherConfiguration.fusesDeadReckoning`).
+    public var deadReckoningFixesCoasted = 0
+    public var deadReckoningRestarts = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -164,6 +169,15 @@ public struct DaemonMetrics: Hashable, Sendable {
             "adasis_off_map_fixes_total", .counter,
             help: "Fixes declared off road as no road of the map near them explains them (a road the map lacks).",
             value: Double(offMapFixes))
+        document.append(
+            "adasis_dead_reckoning_coasted_fixes_total", .counter,
+            help: "Fixes far beyond the dead reckoning's prediction, coasted over (an outlier).",
+            value: Double(deadReckoningFixesCoasted))
+        document.append(
+            "adasis_dead_reckoning_restarts_total", .counter,
+            help:
+                "Times the fixes disagreed with the dead reckoning and its track restarted at the fix (a jump, a wrong course).",
+            value: Double(deadReckoningRestarts))
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

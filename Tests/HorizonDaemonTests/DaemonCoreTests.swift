@@ -100,6 +100,10 @@ struct DaemonCoreTests {
         #expect(metrics.offMapFixes >= 4)
         #expect(metrics.gnssOutliers == 0)
         #expect(metrics.prometheusText.contains("adasis_off_map_fixes_total \(metrics.offMapFixes)"))
+        // The drift north with the course still east: the fused track started again at the fixes.
+        #expect(metrics.deadReckoningRestarts >= 1)
+        #expect(
+            metrics.prometheusText.contains("adasis_dead_reckoning_restarts_total \(metrics.deadReckoningRestarts)"))
         #expect(loop.logs(containing: "off road: no road of the map").count == 1)
         // Back on the street: logged once.
         for second in stride(from: 15.0, to: 22, by: 1) {

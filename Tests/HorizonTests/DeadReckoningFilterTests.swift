@@ -92,6 +92,7 @@ import TestSupport
         #expect(outlier.distance(to: jumped(27).point) > 60)
         // Off for a second fix: a receiver jump; the track restarts there.
         #expect(filter.update(jumped(28), configuration).point == jumped(28).point)
+        #expect(filter.fixesCoasted == 1 && filter.disagreements == 1)
     }
 
     @Test("fixes that run off sideways while the course says straight on are followed within three fixes")

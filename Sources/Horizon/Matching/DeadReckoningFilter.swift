@@ -39,6 +39,12 @@ struct DeadReckoningFilter: Sendable {
     /// Whether the innovations' trend lay beyond its gate at the last fix.
     private var trendBeyondGate = false
 
+    /// Fixes beyond the gate coasted over (outliers), since the filter was created.
+    private(set) var fixesCoasted = 0
+    /// Tracks restarted because the fixes disagreed with the dead reckoning (a second fix in a row
+    /// beyond the gate, or their trend beyond its gate), since the filter was created.
+    private(set) var disagreements = 0
+
     /// Innovations needed before their mean replaces ``MatcherConfiguration/defaultAccuracy``.
     private static let innovationsNeeded = 10
     /// Weight of the newest innovation in ``innovationTrend``, and how many of its standard
@@ -81,11 +87,13 @@ struct DeadReckoningFilter: Sendable {
             // a second in a row is where the vehicle is (a receiver jump).
             guard coasting else {
                 coasting = true
+                fixesCoasted += 1
                 let predicted = projection.unproject(x: step.x, y: step.y)
                 self.estimate = predicted
                 variance = predictedVariance
                 return (predicted, variance.squareRoot())
             }
+            disagreements += 1
             return restart(at: measured, variance: fixVariance)
         }
         coasting = false
@@ -99,7 +107,10 @@ struct DeadReckoningFilter: Sendable {
         // Beyond it at two fixes in a row: one large innovation (an outlier inside the gate)
         // moves the trend too, and is fused as any fix is.
         if trendSquare > Self.trendGate * Self.trendGate * trendVariance {
-            if trendBeyondGate { return restart(at: measured, variance: fixVariance) }
+            if trendBeyondGate {
+                disagreements += 1
+                return restart(at: measured, variance: fixVariance)
+            }
             trendBeyondGate = true
         } else {
             trendBeyondGate = false

@@ -80,6 +80,15 @@ public final class OnlineMapMatcher {
     /// (``OffMapFilter``, ``MatcherConfiguration/offMapDistance``), since the matcher was created.
     public private(set) var offMapFixes = 0
 
+    /// Fixes the dead reckoning fused with them coasted over: one far beyond its prediction, an
+    /// outlier the outlier gate let through (``DeadReckoningFilter``), since the matcher was created.
+    public var deadReckoningFixesCoasted: Int { deadReckoning.fixesCoasted }
+
+    /// Times the fixes disagreed with the dead reckoning fused with them and the fused track started
+    /// again at the fix: a receiver jump, a course that is wrong, a vehicle leaving the road
+    /// sideways (``DeadReckoningFilter``), since the matcher was created.
+    public var deadReckoningRestarts: Int { deadReckoning.disagreements }
+
     /// On-road matches that leapt from the previous one (``JumpDetector/isLeap(from:at:to:at:network:)``)
     /// and were output as a discontinuity, since the matcher was created.
     public private(set) var leaps = 0
