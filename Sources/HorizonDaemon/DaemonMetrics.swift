@@ -68,10 +68,11 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// Fixes declared off road because no road of the map near them explains them as well as no
     /// road does (`MatcherConfiguration.offMapDistance`): a road missing from the map, a car park.
     public var offMapFixes = 0
-    /// Fixes the dead reckoning fused with them coasted over (one far beyond its prediction) and
-    /// times the fixes disagreed with it so that its track started again at the fix (a receiver
-    /// jump, a wrong course; `MatcherConfiguration.fusesDeadReckoning`).
+    /// Fixes the dead reckoning fused with them coasted over: one far beyond its prediction, an
+    /// outlier (`MatcherConfiguration.fusesDeadReckoning`).
     public var deadReckoningFixesCoasted = 0
+    /// Times the fixes disagreed with the dead reckoning fused with them so that its track started
+    /// again at the fix: a receiver jump, a wrong course.
     public var deadReckoningRestarts = 0
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"

@@ -38,8 +38,6 @@ public final class OnlineMapMatcher {
     /// The receiver's own accuracy, from the received fixes (``residuals`` learns the fused
     /// positions' when dead reckoning is fused): what the outlier gate judges a fix by.
     private var fixResiduals = ResidualAccuracy()
-    /// The fix being matched, as received.
-    private var receivedFix: GNSSFix?
     private var offMap: OffMapFilter
     private var deadReckoning = DeadReckoningFilter()
     private var column: [MatchCandidate] = []
@@ -141,7 +139,6 @@ public final class OnlineMapMatcher {
             reset()
             return MatchResult(time: fix.time, state: .unknown, discontinuity: false)
         }
-        self.receivedFix = receivedFix
         var sigma = configuration.sigma(for: fix.horizontalAccuracy ?? fixResiduals.accuracy(configuration))
         let isFar = isFarFromTheMatch(fix, sigma: sigma)
         if isFar, outliersInARow < configuration.maximumOutliersInARow {
@@ -235,8 +232,9 @@ public final class OnlineMapMatcher {
             if fix.horizontalAccuracy == nil || configuration.fusesDeadReckoning {
                 residuals.add(fix.point.distance(to: position.point), configuration)
             }
-            if let receivedFix, receivedFix.horizontalAccuracy == nil {
-                fixResiduals.add(receivedFix.point.distance(to: position.point), configuration)
+            // `lastFix` is the fix as received (the fused one is `fix`).
+            if let lastFix, lastFix.horizontalAccuracy == nil {
+                fixResiduals.add(lastFix.point.distance(to: position.point), configuration)
             }
         } else {
             needsDiscontinuity = true

@@ -228,7 +228,7 @@ public final class HorizonEngine {
             return
         }
         if let sidePath = nearer ?? sidePath {
-            branchProgress = branchProgress(toward: sidePath, on: main)
+            branchProgress = branchProgress(toward: sidePath)
             promote(sidePath)
             // Holds by construction: promote keeps the path itself, and sidePath(containing:time:withinReach:)
             // chose it because it holds the link.
@@ -375,7 +375,7 @@ public final class HorizonEngine {
 
     /// Where the level-1 ancestor of side path `path` leaves the main path (its branch offset);
     /// `nil` when a parent is missing.
-    private func mainPathBranchOffset(of path: HorizonPath) -> Double? {
+    func mainPathBranchOffset(of path: HorizonPath) -> Double? {
         var path = path
         while let parentID = path.parent {
             guard let parent = tree.paths[parentID] else { return nil }

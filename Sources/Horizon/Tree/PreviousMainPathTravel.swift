@@ -19,16 +19,12 @@ extension HorizonEngine {
     /// (``RoadObjectTracker/passMargin`` is 1 m), one a few metres down the other road does not.
     static let branchPassThrough = 2.0
 
-    /// How far ahead of the vehicle's offset on `main` the side path `id` (or its ancestor that
-    /// branches off `main`) leaves `main`; `nil` when no such path is found or the vehicle is not
-    /// placed.
-    func branchProgress(toward id: PathID, on main: HorizonPath) -> Double? {
-        guard let vehicleOffset else { return nil }
-        var current = tree.paths[id]
-        while let path = current, path.parent != main.id {
-            current = path.parent.flatMap { tree.paths[$0] }
+    /// How far ahead of the vehicle's offset on the main path the side path `id` (or its level-1
+    /// ancestor) leaves it; `nil` when a path is missing or the vehicle is not placed.
+    func branchProgress(toward id: PathID) -> Double? {
+        guard let vehicleOffset, let path = tree.paths[id], let branch = mainPathBranchOffset(of: path) else {
+            return nil
         }
-        guard let branch = current?.branchOffset else { return nil }
         return branch - vehicleOffset
     }
 }
