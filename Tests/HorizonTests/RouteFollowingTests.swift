@@ -41,12 +41,42 @@ struct RouteFollowingTests {
 
     @Test("route text: link lines or an adasis match CSV; bad lines named")
     func parsing() throws {
-        #expect(try RoutePlanning.parse("# my route\nL1+\nL1+\n\nL2-\n") == [fwd(1), bwd(2)])
+        #expect(try RoutePlanning.parse("# my route\nL1+\nL1+\n\nL2-\n") == [ListedLink(fwd(1)), ListedLink(bwd(2))])
         let csv =
-            "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n2.0,on_road,20,L2+,3,60,24\n"
-        #expect(try RoutePlanning.parse(csv) == [fwd(1), fwd(2)])
+            "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n"
+            + "2.0,on_road,20,L2+,3,60,24\n3.0,on_road,20,L2+,9.5,60,24\n"
+        #expect(try RoutePlanning.parse(csv) == [ListedLink(fwd(1), seen: 5...5), ListedLink(fwd(2), seen: 3...9.5)])
         #expect(throws: RouteError.self) { try RoutePlanning.parse("L1+\nway 12\n") }
         #expect { try RoutePlanning.parse("L1+\nway 12\n") } throws: { "\($0)".contains("line 2") }
+    }
+
+    @Test("a link a drive was matched to only briefly stays out of the route where keeping it means a detour")
+    func linksSeenOnlyBriefly() throws {
+        let network = detourGraph().network
+        // At node 1 one fix names link 11 (the road north, 1.5 m in) before the drive goes on east
+        // to link 3: keeping link 11 would take the route round the block (78.5 + 100 + 80 m past
+        // that fix), leaving it out costs link 2 (100 m) and the 1.5 m seen plus 10.
+        let turnedAtTheNode = [
+            ListedLink(fwd(1), seen: 20...99), ListedLink(fwd(11), seen: 1.5...1.5), ListedLink(fwd(3), seen: 6...90),
+        ]
+        #expect(
+            try RoutePlanning.connect(turnedAtTheNode, in: network, skippingUnreachable: true)
+                == ([fwd(1), fwd(2), fwd(3)], 1))
+        // A drive seen on most of link 11 does go round the block.
+        let roundTheBlock = [
+            ListedLink(fwd(1), seen: 20...99), ListedLink(fwd(11), seen: 5...79), ListedLink(fwd(3), seen: 6...90),
+        ]
+        #expect(
+            try RoutePlanning.connect(roundTheBlock, in: network, skippingUnreachable: true)
+                == ([fwd(1), fwd(11), fwd(12), fwd(13), fwd(3)], 0))
+        // Listed by hand, a reachable link is never left out; strictly, not even a brief one.
+        #expect(
+            try RoutePlanning.connect([fwd(1), fwd(11), fwd(3)], in: network, skippingUnreachable: true)
+                == ([fwd(1), fwd(11), fwd(12), fwd(13), fwd(3)], 0))
+        #expect(
+            try RoutePlanning.connect(turnedAtTheNode, in: network).route == [
+                fwd(1), fwd(11), fwd(12), fwd(13), fwd(3),
+            ])
     }
 
     @Test("gaps between listed links are closed with the shortest legal connection")

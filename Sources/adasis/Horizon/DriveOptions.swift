@@ -24,7 +24,7 @@ struct DriveOptions: ParsableArguments {
 
     @Option(
         help:
-            "An active route: a file of links as adasis match or adasis route prints them (L123+ per line), or an adasis match CSV of a previous drive. The main path follows it while the vehicle stays on it."
+            "An active route: a file of links as adasis match or adasis route prints them (L123+ per line), or an adasis match CSV of a previous drive (a link it was matched to only briefly is left out where keeping it would make the route drive round a block or turn round). The main path follows it while the vehicle stays on it."
     )
     var route: String?
 
@@ -83,7 +83,8 @@ struct DriveOptions: ParsableArguments {
 
     /// The route session for `--route` or `--destination`, with its route active, or `nil`.
     /// A `--route` file is connected on `map` first (gaps between listed links closed by the
-    /// shortest legal connection; links that cannot be reached are left out and reported); a
+    /// shortest legal connection; links that cannot be reached, and links of a previous drive's
+    /// match a much shorter route passes by, are left out and reported); a
     /// destination is planned from the trace's first fix.
     func routeSession(on map: MapFile, trace: TraceFile, traffic: RouteTraffic = RouteTraffic()) throws
         -> RouteSession?
@@ -111,7 +112,8 @@ struct DriveOptions: ParsableArguments {
             try RoutePlanning.parse(text), in: map, skippingUnreachable: true)
         if skipped > 0 {
             printToStandardError(
-                "route \(route): \(skipped) links could not be reached from the route before them and were left out")
+                "route \(route): \(skipped == 1 ? "1 link was" : "\(skipped) links were") left out (not reachable from the route before them, or matched where a shorter route passes by)"
+            )
         }
         _ = session.importRoute(links, time: trace.fixes.first?.time ?? 0)
         return session
