@@ -50,6 +50,18 @@ struct RoadObjectTrackerTravelTests {
         #expect(Self.names(passed) == ["entered traffic_signals:L1@1000", "exited traffic_signals:L1@1000"])
     }
 
+    @Test("placed on a side path past a junction sooner than the speeds allow: a point at its node was passed")
+    func placedPastTheNodeEarly() {
+        // Esplanadi (noisy) at 202 s: the signal at the node 5.2 m ahead, 5.7 m driven by the speeds,
+        // the matched position 1.4 m down the street turned into (a fix early). The engine's travel
+        // along the path left, through the branch point plus 2 m, is 7.2 m: the signal was passed.
+        var tracker = RoadObjectTracker()
+        _ = tracker.update(mainPathObjects: [Self.at(105.2)], vehicleOffset: 100)
+        let passed = tracker.update(
+            mainPathObjects: [], vehicleOffset: 1.4, travelled: 5.7, travelledAlongPreviousPath: 7.2)
+        #expect(Self.names(passed) == ["entered traffic_signals:L1@1000", "exited traffic_signals:L1@1000"])
+    }
+
     @Test("a point first seen behind within what was driven was passed; one farther behind was not watched")
     func firstSeenBehind() {
         var tracker = RoadObjectTracker()

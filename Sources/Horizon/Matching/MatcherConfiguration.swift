@@ -41,6 +41,12 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// a receiver that reports noise at standstill is then no worse than the guess. 0 ignores
     /// such headings. Default 0.5.
     public var standstillHeadingWeight: Double = 0.5
+    /// Whether a candidate just past a node is expected to show the course of the last step driven
+    /// (the rest of the link left and the start of the one entered, weighed by the metres on each)
+    /// rather than its own link's direction: a fix taken a few metres into a turn shows a course
+    /// between the two roads', and judged against the new road alone it favoured the road straight
+    /// on. Default true.
+    public var expectsCourseThroughNode: Bool = true
     /// β of the transition probability `exp(−|route distance − expected distance| / β)`.
     public var transitionScale: Double = 10
     /// Longest route searched between the candidates of two consecutive fixes.

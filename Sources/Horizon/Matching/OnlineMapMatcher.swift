@@ -358,6 +358,15 @@ public final class OnlineMapMatcher {
         // the extra transitions).
         let inLinkUTurnPenalty =
             (fix.speed ?? 0) <= configuration.inLinkUTurnSpeed ? configuration.inLinkUTurnPenalty : nil
+        // The fixes' own turn over the step, signed (right positive), when they turned: only a
+        // candidate whose road turns the same way is judged against the step's course.
+        var turned: Double?
+        if configuration.expectsCourseThroughNode, expected > 0, hasUsableHeading(fix), hasUsableHeading(previousFix),
+            let h0 = previousFix.heading, let h1 = fix.heading,
+            abs(signedTurnAngle(from: h0, to: h1)) >= Self.leastTurnThroughNode
+        {
+            turned = signedTurnAngle(from: h0, to: h1)
+        }
 
         // The loops below work on local arrays (the buffers moved out of the matcher and back):
         // an element of a class's array property costs a run-time exclusivity check per access.
@@ -395,7 +404,11 @@ public final class OnlineMapMatcher {
                     }
                 }
                 guard driven.isFinite else { continue }
-                let transition = -abs(driven - expected) / beta
+                var transition = -abs(driven - expected) / beta
+                if let turned, !sameLink, !turnsInLink {
+                    transition += courseCredit(
+                        from: source, to: candidates[j], stepLength: expected, fix: fix, turned: turned)
+                }
                 if viterbi[i] + transition > nextViterbi[j] {
                     nextViterbi[j] = viterbi[i] + transition
                     nextBack[j] = i

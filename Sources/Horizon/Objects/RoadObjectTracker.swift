@@ -69,16 +69,15 @@ public struct RoadObjectTracker: Sendable {
     /// offset) exits every stretch the vehicle was in. `travelled`: metres the vehicle drove since
     /// the last update (its speed times the time between the fixes; 0 when not known).
     ///
-    /// `travelledAlongPreviousPath`: how far of `travelled` the vehicle drove along the main path
-    /// of the last call before it left it
-    /// (``HorizonEngine/travelAlongPreviousMainPath(_:)``: no farther than the branch point of a
-    /// side path it turned onto); a point ahead on that path beyond it was not passed. Default:
-    /// `travelled`.
+    /// `travelledAlongPreviousPath`: how far the vehicle drove along the main path of the last call
+    /// before it left it (``HorizonEngine/travelAlongPreviousMainPath(_:)``: through the branch point
+    /// of a side path it turned onto, however far the speeds say it drove); a point ahead on that
+    /// path beyond it was not passed, one before it was. Default: `travelled`.
     public mutating func update(
         mainPathObjects objects: [PathRoadObject], vehicleOffset: Double?, travelled: Double = 0,
         travelledAlongPreviousPath: Double? = nil
     ) -> [RoadObjectEvent] {
-        let previousPathTravel = min(travelled, travelledAlongPreviousPath ?? travelled)
+        let previousPathTravel = travelledAlongPreviousPath ?? travelled
         guard let vehicle = vehicleOffset else {
             let exits = current.map { RoadObjectEvent.exited($0, offset: 0) }
             inside = [:]

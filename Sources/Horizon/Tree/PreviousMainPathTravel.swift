@@ -1,17 +1,18 @@
 extension HorizonEngine {
     /// Metres the vehicle can have driven along the main path held before the last ``update(_:)``
-    /// before it left that path: ``forwardTravel(_:)``, and no farther than through the branch
-    /// point (``branchPassThrough`` beyond it: a point at the junction was driven over) when that
-    /// update took the vehicle onto one of the path's side paths (a turn, or the other way at a
-    /// fork where the vehicle was held on the main path: ``UnsureFork``); when the branch point
-    /// lies behind the vehicle's last place, only that much beyond the place. For
+    /// before it left that path: ``forwardTravel(_:)``; or, when that update took the vehicle onto
+    /// one of the path's side paths (a turn, or the other way at a fork where the vehicle was held
+    /// on the main path: ``UnsureFork``), exactly through the branch point (``branchPassThrough``
+    /// beyond it: a point at the junction was driven over), however far the speeds say the vehicle
+    /// drove; when the branch point lies behind the vehicle's last place, that much beyond the
+    /// place. For
     /// ``RoadObjectTracker/update(mainPathObjects:vehicleOffset:travelled:travelledAlongPreviousPath:)``:
     /// a point on the old main path beyond the branch point was not passed, however far the
-    /// vehicle drove.
+    /// vehicle drove, and one at the branch point was, though the matched position reached the
+    /// side path a little sooner than the speeds say the vehicle could have.
     public func travelAlongPreviousMainPath(_ travelled: Double) -> Double {
-        let forward = forwardTravel(travelled)
-        guard let branchProgress else { return forward }
-        return min(forward, max(0, branchProgress) + Self.branchPassThrough)
+        guard let branchProgress else { return forwardTravel(travelled) }
+        return max(0, branchProgress) + Self.branchPassThrough
     }
 
     /// How far past a branch point the vehicle that turned there is taken to have driven along the
