@@ -173,11 +173,7 @@ struct RoadObjectEventTests {
                 known[object.object.id] = try Self.position(object, on: main, map: map)
             }
             let driven = index > 0 ? (fix.speed ?? 0) * (fix.time - fixes[index - 1].time) : 0
-            for event in tracker.update(
-                mainPathObjects: objects, vehicleOffset: pipeline.engine.vehicleOffset,
-                travelled: pipeline.engine.forwardTravel(driven),
-                travelledAlongPreviousPath: pipeline.engine.travelAlongPreviousMainPath(driven))
-            {
+            for event in tracker.update(mainPathObjects: objects, after: pipeline.engine, driven: driven) {
                 switch event {
                 case .entered(let object, _):
                     if !open.insert(object.id).inserted { problems.append("\(fix.time) s: entered \(object.id) twice") }

@@ -27,9 +27,8 @@ struct DeadReckoningFilter: Sendable {
     private var variance = 0.0
     /// The fix the estimate was last moved to.
     private var lastFix: GNSSFix?
-    /// Exponential mean of the squared innovation per axis, and how many went into it.
-    private var innovationMeanSquare = 0.0
-    private var innovations = 0
+    /// Mean of the squared innovation per axis (clipped), and how many went into it.
+    private var innovationMeanSquare = RunningMean()
 
     /// Exponential mean of the innovations (east, north), metres: near zero while the dead
     /// reckoning explains the fixes.
@@ -61,8 +60,7 @@ struct DeadReckoningFilter: Sendable {
         lastFix = nil
         variance = 0
         if scatter {
-            innovationMeanSquare = 0
-            innovations = 0
+            innovationMeanSquare = RunningMean()
         }
     }
 
@@ -118,10 +116,8 @@ struct DeadReckoningFilter: Sendable {
         // The scatter learnt from innovations clipped at 3 σ: fixes the dead reckoning does not
         // explain for a while (a drift before the trend restarts the track) must not teach the
         // filter that the receiver is poor, or it would average the fixes for many seconds after.
-        innovations += 1
-        let weight = max(configuration.accuracyEstimateWeight, 1 / Double(innovations))
         let clipped = min(innovationSquare, 9 * (predictedVariance + fixVariance))
-        innovationMeanSquare += weight * (clipped - innovationMeanSquare)
+        innovationMeanSquare.add(clipped, floorWeight: configuration.accuracyEstimateWeight)
         let gain = predictedVariance / (predictedVariance + fixVariance)
         let fused = projection.unproject(x: step.x + gain * innovationX, y: step.y + gain * innovationY)
         self.estimate = fused
@@ -139,8 +135,8 @@ struct DeadReckoningFilter: Sendable {
         _ fix: GNSSFix, predictedVariance: Double, _ configuration: MatcherConfiguration
     ) -> Double {
         let floor = configuration.deadReckoningMinimumAccuracy
-        if innovations >= Self.innovationsNeeded {
-            return max(floor * floor, innovationMeanSquare - predictedVariance)
+        if innovationMeanSquare.count >= Self.innovationsNeeded {
+            return max(floor * floor, innovationMeanSquare.value - predictedVariance)
         }
         return pow(max(floor, fix.horizontalAccuracy ?? configuration.defaultAccuracy), 2)
     }

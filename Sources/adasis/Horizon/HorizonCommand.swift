@@ -112,10 +112,7 @@ struct HorizonCommand: ParsableCommand {
                 let objects = engine.tree.mainPathID.map(engine.roadObjects(on:)) ?? []
                 let previous = index > 0 ? session.trace.fixes[index - 1].time : fix.time
                 let driven = (fix.speed ?? 0) * max(0, fix.time - previous)
-                let events = tracker.update(
-                    mainPathObjects: objects, vehicleOffset: engine.vehicleOffset,
-                    travelled: engine.forwardTravel(driven),
-                    travelledAlongPreviousPath: engine.travelAlongPreviousMainPath(driven))
+                let events = tracker.update(mainPathObjects: objects, after: engine, driven: driven)
                 if let at, fix.time + 1e-6 < at { continue }
                 var snapshot = HorizonSnapshot(result: result, engine: engine, map: session.map, withQueries: at != nil)
                 if let provider = pipeline?.provider {

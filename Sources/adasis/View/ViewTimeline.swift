@@ -77,10 +77,7 @@ enum ViewTimeline {
                     // As `adasis horizon` does: what was driven since the last fix, or got before a U-turn.
                     let driven = (fix.speed ?? 0) * max(0, fix.time - (previousFixTime ?? fix.time))
                     previousFixTime = fix.time
-                    let events = tracker.update(
-                        mainPathObjects: objects, vehicleOffset: engine.vehicleOffset,
-                        travelled: engine.forwardTravel(driven),
-                        travelledAlongPreviousPath: engine.travelAlongPreviousMainPath(driven))
+                    let events = tracker.update(mainPathObjects: objects, after: engine, driven: driven)
                     var snapshot = HorizonSnapshot(result: result, engine: engine, map: routes.map, withQueries: true)
                     snapshot.describeObjects(objects, events: events, vehicle: engine.vehicleOffset)
                     let features = try HorizonFeatures.collection(
