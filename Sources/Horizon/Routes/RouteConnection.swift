@@ -20,15 +20,15 @@ extension RoutePlanning {
     /// from a matched drive, which may skip short links between fixes, becomes drivable.
     ///
     /// With `skippingUnreachable`, a link may be left out as a wrong match of a recorded drive: one
-    /// that cannot be reached from the route so far, or one the drive was matched to whose
-    /// connection onwards runs longer than leaving it out would by more than the metres seen driven
-    /// on it plus ``leftOutLinkCost``. A fix matched at a junction node to the road straight on
-    /// although the vehicle turned there would otherwise make the route drive that road to its end
-    /// and back. The connection onwards is tried from each of the last five links kept; it costs the
-    /// rest of the link it starts from past its last fix, the links between, and for each link left
-    /// out its metres seen. A link listed by hand (no stretch seen) is left out only when it cannot
-    /// be reached. A route of fewer than three links that cannot go on is restarted at the
-    /// unreachable link; `skipped` counts the links left out.
+    /// that cannot be reached from the route so far, or one whose connection onwards runs longer
+    /// than leaving it out would by more than the metres the drive was seen on it (from its start
+    /// to its last fix) plus ``leftOutLinkCost``. A fix matched at a junction node to the road
+    /// straight on although the vehicle turned there would otherwise make the route drive that road
+    /// to its end and back. The connection onwards is tried from each of the last five links kept,
+    /// the cheapest taken: the rest of the link it starts from past its last fix, the links between,
+    /// and for each link left out its metres seen plus ``leftOutLinkCost``. A link listed by hand (no
+    /// stretch seen) is left out only when it cannot be reached. A route of fewer than three links
+    /// that cannot go on is restarted at the unreachable link; `skipped` counts the links left out.
     public static func connect(
         _ links: [ListedLink], in network: any RoadNetwork, maximumGap: Int = 8,
         skippingUnreachable: Bool = false
