@@ -46,6 +46,14 @@ struct RouteFollowingTests {
             "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,5,60,24\n1.0,off_road,,,,60,24\n"
             + "2.0,on_road,20,L2+,3,60,24\n3.0,on_road,20,L2+,9.5,60,24\n"
         #expect(try RoutePlanning.parse(csv) == [ListedLink(fwd(1), seen: 5...5), ListedLink(fwd(2), seen: 3...9.5)])
+        // A match CSV whose offset is no distance: named, not a crash.
+        for bad in ["nan", "-3", "inf", "x"] {
+            #expect {
+                try RoutePlanning.parse(
+                    "time_s,state,way_id,link_id,offset_m,lat,lon\n0.0,on_road,10,L1+,\(bad),60,24\n")
+            } throws: { "\($0)".contains("line 2: offset_m '\(bad)'") }
+        }
+        #expect(try RoutePlanning.parse("time_s,link_id,offset_m\n0.0,L1+,\n") == [ListedLink(fwd(1))])
         #expect(throws: RouteError.self) { try RoutePlanning.parse("L1+\nway 12\n") }
         #expect { try RoutePlanning.parse("L1+\nway 12\n") } throws: { "\($0)".contains("line 2") }
     }

@@ -54,7 +54,15 @@ public enum RoutePlanning {
                 guard columns.link < fields.count else { continue }
                 field = String(fields[columns.link])
                 if field.isEmpty { continue }
-                offset = columns.offset.flatMap { $0 < fields.count ? Double(fields[$0]) : nil }
+                if let column = columns.offset, column < fields.count, !fields[column].isEmpty {
+                    guard let value = Double(fields[column]), value.isFinite, value >= 0 else {
+                        throw RouteError(
+                            message:
+                                "line \(index + 1): offset_m '\(fields[column])' is not a distance along the link; write metres, e.g. 12.5, or leave it empty"
+                        )
+                    }
+                    offset = value
+                }
             }
             guard let link = directedLink(field) else {
                 throw RouteError(
