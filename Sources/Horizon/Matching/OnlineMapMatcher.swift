@@ -336,14 +336,16 @@ public final class OnlineMapMatcher {
         let dt = max(0, fix.time - previousFix.time)
         let greatCircle = previousFix.point.distance(to: fix.point)
         let expected: Double
+        // The fixes' own turn over the step, signed (right positive).
+        let turn = headingChange(from: previousFix, to: fix)
         // Dead reckoning is only as good as the speeds: without them the along-track estimate is
         // the projection alone.
         var drift = Double.infinity
         if let driven = Self.distanceDriven(from: previousFix, to: fix, in: dt) {
             expected = driven
             drift = configuration.alongTrackDrift * max(dt, 0.1)
-            if let turn = headingChange(from: previousFix, to: fix) {
-                let turning = configuration.alongTrackTurnDrift * turn / 90
+            if let turn {
+                let turning = configuration.alongTrackTurnDrift * abs(turn) / 90
                 drift = (drift * drift + turning * turning).squareRoot()
             }
         } else {
@@ -358,15 +360,11 @@ public final class OnlineMapMatcher {
         // the extra transitions).
         let inLinkUTurnPenalty =
             (fix.speed ?? 0) <= configuration.inLinkUTurnSpeed ? configuration.inLinkUTurnPenalty : nil
-        // The fixes' own turn over the step, signed (right positive), when they turned: only a
-        // candidate whose road turns the same way is judged against the step's course.
-        var turned: Double?
-        if configuration.expectsCourseThroughNode, expected > 0, hasUsableHeading(fix), hasUsableHeading(previousFix),
-            let h0 = previousFix.heading, let h1 = fix.heading,
-            abs(signedTurnAngle(from: h0, to: h1)) >= Self.leastTurnThroughNode
-        {
-            turned = signedTurnAngle(from: h0, to: h1)
-        }
+        // When the fixes turned, only a candidate whose road turns the same way is judged against
+        // the step's course.
+        let turned =
+            configuration.expectsCourseThroughNode && expected > 0
+            ? turn.flatMap { abs($0) >= Self.leastTurnThroughNode ? $0 : nil } : nil
 
         // The loops below work on local arrays (the buffers moved out of the matcher and back):
         // an element of a class's array property costs a run-time exclusivity check per access.
@@ -453,12 +451,12 @@ public final class OnlineMapMatcher {
         return taken
     }
 
-    /// The heading change from one fix to the next, degrees in `0...180`, when both are fast
-    /// enough for their headings to mean the direction of travel.
+    /// The heading change from one fix to the next, degrees in `-180...180` (right positive), when
+    /// both are fast enough for their headings to mean the direction of travel.
     private func headingChange(from previous: GNSSFix, to fix: GNSSFix) -> Double? {
         guard hasUsableHeading(previous), hasUsableHeading(fix), let h0 = previous.heading, let h1 = fix.heading
         else { return nil }
-        return abs(signedTurnAngle(from: h0, to: h1))
+        return signedTurnAngle(from: h0, to: h1)
     }
 
     /// The smaller of two accuracies, either of which may be unknown.
