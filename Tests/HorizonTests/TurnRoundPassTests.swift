@@ -81,6 +81,28 @@ struct TurnRoundPassTests {
         #expect(Self.names(events) == ["entered traffic_signals:L1@10000", "exited traffic_signals:L1@10000"])
     }
 
+    @Test("turned round 4 m before a signal on a U-turn path offered at the crossing: not passed")
+    func turnedRoundOntoAUTurnPath() throws {
+        // U-turns offered (`--u-turns`): at the crossing (node 3) the main path along road 2 has a
+        // U-turn side path onto road 2 westward, so turning round mid-road puts the vehicle on it.
+        var configuration = HorizonConfiguration()
+        configuration.branchModel.offersUTurns = true
+        let engine = try HorizonEngine(network: Self.street(), configuration: configuration)
+        _ = try engine.update(onRoad(Self.east2, 90, time: 0))
+        _ = try engine.update(onRoad(Self.east2, 95, time: 1))
+        let main = try #require(engine.tree.mainPath)
+        let start = try #require(main.links.first { $0.link == Self.east2 }).startOffset + 99
+        let signal = RoadObject(id: RoadObjectID(rawValue: "traffic_signals:L2@9900"), type: .trafficSignals)
+        var tracker = RoadObjectTracker()
+        _ = tracker.update(
+            mainPathObjects: [PathRoadObject(object: signal, path: main.id, start: start, end: start)],
+            vehicleOffset: engine.vehicleOffset)
+        // Next fix: road 2 westward 4 m from the crossing (turned round at 96 m, 1 m back since).
+        _ = try engine.update(onRoad(Self.west2, 4, time: 2))
+        #expect(abs(engine.travelAlongPreviousMainPath(6) - 1) < 1e-6)
+        #expect(Self.names(tracker.update(mainPathObjects: [], after: engine, driven: 6)).isEmpty)
+    }
+
     @Test("no turn round: forwardTravel is the distance driven")
     func straightOn() throws {
         let engine = try HorizonEngine(network: Self.street())

@@ -265,7 +265,13 @@ public final class HorizonEngine {
     /// lies behind. So a point object at the node where the vehicle turns round, not reached at the
     /// last fix, is not taken as passed; one the vehicle turned round beyond is.
     public func forwardTravel(_ travelled: Double) -> Double {
-        guard let progress = turnRoundProgress, progress <= travelled + Self.turnRoundSlack else { return travelled }
+        turnRoundReach(travelled) ?? travelled
+    }
+
+    /// How far the vehicle got along the main path held before the last ``update(_:)`` when that
+    /// update turned it round (see ``forwardTravel(_:)``); `nil` when it did not.
+    func turnRoundReach(_ travelled: Double) -> Double? {
+        guard let progress = turnRoundProgress, progress <= travelled + Self.turnRoundSlack else { return nil }
         return max(0, progress)
     }
 

@@ -4,15 +4,17 @@ extension HorizonEngine {
     /// one of the path's side paths (a turn, or the other way at a fork where the vehicle was held
     /// on the main path: ``UnsureFork``), exactly through the branch point (``branchPassThrough``
     /// beyond it: a point at the junction was driven over), however far the speeds say the vehicle
-    /// drove; when the branch point lies behind the vehicle's last place, that much beyond the
-    /// place. For
+    /// drove, or as far as it got when it turned round first; when the branch point lies behind the
+    /// vehicle's last place, that much beyond the place. For
     /// ``RoadObjectTracker/update(mainPathObjects:vehicleOffset:travelled:travelledAlongPreviousPath:)``:
     /// a point on the old main path beyond the branch point was not passed, however far the
     /// vehicle drove, and one at the branch point was, though the matched position reached the
     /// side path a little sooner than the speeds say the vehicle could have.
     public func travelAlongPreviousMainPath(_ travelled: Double) -> Double {
-        guard let branchProgress else { return forwardTravel(travelled) }
-        return max(0, branchProgress) + Self.branchPassThrough
+        let turnedRoundAt = turnRoundReach(travelled)
+        guard let branchProgress else { return turnedRoundAt ?? travelled }
+        let throughBranch = max(0, branchProgress) + Self.branchPassThrough
+        return turnedRoundAt.map { min($0, throughBranch) } ?? throughBranch
     }
 
     /// How far past a branch point the vehicle that turned there is taken to have driven along the
