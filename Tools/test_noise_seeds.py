@@ -1,0 +1,103 @@
+"""Tests of Tools/noise_seeds.py (run: python3 -m pytest Tools/test_noise_seeds.py)."""
+import json
+import math
+import random
+import statistics
+import sys
+
+import noise_seeds as ns
+
+HEADER = "time_s,lat,lon,speed_mps,heading_deg,true_way_id\n"
+METRES_PER_DEGREE = 6371008.8 * math.pi / 180
+
+
+def rows(count, speed=10.0):
+    return [dict(time_s=f"{k}.0", lat=f"{60 + k * 10 / METRES_PER_DEGREE:.7f}", lon="25.0000000",
+                 speed_mps=f"{speed:.2f}", heading_deg="0.0", true_way_id=str(1 + k // 50)) for k in range(count)]
+
+
+def test_positions_get_five_metres_of_noise_and_nothing_else_changes():
+    clean = rows(3000)
+    noisy = ns.noisy_rows(clean, random.Random(1))
+    north = [(float(n["lat"]) - float(c["lat"])) * METRES_PER_DEGREE for c, n in zip(clean, noisy)]
+    east = [(float(n["lon"]) - float(c["lon"])) * METRES_PER_DEGREE * math.cos(math.radians(60))
+            for c, n in zip(clean, noisy)]
+    for axis in (north, east):
+        assert abs(statistics.fmean(axis)) < 0.3
+        assert 4.7 < statistics.pstdev(axis) < 5.3
+    for c, n in zip(clean, noisy):
+        assert {k: n[k] for k in ("time_s", "speed_mps", "heading_deg", "true_way_id")} == \
+               {k: c[k] for k in ("time_s", "speed_mps", "heading_deg", "true_way_id")}
+
+
+def test_receiver_noise_keeps_speeds_non_negative_and_spreads_the_course_more_when_slow():
+    fast = ns.noisy_rows(rows(3000, speed=20), random.Random(2), speed_sigma=0.2, course_sigma=3)
+    speeds = [float(r["speed_mps"]) for r in fast]
+    assert 0.18 < statistics.pstdev(speeds) < 0.22
+    fast_course = [((float(r["heading_deg"]) + 180) % 360) - 180 for r in fast]
+    assert 2.7 < statistics.pstdev(fast_course) < 3.3
+    slow = ns.noisy_rows(rows(3000, speed=2), random.Random(3), course_sigma=3)
+    slow_course = [((float(r["heading_deg"]) + 180) % 360) - 180 for r in slow]
+    assert 13 < statistics.pstdev(slow_course) < 17  # 3° × 10 / 2 m/s
+    stopped = ns.noisy_rows(rows(500, speed=0), random.Random(4), speed_sigma=0.2)
+    assert min(float(r["speed_mps"]) for r in stopped) == 0
+    assert max(float(r["speed_mps"]) for r in stopped) > 0.2
+
+
+def make_drives(directory, names):
+    directory.mkdir()
+    drives = []
+    for name in names:
+        lines = "".join(",".join(r.values()) + "\n" for r in rows(100))
+        (directory / f"{name}.csv").write_text(HEADER + lines)
+        drives.append(dict(name=name, map="Data/drives/suburb.osm.pbf" if name == "town" else ""))
+    (directory / "drives.json").write_text(json.dumps(dict(drives=drives)))
+
+
+def fake_adasis(tmp_path, wrong_every):
+    """An `adasis match` stand-in: names each fix's true way, but a wrong one every `wrong_every` fixes,
+    and records which map it was given."""
+    script = tmp_path / "adasis"
+    script.write_text(f"""#!{sys.executable}
+import csv, sys
+args = sys.argv[1:]
+map_path, trace = args[args.index("--map") + 1], args[-1]
+open(trace + ".map", "w").write(map_path)
+print("time_s,state,way_id,link_id,offset_m,lat,lon")
+for k, row in enumerate(csv.DictReader(open(trace))):
+    way = row["true_way_id"] if k % {wrong_every} else "999"
+    print(f"{{row['time_s']}},on_road,{{way}},L1+,0.0,{{row['lat']}},{{row['lon']}}")
+""")
+    script.chmod(0o755)
+    return str(script)
+
+
+def test_every_draw_is_matched_on_its_drives_map_and_scored(tmp_path, capsys):
+    truth = tmp_path / "drives"
+    make_drives(truth, ["city", "town"])
+    work = tmp_path / "work"
+    assert ns.main(["--adasis", fake_adasis(tmp_path, 25), "--map", "helsinki=H.map", "--map", "suburb=S.map",
+                    "--truth-dir", str(truth), "--seeds", "3", "--work", str(work), "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert [r["drive"] for r in table] == ["city", "town"]
+    for r in table:
+        assert r["draws"] == 3 and r["fixes"] == 300
+        assert abs(r["mean"] - 0.96) < 1e-9 and r["meeting_goal"] == 0
+    assert (work / "city-seed2.csv.map").read_text() == "H.map"
+    assert (work / "town-seed3.csv.map").read_text() == "S.map"
+    # The draws differ from one another and are the same on every run.
+    first = (work / "city-seed1.csv").read_text()
+    assert first != (work / "city-seed2.csv").read_text()
+    again = tmp_path / "again"
+    assert ns.main(["--adasis", fake_adasis(tmp_path, 25), "--map", "helsinki=H.map", "--map", "suburb=S.map",
+                    "--truth-dir", str(truth), "--seeds", "1", "--work", str(again)]) == 0
+    assert (again / "city-seed1.csv").read_text() == first
+    assert "| city | 1 | 96.0 % |" in capsys.readouterr().out
+
+
+def test_a_drive_without_its_map_is_refused_by_name(tmp_path, capsys):
+    truth = tmp_path / "drives"
+    make_drives(truth, ["town"])
+    assert ns.main(["--adasis", fake_adasis(tmp_path, 25), "--map", "helsinki=H.map",
+                    "--truth-dir", str(truth), "--seeds", "1"]) == 1
+    assert "drive town runs on the suburb map: pass --map suburb=PATH" in capsys.readouterr().err
