@@ -13,12 +13,15 @@ The draws are deterministic: seed k of drive NAME is random.Random(f"{NAME}/{k}"
 
 The traces of Data/drives keep SUMO's exact speed and course; a receiver's are noisy.
 --speed-sigma and --course-sigma add that noise too (noisy_rows says how), so the same table
-measures how the matcher, which fuses dead reckoning from them, holds up.
+measures how the matcher, which fuses dead reckoning from them, holds up. And a receiver's position
+error is not independent from one fix to the next: most of it wanders over seconds (multipath) or
+stays for minutes (the atmosphere). --correlation-s makes the 5 m noise a Gauss-Markov process with
+that correlation time, and --bias-m adds one constant offset per draw (position_errors says how).
 
 Usage:
   Tools/noise_seeds.py --adasis .build/release/adasis --map helsinki=H.map --map suburb=S.map
       [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json]
-      [--speed-sigma 0.2] [--course-sigma 3]
+      [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5]
       [--match-flag=--no-dead-reckoning ...]
 A drive runs on the map its drives.json entry names (`map` containing "suburb": suburb, else
 helsinki). --work keeps the traces and match outputs (default: a temporary directory, removed).
@@ -46,7 +49,36 @@ make_drives = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_drives)
 
 
-def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0):
+def position_errors(count, times, rng, correlation_s=0.0, bias_m=0.0, sigma=None):
+    """Per fix (east, north) metres of position error: make-drives.py's independent Gaussian noise
+    (sigma NOISE_SIGMA_M per axis) when correlation_s is 0, else a first-order Gauss-Markov process
+    of the same sigma whose correlation falls as exp(-dt / correlation_s) between fixes dt apart; plus
+    one constant offset per draw, Gaussian with sigma bias_m per axis."""
+    sigma = make_drives.NOISE_SIGMA_M if sigma is None else sigma
+    offset = (0.0, 0.0)
+    if bias_m > 0:
+        offset = tuple(bias_m * value for value in make_drives.box_muller(rng))
+    errors, east, north = [], 0.0, 0.0
+    for k in range(count):
+        if correlation_s > 0 and k > 0:
+            rho = math.exp(-max(0.0, times[k] - times[k - 1]) / correlation_s)
+            keep, fresh = rho, sigma * math.sqrt(1 - rho * rho)
+        else:
+            keep, fresh = 0.0, sigma
+        draw = make_drives.box_muller(rng)
+        east, north = keep * east + fresh * draw[0], keep * north + fresh * draw[1]
+        errors.append((east + offset[0], north + offset[1]))
+    return errors
+
+
+def moved(lat, lon, east, north):
+    """(lat, lon) moved `east` and `north` metres, as make-drives.py moves a fix."""
+    dlat = math.degrees(north / make_drives.EARTH_RADIUS_M)
+    dlon = math.degrees(east / (make_drives.EARTH_RADIUS_M * math.cos(math.radians(lat))))
+    return lat + dlat, lon + dlon
+
+
+def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, bias_m=0.0):
     """`rows` (clean drive CSV rows) with make-drives.py's position noise drawn from `rng`, and when
     asked a receiver's speed and course noise: speed + N(0, speed_sigma), never below 0 (a receiver
     at standstill reports a small speed, not a negative one); course + N(0, s) degrees with
@@ -54,8 +86,14 @@ def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0):
     velocity's direction, as good as the speed is large against the velocity's noise), at most
     20 course_sigma."""
     result = []
-    for row in rows:
-        lat, lon = make_drives.add_noise(float(row["lat"]), float(row["lon"]), rng)
+    errors = None
+    if correlation_s > 0 or bias_m > 0:
+        errors = position_errors(len(rows), [float(row["time_s"]) for row in rows], rng, correlation_s, bias_m)
+    for index, row in enumerate(rows):
+        if errors is None:
+            lat, lon = make_drives.add_noise(float(row["lat"]), float(row["lon"]), rng)
+        else:
+            lat, lon = moved(float(row["lat"]), float(row["lon"]), *errors[index])
         noisy = dict(row, lat=f"{lat:.7f}", lon=f"{lon:.7f}")
         speed = float(row["speed_mps"])
         if course_sigma > 0:
@@ -120,7 +158,7 @@ def run(args, work):
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             trace = os.path.join(work, f"{name}-seed{seed}.csv")
             rng = random.Random(f"{name}/{seed}")
-            write_trace(trace, noisy_rows(rows, rng, args.speed_sigma, args.course_sigma))
+            write_trace(trace, noisy_rows(rows, rng, args.speed_sigma, args.course_sigma, args.correlation_s, args.bias_m))
             jobs.append((name, truth_path, trace, maps[drives[name]]))
 
     def match(job):
@@ -150,13 +188,18 @@ def main(argv=None):
                         help="a receiver's speed noise, m/s (default 0: the speeds exact, as in Data/drives)")
     parser.add_argument("--course-sigma", type=float, default=0.0,
                         help="a receiver's course noise at 10 m/s and above, degrees (default 0: exact)")
+    parser.add_argument("--correlation-s", type=float, default=0.0,
+                        help="correlation time of the position noise, seconds (default 0: independent per fix)")
+    parser.add_argument("--bias-m", type=float, default=0.0,
+                        help="a constant position offset per draw, sigma per axis, metres (default 0)")
     parser.add_argument("--work")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--match-flag", action="append", default=[], help="passed to adasis match")
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
-    for option, value in (("--speed-sigma", args.speed_sigma), ("--course-sigma", args.course_sigma)):
+    for option, value in (("--speed-sigma", args.speed_sigma), ("--course-sigma", args.course_sigma),
+                          ("--correlation-s", args.correlation_s), ("--bias-m", args.bias_m)):
         if not (value >= 0 and math.isfinite(value)):
             parser.error(f"{option} {value}: give a noise of 0 or more")
     for entry in args.map:

@@ -28,6 +28,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// matched (`gnss.dead_reckoning`, default true; `MatcherConfiguration.fusesDeadReckoning`):
     /// off for a receiver whose speed or course cannot be trusted.
     public var fusesDeadReckoning: Bool
+    /// Whether the receiver's slowly varying error is estimated from the matched fixes and taken
+    /// off the next ones (`gnss.receiver_bias`, default false; `MatcherConfiguration.estimatesReceiverBias`):
+    /// for a receiver without corrections.
+    public var estimatesReceiverBias: Bool
     /// The CAN interface.
     public var canInterface: String
     /// `big` (reference layout) or `little` (byte-reversed).
@@ -143,6 +147,7 @@ public struct DaemonConfiguration: Hashable, Sendable {
         }
         gnssStaleAfter = try reader.number("gnss.stale_after_s", default: 2, range: 0.1...60)
         fusesDeadReckoning = try reader.boolean("gnss.dead_reckoning", default: true)
+        estimatesReceiverBias = try reader.boolean("gnss.receiver_bias", default: false)
         canInterface = try reader.string("can.interface")
         byteOrderLittleEndian =
             try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"

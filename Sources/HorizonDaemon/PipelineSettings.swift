@@ -19,6 +19,7 @@ public struct PipelineSettings: Hashable, Sendable {
     public init(_ configuration: DaemonConfiguration, map: MapMetadata, file: String) throws(ConfigurationError) {
         matching = MatcherConfiguration()
         matching.fusesDeadReckoning = configuration.fusesDeadReckoning
+        matching.estimatesReceiverBias = configuration.estimatesReceiverBias
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
         horizon = HorizonConfiguration(
             lookAhead: levels, maximumLevel: levels.count - 1,

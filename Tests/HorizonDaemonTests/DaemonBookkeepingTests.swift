@@ -38,16 +38,18 @@ struct PipelineSettingsTests {
         #expect(horizon.places.countryCodes == ["FI"])
         #expect(settings.horizon == horizon)
         #expect(settings.matching.fusesDeadReckoning, "dead reckoning fused by default")
+        #expect(!settings.matching.estimatesReceiverBias, "the receiver's bias not estimated by default")
     }
 
     @Test(
-        "every key reaches its setting: preset, overrides, identifiers, byte order, rates, lengths, budget, staleness, dead reckoning"
+        "every key reaches its setting: preset, overrides, identifiers, byte order, rates, lengths, budget, staleness, dead reckoning, receiver bias"
     )
     func everyKey() throws {
         let toml = """
             [gnss]
             stale_after_s = 3.5
             dead_reckoning = false
+            receiver_bias = true
             [can]
             byte_order = "little"
             extended_identifiers = true
@@ -101,6 +103,7 @@ struct PipelineSettingsTests {
         #expect(provider.trailingLength == 150)
         #expect(provider.positionStaleAfter == 3.5)
         #expect(!settings.matching.fusesDeadReckoning)
+        #expect(settings.matching.estimatesReceiverBias)
         #expect(provider.metaData == MetaDataMessage(countryCode: 826, drivingSide: .left, speedUnits: .milesPerHour))
         var horizon = HorizonConfiguration(
             lookAhead: [3000, 700], maximumLevel: 1, trailingLength: 150, roadObjectTypes: [.tunnel, .fixedSpeedCamera])

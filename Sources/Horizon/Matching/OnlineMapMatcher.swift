@@ -57,6 +57,10 @@ public final class OnlineMapMatcher {
     var smoothingWindow = SmoothingWindow()
 
     private var lastFix: GNSSFix?
+    /// The receiver's slowly varying error (``ReceiverBias``), and the point of the fix being
+    /// matched before it was taken off.
+    private var bias = ReceiverBias()
+    private var uncorrectedPoint: GeoPoint?
     private var lastState: MatchState = .unknown
     private var misses = 0
     /// Fixes taken for outliers in a row (``MatcherConfiguration/outlierGateSigmas``).
@@ -118,6 +122,7 @@ public final class OnlineMapMatcher {
         residuals = ResidualAccuracy()
         fixResiduals = ResidualAccuracy()
         deadReckoning.reset()
+        bias = ReceiverBias()
         offMap = OffMapFilter(configuration)
         routeSearch.removeAll()
         lastFix = nil
@@ -171,6 +176,13 @@ public final class OnlineMapMatcher {
             fix.longitude = fused.point.longitude
             fix.horizontalAccuracy = Self.smaller(fix.horizontalAccuracy, residuals.accuracy(configuration))
             sigma = configuration.sigma(for: fix.horizontalAccuracy)
+        }
+        if configuration.estimatesReceiverBias {
+            bias.predict(to: fix.time, configuration)
+            uncorrectedPoint = fix.point
+            let corrected = bias.corrected(fix.point)
+            fix.latitude = corrected.latitude
+            fix.longitude = corrected.longitude
         }
 
         if let held = heldWhileStopped(fix, sigma: sigma) {
@@ -229,6 +241,11 @@ public final class OnlineMapMatcher {
             }
             lastPositionFix = fix
             needsDiscontinuity = false
+            if configuration.estimatesReceiverBias, let uncorrectedPoint,
+                position.confidence >= configuration.receiverBiasConfidence
+            {
+                try measureBias(from: uncorrectedPoint, at: position)
+            }
             if fix.horizontalAccuracy == nil || configuration.fusesDeadReckoning {
                 residuals.add(fix.point.distance(to: position.point), configuration)
             }
@@ -241,6 +258,20 @@ public final class OnlineMapMatcher {
         }
         lastState = state
         return MatchResult(time: fix.time, state: state, discontinuity: discontinuity)
+    }
+
+    /// Fuses into ``bias`` how far right of its road `point` lies from `position`.
+    private func measureBias(from point: GeoPoint, at position: MatchedPosition) throws {
+        let link = try network.link(position.link.link)
+        let forward = position.link.direction == .forward
+        guard
+            let (_, forwardBearing) = link.geometry.point(
+                atOffset: forward ? position.offset : link.length - position.offset)
+        else { return }
+        let bearing = forward ? forwardBearing : (forwardBearing + 180).truncatingRemainder(dividingBy: 360)
+        let (x, y) = LocalProjection(origin: position.point).project(point)
+        let angle = bearing * .pi / 180
+        bias.update(right: x * cos(angle) - y * sin(angle), bearing: bearing, configuration)
     }
 
     /// Whether `fix` lies outside the outlier gate: farther than

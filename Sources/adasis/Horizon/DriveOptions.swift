@@ -49,6 +49,12 @@ struct DriveOptions: ParsableArguments {
 
     @Flag(
         help:
+            "Estimate the receiver's slowly varying error (metres that stay for minutes: a receiver without corrections) from where matched fixes lie beside their roads, and take it off the next fixes. Off by default: it gains where the error wanders and stays, and changes nothing on independent noise (README, \"Way correct under a receiver's wandering error\")."
+    )
+    var receiverBias = false
+
+    @Flag(
+        help:
             "Refuse the drive at its first bad record (a malformed sentence or row, a time that goes back), naming its line. Without it, bad records are skipped and counted, and a receiver reset restarts matching."
     )
     var strict = false
@@ -72,6 +78,10 @@ struct DriveOptions: ParsableArguments {
     @OptionGroup var traffic: TrafficOptions
 
     func validate() throws {
+        if baseline && receiverBias {
+            throw ValidationError(
+                "--receiver-bias is for the product's matcher; the --baseline matcher takes fixes as they are")
+        }
         if baseline && deadReckoning == true {
             throw ValidationError(
                 "--dead-reckoning fuses fixes for the product's matcher; the --baseline matcher takes them as they are")
@@ -135,6 +145,7 @@ struct DriveOptions: ParsableArguments {
         for reset in trace.resets { printToStandardError("trace \(self.trace): \(reset)") }
         var matching = MatcherConfiguration()
         if let deadReckoning { matching.fusesDeadReckoning = deadReckoning }
+        if receiverBias { matching.estimatesReceiverBias = true }
         let matcher: any MapMatcher =
             baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map, configuration: matching)
         var configuration = horizon
