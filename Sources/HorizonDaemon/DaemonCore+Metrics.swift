@@ -62,6 +62,9 @@ extension DaemonCore {
         metrics.offMapFixes += matcher?.offMapFixes ?? 0
         metrics.deadReckoningFixesCoasted += matcher?.deadReckoningFixesCoasted ?? 0
         metrics.deadReckoningRestarts += matcher?.deadReckoningRestarts ?? 0
+        let correction = matcher?.receiverBiasCorrection
+        metrics.receiverBiasEast = correction?.east
+        metrics.receiverBiasNorth = correction?.north
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {

@@ -74,6 +74,11 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// Times the fixes disagreed with the dead reckoning fused with them so that its track started
     /// again at the fix: a receiver jump, a wrong course.
     public var deadReckoningRestarts = 0
+    /// What the matcher takes off the fixes for the receiver's slowly varying error, metres east
+    /// (`gnss.receiver_bias`; `nil` when off).
+    public var receiverBiasEast: Double?
+    /// The same, metres north.
+    public var receiverBiasNorth: Double?
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -179,6 +184,13 @@ public struct DaemonMetrics: Hashable, Sendable {
             help:
                 "Times the fixes disagreed with the dead reckoning and its track restarted at the fix (a jump, a wrong course).",
             value: Double(deadReckoningRestarts))
+        document.append(
+            "adasis_gnss_receiver_bias_metres", .gauge,
+            help:
+                "What the matcher takes off the fixes for the receiver's slowly varying error ([gnss] receiver_bias).",
+            samples: [("east", receiverBiasEast), ("north", receiverBiasNorth)].compactMap { axis, value in
+                value.map { .init([("axis", axis)], $0) }
+            })
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

@@ -216,6 +216,8 @@ struct PrometheusTextTests {
         metrics.fixLatencySamples = 3
         metrics.fixLatencyMedian = 0.0005
         metrics.fixLatency99 = 0.002
+        metrics.receiverBiasEast = 1.5
+        metrics.receiverBiasNorth = -0.25
         let text = metrics.prometheusText
         for line in [
             "adasis_frames_sent_total{type=\"position\"} 100\nadasis_frames_sent_total{type=\"segment\"} 7\n",
@@ -223,11 +225,13 @@ struct PrometheusTextTests {
             "adasis_match_state{state=\"unknown\"} 0\nadasis_match_state{state=\"on_road\"} 1\nadasis_match_state{state=\"off_road\"} 0\n",
             "adasis_gnss_fix_age_seconds 0.5\n", "adasis_fix_processing_seconds{quantile=\"0.5\"} 0.0005\n",
             "adasis_fix_processing_seconds{quantile=\"0.99\"} 0.002\n", "adasis_can_bus_off_total 0\n",
+            "adasis_gnss_receiver_bias_metres{axis=\"east\"} 1.5\nadasis_gnss_receiver_bias_metres{axis=\"north\"} -0.25\n",
         ] {
             #expect(text.contains(line), "missing \(line)")
         }
         #expect(DaemonMetrics().prometheusText.contains("adasis_gnss_fix_age_seconds NaN\n"))
         #expect(!DaemonMetrics().prometheusText.contains("adasis_fix_processing_seconds{"))
+        #expect(!DaemonMetrics().prometheusText.contains("adasis_gnss_receiver_bias_metres{"))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import DaemonConfiguration
 import GNSSSources
 import Testing
@@ -81,6 +82,18 @@ struct DaemonCoreTests {
         #expect(metrics.prometheusText.contains("adasis_gnss_fixes_delayed_total 1"))
     }
 
+    @Test("with [gnss] receiver_bias the matcher's correction is a gauge; a receiver on its road needs none")
+    func receiverBiasGauge() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration("[gnss]\nreceiver_bias = true\n"),
+            opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 20)
+        let metrics = loop.metrics(at: 20)
+        let east = try #require(metrics.receiverBiasEast), north = try #require(metrics.receiverBiasNorth)
+        #expect(hypot(east, north) < 0.5, "\(east), \(north)")
+        #expect(metrics.prometheusText.contains("adasis_gnss_receiver_bias_metres{axis=\"east\"}"))
+    }
+
     @Test("a car driving on where the map has no road, 20 m beside the street, is off road, counted and logged once")
     func offTheMap() throws {
         var loop = try SimulatedRunLoop(
@@ -99,6 +112,9 @@ struct DaemonCoreTests {
         // drift once the fixes have run off one way for two fixes beyond its gate (stop 54).
         #expect(metrics.offMapFixes >= 4)
         #expect(metrics.gnssOutliers == 0)
+        #expect(
+            metrics.receiverBiasEast == nil && metrics.receiverBiasNorth == nil, "no receiver bias estimated by default"
+        )
         #expect(metrics.prometheusText.contains("adasis_off_map_fixes_total \(metrics.offMapFixes)"))
         // The drift north with the course still east: the fused track started again at the fixes.
         #expect(metrics.deadReckoningRestarts >= 1)

@@ -116,6 +116,12 @@ public final class OnlineMapMatcher {
             .sorted { ($0.confidence, $1.link) > ($1.confidence, $0.link) }
     }
 
+    /// What ``MatcherConfiguration/estimatesReceiverBias`` takes off the fixes now, metres east
+    /// and north (``ReceiverBias``); `nil` when the estimate is off.
+    public var receiverBiasCorrection: (east: Double, north: Double)? {
+        configuration.estimatesReceiverBias ? bias.correction : nil
+    }
+
     /// Forgets everything: the next fix is matched as the first one.
     public func reset() {
         clearColumn()

@@ -52,16 +52,22 @@ struct ReceiverBias: Sendable {
         p.2.z += lane * (1 - laneRho * laneRho)
     }
 
-    /// `point` with the estimated bias taken off.
-    func corrected(_ point: GeoPoint) -> GeoPoint {
-        guard x.x != 0 || x.y != 0 else { return point }
-        // Only the part of the estimate beyond its own uncertainty: a receiver without a bias
-        // leaves an estimate about as large as its spread, and taking that off would add an error.
+    /// What is taken off the fixes, metres east and north: the part of the estimate beyond its own
+    /// uncertainty. A receiver without a bias leaves an estimate about as large as its spread, and
+    /// taking that off would add an error.
+    var correction: (east: Double, north: Double) {
         let size = (x.x * x.x + x.y * x.y).squareRoot()
+        guard size > 0 else { return (0, 0) }
         let spread = (0.5 * (p.0.x + p.1.y)).squareRoot()
         let scale = max(0, 1 - spread / size)
-        guard scale > 0 else { return point }
-        return LocalProjection(origin: point).unproject(x: -x.x * scale, y: -x.y * scale)
+        return (x.x * scale, x.y * scale)
+    }
+
+    /// `point` with ``correction`` taken off.
+    func corrected(_ point: GeoPoint) -> GeoPoint {
+        let (east, north) = correction
+        guard east != 0 || north != 0 else { return point }
+        return LocalProjection(origin: point).unproject(x: -east, y: -north)
     }
 
     /// Fuses one measurement: the fix (before correction) lies `right` metres right of its road,
