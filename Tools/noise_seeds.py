@@ -49,26 +49,27 @@ make_drives = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_drives)
 
 
-def position_errors(count, times, rng, correlation_s=0.0, bias_m=0.0, sigma=None):
-    """Per fix (east, north) metres of position error: make-drives.py's independent Gaussian noise
-    (sigma NOISE_SIGMA_M per axis) when correlation_s is 0, else a first-order Gauss-Markov process
-    of the same sigma whose correlation falls as exp(-dt / correlation_s) between fixes dt apart; plus
-    one constant offset per draw, Gaussian with sigma bias_m per axis."""
-    sigma = make_drives.NOISE_SIGMA_M if sigma is None else sigma
+def position_errors(times, rng, correlation_s=0.0, bias_m=0.0):
+    """Yields per fix (east, north) metres of position error: make-drives.py's independent Gaussian
+    noise (sigma NOISE_SIGMA_M per axis) when correlation_s is 0, else a first-order Gauss-Markov
+    process of the same sigma whose correlation falls as exp(-dt / correlation_s) between fixes dt
+    apart; plus one constant offset per draw, Gaussian with sigma bias_m per axis. One box_muller
+    pair per fix, drawn when the fix's error is taken: without correlation or offset the draws are
+    make_drives.add_noise's."""
+    sigma = make_drives.NOISE_SIGMA_M
     offset = (0.0, 0.0)
     if bias_m > 0:
         offset = tuple(bias_m * value for value in make_drives.box_muller(rng))
-    errors, east, north = [], 0.0, 0.0
-    for k in range(count):
+    east, north = 0.0, 0.0
+    for k, time in enumerate(times):
         if correlation_s > 0 and k > 0:
-            rho = math.exp(-max(0.0, times[k] - times[k - 1]) / correlation_s)
+            rho = math.exp(-max(0.0, time - times[k - 1]) / correlation_s)
             keep, fresh = rho, sigma * math.sqrt(1 - rho * rho)
         else:
             keep, fresh = 0.0, sigma
         draw = make_drives.box_muller(rng)
         east, north = keep * east + fresh * draw[0], keep * north + fresh * draw[1]
-        errors.append((east + offset[0], north + offset[1]))
-    return errors
+        yield east + offset[0], north + offset[1]
 
 
 def moved(lat, lon, east, north):
@@ -86,14 +87,9 @@ def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, 
     velocity's direction, as good as the speed is large against the velocity's noise), at most
     20 course_sigma."""
     result = []
-    errors = None
-    if correlation_s > 0 or bias_m > 0:
-        errors = position_errors(len(rows), [float(row["time_s"]) for row in rows], rng, correlation_s, bias_m)
-    for index, row in enumerate(rows):
-        if errors is None:
-            lat, lon = make_drives.add_noise(float(row["lat"]), float(row["lon"]), rng)
-        else:
-            lat, lon = moved(float(row["lat"]), float(row["lon"]), *errors[index])
+    errors = position_errors([float(row["time_s"]) for row in rows], rng, correlation_s, bias_m)
+    for row, error in zip(rows, errors):
+        lat, lon = moved(float(row["lat"]), float(row["lon"]), *error)
         noisy = dict(row, lat=f"{lat:.7f}", lon=f"{lon:.7f}")
         speed = float(row["speed_mps"])
         if course_sigma > 0:

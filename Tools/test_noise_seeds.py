@@ -105,16 +105,16 @@ def test_a_drive_without_its_map_is_refused_by_name(tmp_path, capsys):
 
 def test_correlated_noise_keeps_its_sigma_and_correlation_and_the_offset_stays_for_the_draw():
     times = [float(k) for k in range(20000)]
-    errors = ns.position_errors(len(times), times, random.Random(5), correlation_s=4)
+    errors = list(ns.position_errors(times, random.Random(5), correlation_s=4))
     east = [e for e, _ in errors]
     assert 4.6 < statistics.pstdev(east) < 5.4
     lag_one = statistics.fmean(a * b for a, b in zip(east, east[1:])) / statistics.pvariance(east)
     assert abs(lag_one - math.exp(-1 / 4)) < 0.03
-    independent = [e for e, _ in ns.position_errors(len(times), times, random.Random(5))]
+    independent = [e for e, _ in ns.position_errors(times, random.Random(5))]
     assert abs(statistics.fmean(a * b for a, b in zip(independent, independent[1:]))) < 1.0
     # One offset per draw: the mean error of a long draw is its offset, different per draw.
     offsets = []
     for seed in range(40):
-        draw = ns.position_errors(400, times[:400], random.Random(seed), bias_m=3)
+        draw = list(ns.position_errors(times[:400], random.Random(seed), bias_m=3))
         offsets.append(statistics.fmean(n for _, n in draw))
     assert 2.2 < statistics.pstdev(offsets) < 3.8
