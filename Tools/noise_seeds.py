@@ -17,11 +17,14 @@ measures how the matcher, which fuses dead reckoning from them, holds up. And a 
 error is not independent from one fix to the next: most of it wanders over seconds (multipath) or
 stays for minutes (the atmosphere). --correlation-s makes the 5 m noise a Gauss-Markov process with
 that correlation time, and --bias-m adds one constant offset per draw (position_errors says how).
+And a speed that reaches the matcher late (a receiver's filtered speed, a wheel speed over CAN
+stamped on arrival) is the speed of a moment before the fix: --speed-latency-s gives each fix the
+drive's speed that many seconds earlier (delayed_speeds says how).
 
 Usage:
   Tools/noise_seeds.py --adasis .build/release/adasis --map helsinki=H.map --map suburb=S.map
       [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json]
-      [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5]
+      [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5] [--speed-latency-s 0.5]
       [--match-flag=--no-dead-reckoning ...]
 A drive runs on the map its drives.json entry names (`map` containing "suburb": suburb, else
 helsinki). --work keeps the traces and match outputs (default: a temporary directory, removed).
@@ -79,24 +82,50 @@ def moved(lat, lon, east, north):
     return lat + dlat, lon + dlon
 
 
-def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, bias_m=0.0):
+def delayed_speeds(times, speeds, latency_s):
+    """The speed each fix reports when its speed is `latency_s` seconds late: the drive's speed at
+    time - latency_s, linear between the drive's own samples, the first one before the drive starts
+    (a car that stood still). 0 gives `speeds` unchanged."""
+    result = []
+    j = 0
+    for time in times:
+        target = time - latency_s
+        while j + 1 < len(times) and times[j + 1] <= target:
+            j += 1
+        if target <= times[0]:
+            result.append(speeds[0])
+        elif j + 1 >= len(times):
+            result.append(speeds[-1])
+        else:
+            share = (target - times[j]) / (times[j + 1] - times[j])
+            result.append(speeds[j] + share * (speeds[j + 1] - speeds[j]))
+    return result
+
+
+def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, bias_m=0.0, speed_latency_s=0.0):
     """`rows` (clean drive CSV rows) with make-drives.py's position noise drawn from `rng`, and when
     asked a receiver's speed and course noise: speed + N(0, speed_sigma), never below 0 (a receiver
     at standstill reports a small speed, not a negative one); course + N(0, s) degrees with
     s = course_sigma at 10 m/s and above, growing as 10 / speed below (a Doppler course is the
     velocity's direction, as good as the speed is large against the velocity's noise), at most
-    20 course_sigma."""
+    20 course_sigma. With speed_latency_s each fix reports the speed of that many seconds before
+    (delayed_speeds), the course the one it had."""
     result = []
-    errors = position_errors([float(row["time_s"]) for row in rows], rng, correlation_s, bias_m)
-    for row, error in zip(rows, errors):
+    times = [float(row["time_s"]) for row in rows]
+    errors = position_errors(times, rng, correlation_s, bias_m)
+    speeds = [float(row["speed_mps"]) for row in rows]
+    reported = delayed_speeds(times, speeds, speed_latency_s) if speed_latency_s > 0 else speeds
+    for row, error, late_speed in zip(rows, errors, reported):
         lat, lon = moved(float(row["lat"]), float(row["lon"]), *error)
         noisy = dict(row, lat=f"{lat:.7f}", lon=f"{lon:.7f}")
         speed = float(row["speed_mps"])
+        if speed_latency_s > 0:
+            noisy["speed_mps"] = f"{late_speed:.2f}"
         if course_sigma > 0:
             spread = course_sigma * min(20.0, max(1.0, 10.0 / max(speed, 0.01)))
             noisy["heading_deg"] = f"{(float(row['heading_deg']) + rng.gauss(0, spread)) % 360:.1f}"
         if speed_sigma > 0:
-            noisy["speed_mps"] = f"{max(0.0, speed + rng.gauss(0, speed_sigma)):.2f}"
+            noisy["speed_mps"] = f"{max(0.0, late_speed + rng.gauss(0, speed_sigma)):.2f}"
         result.append(noisy)
     return result
 
@@ -154,7 +183,8 @@ def run(args, work):
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             trace = os.path.join(work, f"{name}-seed{seed}.csv")
             rng = random.Random(f"{name}/{seed}")
-            write_trace(trace, noisy_rows(rows, rng, args.speed_sigma, args.course_sigma, args.correlation_s, args.bias_m))
+            write_trace(trace, noisy_rows(rows, rng, args.speed_sigma, args.course_sigma, args.correlation_s, args.bias_m,
+                                               args.speed_latency_s))
             jobs.append((name, truth_path, trace, maps[drives[name]]))
 
     def match(job):
@@ -188,6 +218,9 @@ def main(argv=None):
                         help="correlation time of the position noise, seconds (default 0: independent per fix)")
     parser.add_argument("--bias-m", type=float, default=0.0,
                         help="a constant position offset per draw, sigma per axis, metres (default 0)")
+    parser.add_argument("--speed-latency-s", type=float, default=0.0,
+                        help="how late each fix's speed is, seconds: it reports the drive's speed that long "
+                             "before (default 0: on time)")
     parser.add_argument("--work")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--match-flag", action="append", default=[], help="passed to adasis match")
@@ -195,7 +228,8 @@ def main(argv=None):
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
     for option, value in (("--speed-sigma", args.speed_sigma), ("--course-sigma", args.course_sigma),
-                          ("--correlation-s", args.correlation_s), ("--bias-m", args.bias_m)):
+                          ("--correlation-s", args.correlation_s), ("--bias-m", args.bias_m),
+                          ("--speed-latency-s", args.speed_latency_s)):
         if not (value >= 0 and math.isfinite(value)):
             parser.error(f"{option} {value}: give a noise of 0 or more")
     for entry in args.map:

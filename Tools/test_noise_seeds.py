@@ -118,3 +118,15 @@ def test_correlated_noise_keeps_its_sigma_and_correlation_and_the_offset_stays_f
         draw = list(ns.position_errors(times[:400], random.Random(seed), bias_m=3))
         offsets.append(statistics.fmean(n for _, n in draw))
     assert 2.2 < statistics.pstdev(offsets) < 3.8
+
+
+def test_late_speeds_are_the_drives_speeds_of_that_long_before_and_nothing_else_changes():
+    assert ns.delayed_speeds([0.0, 1.0, 2.0, 3.0], [0.0, 2.0, 4.0, 4.0], 0.5) == [0.0, 1.0, 3.0, 4.0]
+    assert ns.delayed_speeds([0.0, 1.0, 2.0], [5.0, 7.0, 9.0], 1.0) == [5.0, 5.0, 7.0]
+    assert ns.delayed_speeds([0.0, 1.0, 2.0], [5.0, 7.0, 9.0], 0.0) == [5.0, 7.0, 9.0]
+    clean = [dict(r, speed_mps=f"{k % 7:.2f}") for k, r in enumerate(rows(40))]
+    on_time = ns.noisy_rows(clean, random.Random(3))
+    late = ns.noisy_rows(clean, random.Random(3), speed_latency_s=1.0)
+    assert [r["speed_mps"] for r in late[1:]] == [r["speed_mps"] for r in clean[:-1]]
+    for a, b in zip(on_time, late):
+        assert {k: v for k, v in a.items() if k != "speed_mps"} == {k: v for k, v in b.items() if k != "speed_mps"}

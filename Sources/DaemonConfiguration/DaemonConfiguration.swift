@@ -32,6 +32,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// off the next ones (`gnss.receiver_bias`, default false; `MatcherConfiguration.estimatesReceiverBias`):
     /// for a receiver without corrections.
     public var estimatesReceiverBias: Bool
+    /// Whether how late the fix speeds are is estimated from the dead reckoning and taken off them
+    /// (`gnss.speed_latency`, default false; `MatcherConfiguration.estimatesSpeedLatency`): for a
+    /// receiver that filters its velocity, or a speed from the vehicle stamped when it arrives.
+    public var estimatesSpeedLatency: Bool
     /// The CAN interface.
     public var canInterface: String
     /// `big` (reference layout) or `little` (byte-reversed).
@@ -148,6 +152,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         gnssStaleAfter = try reader.number("gnss.stale_after_s", default: 2, range: 0.1...60)
         fusesDeadReckoning = try reader.boolean("gnss.dead_reckoning", default: true)
         estimatesReceiverBias = try reader.boolean("gnss.receiver_bias", default: false)
+        estimatesSpeedLatency = try reader.boolean("gnss.speed_latency", default: false)
+        if estimatesSpeedLatency && !fusesDeadReckoning {
+            throw ConfigurationError(
+                file: source, key: "gnss.speed_latency", line: document.lines["gnss.speed_latency"],
+                problem: "is learnt from dead reckoning: set gnss.dead_reckoning = true, or speed_latency = false")
+        }
         canInterface = try reader.string("can.interface")
         byteOrderLittleEndian =
             try reader.string("can.byte_order", default: "big", allowed: ["big", "little"]) == "little"

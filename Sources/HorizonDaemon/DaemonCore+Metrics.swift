@@ -65,6 +65,9 @@ extension DaemonCore {
         let correction = matcher?.receiverBiasCorrection
         metrics.receiverBiasEast = correction?.east
         metrics.receiverBiasNorth = correction?.north
+        let latency = matcher?.speedLatency
+        metrics.speedLatency = latency?.estimate
+        metrics.speedLatencyApplied = latency?.applied
     }
 
     private static func add(_ counters: ProviderCounters, rejected: Int, to metrics: inout DaemonMetrics) {

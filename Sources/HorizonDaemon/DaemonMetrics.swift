@@ -79,6 +79,11 @@ public struct DaemonMetrics: Hashable, Sendable {
     public var receiverBiasEast: Double?
     /// The same, metres north.
     public var receiverBiasNorth: Double?
+    /// How late the fix speeds are by the matcher's estimate, seconds (`gnss.speed_latency`; `nil`
+    /// when off).
+    public var speedLatency: Double?
+    /// The part of it taken off the speeds, seconds.
+    public var speedLatencyApplied: Double?
     /// The match state of the last fix: `unknown`, `on_road` or `off_road`.
     public var matchState = "unknown"
     /// Median processing time of the fixes of the last interval, seconds.
@@ -190,6 +195,13 @@ public struct DaemonMetrics: Hashable, Sendable {
                 "What the matcher takes off the fixes for the receiver's slowly varying error ([gnss] receiver_bias).",
             samples: [("east", receiverBiasEast), ("north", receiverBiasNorth)].compactMap { axis, value in
                 value.map { .init([("axis", axis)], $0) }
+            })
+        document.append(
+            "adasis_gnss_speed_latency_seconds", .gauge,
+            help:
+                "How late the fix speeds are by the matcher's estimate, and the part taken off them ([gnss] speed_latency).",
+            samples: [("estimate", speedLatency), ("applied", speedLatencyApplied)].compactMap { kind, value in
+                value.map { .init([("kind", kind)], $0) }
             })
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",

@@ -20,6 +20,7 @@ public struct PipelineSettings: Hashable, Sendable {
         matching = MatcherConfiguration()
         matching.fusesDeadReckoning = configuration.fusesDeadReckoning
         matching.estimatesReceiverBias = configuration.estimatesReceiverBias
+        matching.estimatesSpeedLatency = configuration.estimatesSpeedLatency
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
         horizon = HorizonConfiguration(
             lookAhead: levels, maximumLevel: levels.count - 1,

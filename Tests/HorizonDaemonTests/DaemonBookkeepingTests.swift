@@ -39,6 +39,23 @@ struct PipelineSettingsTests {
         #expect(settings.horizon == horizon)
         #expect(settings.matching.fusesDeadReckoning, "dead reckoning fused by default")
         #expect(!settings.matching.estimatesReceiverBias, "the receiver's bias not estimated by default")
+        #expect(!settings.matching.estimatesSpeedLatency, "the speeds' latency not estimated by default")
+    }
+
+    @Test("speed_latency reaches the matcher, and is refused without the dead reckoning it is learnt from")
+    func speedLatencyKey() throws {
+        let map = mapMetadata(countries: ["FI"], timestamp: nil)
+        let settings = try PipelineSettings(
+            try configuration("[gnss]\nspeed_latency = true\n"), map: map, file: "t.toml")
+        #expect(settings.matching.estimatesSpeedLatency)
+        #expect(settings.matching.fusesDeadReckoning)
+        do {
+            _ = try configuration("[gnss]\nspeed_latency = true\ndead_reckoning = false\n")
+            Issue.record("speed_latency without dead reckoning was accepted")
+        } catch let error as ConfigurationError {
+            #expect(error.key == "gnss.speed_latency")
+            #expect("\(error)".contains("t.toml") && "\(error)".contains("dead_reckoning = true"), "\(error)")
+        }
     }
 
     @Test(
@@ -218,6 +235,8 @@ struct PrometheusTextTests {
         metrics.fixLatency99 = 0.002
         metrics.receiverBiasEast = 1.5
         metrics.receiverBiasNorth = -0.25
+        metrics.speedLatency = 0.62
+        metrics.speedLatencyApplied = 0.5
         let text = metrics.prometheusText
         for line in [
             "adasis_frames_sent_total{type=\"position\"} 100\nadasis_frames_sent_total{type=\"segment\"} 7\n",
@@ -226,12 +245,14 @@ struct PrometheusTextTests {
             "adasis_gnss_fix_age_seconds 0.5\n", "adasis_fix_processing_seconds{quantile=\"0.5\"} 0.0005\n",
             "adasis_fix_processing_seconds{quantile=\"0.99\"} 0.002\n", "adasis_can_bus_off_total 0\n",
             "adasis_gnss_receiver_bias_metres{axis=\"east\"} 1.5\nadasis_gnss_receiver_bias_metres{axis=\"north\"} -0.25\n",
+            "adasis_gnss_speed_latency_seconds{kind=\"estimate\"} 0.62\nadasis_gnss_speed_latency_seconds{kind=\"applied\"} 0.5\n",
         ] {
             #expect(text.contains(line), "missing \(line)")
         }
         #expect(DaemonMetrics().prometheusText.contains("adasis_gnss_fix_age_seconds NaN\n"))
         #expect(!DaemonMetrics().prometheusText.contains("adasis_fix_processing_seconds{"))
         #expect(!DaemonMetrics().prometheusText.contains("adasis_gnss_receiver_bias_metres{"))
+        #expect(!DaemonMetrics().prometheusText.contains("adasis_gnss_speed_latency_seconds{"))
     }
 }
 

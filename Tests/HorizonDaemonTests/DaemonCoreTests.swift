@@ -94,6 +94,20 @@ struct DaemonCoreTests {
         #expect(metrics.prometheusText.contains("adasis_gnss_receiver_bias_metres{axis=\"east\"}"))
     }
 
+    @Test(
+        "with [gnss] speed_latency the estimate is a gauge: about 0 for the simulated receiver's speeds, none taken off"
+    )
+    func speedLatencyGauge() throws {
+        var loop = try SimulatedRunLoop(
+            try daemonConfiguration("[gnss]\nspeed_latency = true\n"),
+            opener: ScriptedOpener([.success(RecordingFrameSink())]))
+        loop.run(from: 0, to: 20)
+        let metrics = loop.metrics(at: 20)
+        let estimate = try #require(metrics.speedLatency), applied = try #require(metrics.speedLatencyApplied)
+        #expect(abs(estimate) < 0.5 && applied == 0, "\(estimate), \(applied)")
+        #expect(metrics.prometheusText.contains("adasis_gnss_speed_latency_seconds{kind=\"estimate\"}"))
+    }
+
     @Test("a car driving on where the map has no road, 20 m beside the street, is off road, counted and logged once")
     func offTheMap() throws {
         var loop = try SimulatedRunLoop(
@@ -113,7 +127,8 @@ struct DaemonCoreTests {
         #expect(metrics.offMapFixes >= 4)
         #expect(metrics.gnssOutliers == 0)
         #expect(
-            metrics.receiverBiasEast == nil && metrics.receiverBiasNorth == nil, "no receiver bias estimated by default"
+            metrics.receiverBiasEast == nil && metrics.receiverBiasNorth == nil && metrics.speedLatency == nil,
+            "no receiver bias or speed latency estimated by default"
         )
         #expect(metrics.prometheusText.contains("adasis_off_map_fixes_total \(metrics.offMapFixes)"))
         // The drift north with the course still east: the fused track started again at the fixes.

@@ -43,6 +43,9 @@ struct DeadReckoningFilter: Sendable {
     /// Tracks restarted because the fixes disagreed with the dead reckoning (a second fix in a row
     /// beyond the gate, or their trend beyond its gate), since the filter was created.
     private(set) var disagreements = 0
+    /// How late the fixes' speeds are, learnt from the innovations (``SpeedLatency``); `nil` when
+    /// not estimated. The caller takes each fix's speed from it before the fix comes in here.
+    var speedLatency: SpeedLatency?
 
     /// Innovations needed before their mean replaces ``MatcherConfiguration/defaultAccuracy``.
     private static let innovationsNeeded = 10
@@ -76,6 +79,7 @@ struct DeadReckoningFilter: Sendable {
             variance + pow(configuration.deadReckoningDistanceDrift * step.distance, 2)
             + pow(configuration.deadReckoningTimeDrift * step.time, 2) + step.unknownDirectionVariance
         let fixVariance = measurementVariance(fix, predictedVariance: predictedVariance, configuration)
+        if let course = step.course { speedLatency?.stepped(course: course, speedChange: step.speedChange) }
         let z = projection.project(measured)
         let innovationX = z.x - step.x, innovationY = z.y - step.y
         let innovationSquare = (innovationX * innovationX + innovationY * innovationY) / 2
@@ -119,6 +123,8 @@ struct DeadReckoningFilter: Sendable {
         let clipped = min(innovationSquare, 9 * (predictedVariance + fixVariance))
         innovationMeanSquare.add(clipped, floorWeight: configuration.accuracyEstimateWeight)
         let gain = predictedVariance / (predictedVariance + fixVariance)
+        speedLatency?.learn(
+            innovation: (innovationX, innovationY), innovationVariance: predictedVariance + fixVariance, gain: gain)
         let fused = projection.unproject(x: step.x + gain * innovationX, y: step.y + gain * innovationY)
         self.estimate = fused
         variance = (1 - gain) * predictedVariance
@@ -143,6 +149,7 @@ struct DeadReckoningFilter: Sendable {
 
     private mutating func restart(at point: GeoPoint, variance: Double) -> (point: GeoPoint, accuracy: Double) {
         estimate = point
+        speedLatency?.trackRestarted()
         innovationTrend = (0, 0)
         coasting = false
         trendBeyondGate = false
@@ -158,6 +165,10 @@ struct DeadReckoningFilter: Sendable {
         var distance: Double, time: Double
         /// Variance per axis added where no course tells the direction (slow driving).
         var unknownDirectionVariance: Double
+        /// The direction of the step (a unit vector east, north), `nil` where no course tells it.
+        var course: (x: Double, y: Double)?
+        /// The change of speed from the first fix to the second, m/s.
+        var speedChange: Double
     }
 
     /// The step from `previous` to `fix`, nil when it cannot be dead-reckoned: a time gap, a
@@ -175,7 +186,9 @@ struct DeadReckoningFilter: Sendable {
         guard !headings.isEmpty else {
             // Too slow for a course: the vehicle moved at most `distance`, in a direction unknown.
             guard distance <= 2 * threshold * dt else { return nil }
-            return Step(x: 0, y: 0, distance: distance, time: dt, unknownDirectionVariance: distance * distance / 2)
+            return Step(
+                x: 0, y: 0, distance: distance, time: dt, unknownDirectionVariance: distance * distance / 2,
+                course: nil, speedChange: v1 - v0)
         }
         // The chord of a steady turn runs along the mean of the courses at its ends.
         var sinSum = 0.0, cosSum = 0.0
@@ -189,6 +202,7 @@ struct DeadReckoningFilter: Sendable {
         let resultant = (sinSum * sinSum + cosSum * cosSum).squareRoot() / Double(headings.count)
         return Step(
             x: distance * sin(direction), y: distance * cos(direction), distance: distance, time: dt,
-            unknownDirectionVariance: distance * distance * (1 - resultant) / 2)
+            unknownDirectionVariance: distance * distance * (1 - resultant) / 2,
+            course: (sin(direction), cos(direction)), speedChange: v1 - v0)
     }
 }

@@ -87,6 +87,15 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// `Tools/noise_seeds.py`); with noise that wanders (5 m, correlation time 3 s) and a constant
     /// offset per drive (2.5 m per axis) it gains 92.2 → 92.9 % (check set 89.1 → 90.2 %).
     public var estimatesReceiverBias = false
+    /// Estimate how late the fixes' speeds are (a receiver that filters its velocity, a wheel speed
+    /// stamped when it arrives over CAN) from how the dead reckoning misses the fixes while the
+    /// vehicle speeds up and slows down, and take each fix's speed at its own time: the reported
+    /// speed moved on by the part of the estimate beyond its uncertainty at the rate the speed
+    /// changes (``SpeedLatency``). Needs ``fusesDeadReckoning``.
+    public var estimatesSpeedLatency = false
+    /// 1-sigma of that latency before any fix, seconds: how far from on time a speed is expected to
+    /// be. Default 0.5.
+    public var speedLatencySigma: Double = 0.5
     /// 1-sigma size of that bias per axis, metres. Default 2.
     public var receiverBiasSigma: Double = 2
     /// How long the bias keeps its value, seconds (its correlation time). Default 300.
@@ -222,6 +231,7 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.deadReckoningMinimumAccuracy = floor(deadReckoningMinimumAccuracy, 0.1)
         c.deadReckoningGate = floor(deadReckoningGate, 1)
         c.receiverBiasSigma = receiverBiasSigma.isFinite ? max(0, receiverBiasSigma) : 0
+        c.speedLatencySigma = speedLatencySigma.isFinite ? min(2, max(0, speedLatencySigma)) : 0.5
         c.receiverBiasTime = floor(receiverBiasTime, 0.1)
         c.receiverLaneSigma = receiverLaneSigma.isFinite ? max(0, receiverLaneSigma) : 0
         c.receiverLaneTime = floor(receiverLaneTime, 0.1)

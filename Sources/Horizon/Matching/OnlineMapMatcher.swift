@@ -104,6 +104,9 @@ public final class OnlineMapMatcher {
         jumpDetector = JumpDetector(configuration: configuration)
         offMap = OffMapFilter(configuration)
         routeSearch.uTurnPenalty = configuration.uTurnPenalty
+        if configuration.estimatesSpeedLatency, configuration.fusesDeadReckoning {
+            deadReckoning.speedLatency = SpeedLatency(sigma: configuration.speedLatencySigma)
+        }
     }
 
     /// The states of the current fix with their filtered posterior probabilities as confidence,
@@ -122,7 +125,14 @@ public final class OnlineMapMatcher {
         configuration.estimatesReceiverBias ? bias.correction : nil
     }
 
-    /// Forgets everything: the next fix is matched as the first one.
+    /// How late the fixes' speeds are estimated to be, seconds, and how much of it is taken off them
+    /// (``MatcherConfiguration/estimatesSpeedLatency``, ``SpeedLatency``); `nil` when not estimated.
+    public var speedLatency: (estimate: Double, applied: Double)? {
+        deadReckoning.speedLatency.map { ($0.estimate, $0.appliedLatency) }
+    }
+
+    /// Forgets everything (but how late the speeds are, a property of the installation): the next
+    /// fix is matched as the first one.
     public func reset() {
         clearColumn()
         residuals = ResidualAccuracy()
@@ -146,6 +156,9 @@ public final class OnlineMapMatcher {
     public func match(_ receivedFix: GNSSFix) throws -> MatchResult {
         try MatchingError.validate(receivedFix)
         var fix = receivedFix
+        if deadReckoning.speedLatency != nil {
+            fix.speed = deadReckoning.speedLatency?.speedAtFixTime(fix, maximumGap: configuration.maximumTimeGap)
+        }
         if fix.quality == .noFix {
             reset()
             return MatchResult(time: fix.time, state: .unknown, discontinuity: false)

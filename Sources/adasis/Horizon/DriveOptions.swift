@@ -54,6 +54,13 @@ struct DriveOptions: ParsableArguments {
     var receiverBias = false
 
     @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Estimate how late the trace's speeds are (a receiver that filters its velocity, a wheel speed stamped when it arrives over CAN) from how dead reckoning misses the fixes while the vehicle speeds up and slows down, and take each fix's speed at its own time. Needs dead reckoning (README, \"Way correct when the speeds come late\")."
+    )
+    var speedLatency: Bool?
+
+    @Flag(
         help:
             "Refuse the drive at its first bad record (a malformed sentence or row, a time that goes back), naming its line. Without it, bad records are skipped and counted, and a receiver reset restarts matching."
     )
@@ -81,6 +88,14 @@ struct DriveOptions: ParsableArguments {
         if baseline && receiverBias {
             throw ValidationError(
                 "--receiver-bias is for the product's matcher; the --baseline matcher takes fixes as they are")
+        }
+        if baseline && speedLatency == true {
+            throw ValidationError(
+                "--speed-latency is for the product's matcher; the --baseline matcher takes fixes as they are")
+        }
+        if deadReckoning == false && speedLatency == true {
+            throw ValidationError(
+                "--speed-latency is learnt from dead reckoning: leave out --no-dead-reckoning, or --speed-latency")
         }
         if baseline && deadReckoning == true {
             throw ValidationError(
@@ -146,6 +161,7 @@ struct DriveOptions: ParsableArguments {
         var matching = MatcherConfiguration()
         if let deadReckoning { matching.fusesDeadReckoning = deadReckoning }
         if receiverBias { matching.estimatesReceiverBias = true }
+        if let speedLatency { matching.estimatesSpeedLatency = speedLatency }
         let matcher: any MapMatcher =
             baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map, configuration: matching)
         var configuration = horizon

@@ -58,6 +58,12 @@ struct MatchCommand: ParsableCommand {
             }
             for result in smoother?.finish() ?? [] { output += MatchCommand.row(result, map: session.map) }
             FileHandle.standardOutput.write(Data(output.utf8))
+            if let latency = (session.matcher as? OnlineMapMatcher)?.speedLatency {
+                printToStandardError(
+                    String(
+                        format: "adasis match: the trace's speeds come %.2f s late by the estimate (%.2f s taken off)",
+                        latency.estimate, latency.applied))
+            }
         } catch {
             printToStandardError("adasis match: \(error)")
             throw ExitCode.failure

@@ -1,0 +1,106 @@
+import Foundation
+import GNSS
+@testable import Horizon
+import RoadMap
+import Testing
+import TestSupport
+
+@Suite("how late the fix speeds are, learnt from the dead reckoning")
+struct SpeedLatencyTests {
+    static let origin = GeoPoint(latitude: 60.17, longitude: 24.94)
+
+    /// The speed of a car in stop-and-go traffic at `time` seconds: 2 m/s² up to 14 m/s for 7 s,
+    /// 10 s at 14 m/s, 2 m/s² down for 7 s, 6 s standing; again every 30 s.
+    static func speed(at time: Double) -> Double {
+        let t = time.truncatingRemainder(dividingBy: 30)
+        switch t {
+        case ..<0: return 0
+        case ..<7: return 2 * t
+        case ..<17: return 14
+        case ..<24: return 14 - 2 * (t - 17)
+        default: return 0
+        }
+    }
+
+    /// The fused positions' errors along the road (metres) after `seconds` of that traffic on a
+    /// straight road east, one fix a second with `noise` metres (1 σ per axis, fixed seed), the
+    /// fix speeds `latency` seconds late, and the filter that fused them.
+    static func drive(latency: Double, estimating: Bool, noise: Double = 3, seconds: Int = 600) -> (
+        errors: [Double], filter: DeadReckoningFilter
+    ) {
+        var filter = DeadReckoningFilter()
+        if estimating { filter.speedLatency = SpeedLatency(sigma: 0.5) }
+        let configuration = MatcherConfiguration()
+        let plane = LocalProjection(origin: origin)
+        var random = SplitMix64(seed: 11)
+        var east = 0.0
+        var errors: [Double] = []
+        for second in 0...seconds {
+            let time = Double(second)
+            if second > 0 {
+                // The car's own path, integrated finely.
+                for k in 0..<100 { east += speed(at: time - 1 + (Double(k) + 0.5) / 100) / 100 }
+            }
+            let measured = plane.unproject(x: east + noise * random.gaussian(), y: noise * random.gaussian())
+            var fix = GNSSFix(
+                time: time, latitude: measured.latitude, longitude: measured.longitude,
+                speed: speed(at: max(0, time - latency)), heading: 90)
+            fix.speed = filter.speedLatency?.speedAtFixTime(fix, maximumGap: configuration.maximumTimeGap) ?? fix.speed
+            let fused = filter.update(fix, configuration)
+            errors.append(plane.project(fused.point).x - east)
+        }
+        return (errors, filter)
+    }
+
+    static func rms(_ values: ArraySlice<Double>) -> Double {
+        (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
+    }
+
+    @Test("speeds half a second late: the estimate finds the latency, and the track stops lagging")
+    func lateSpeedsAreFound() throws {
+        let estimated = Self.drive(latency: 0.5, estimating: true)
+        let latency = try #require(estimated.filter.speedLatency)
+        #expect(abs(latency.estimate - 0.5) < 0.15, "estimate \(latency.estimate)")
+        #expect(latency.appliedLatency > 0.3, "applied \(latency.appliedLatency)")
+        // Over the last five minutes the fused positions err less along the road than without the
+        // estimate, where dead reckoning falls behind at every start and runs ahead at every stop.
+        let plain = Self.drive(latency: 0.5, estimating: false)
+        let with = Self.rms(estimated.errors.suffix(300)), without = Self.rms(plain.errors.suffix(300))
+        #expect(with < 0.85 * without, "rms along the road \(with) m with the estimate, \(without) m without")
+    }
+
+    @Test("speeds on time: nothing is taken off them, and the track is as good as without the estimate")
+    func onTimeSpeedsStayAsTheyAre() throws {
+        let estimated = Self.drive(latency: 0, estimating: true)
+        let latency = try #require(estimated.filter.speedLatency)
+        #expect(abs(latency.estimate) < 0.15, "estimate \(latency.estimate)")
+        #expect(abs(latency.appliedLatency) < 0.05, "applied \(latency.appliedLatency)")
+        let plain = Self.drive(latency: 0, estimating: false)
+        let with = Self.rms(estimated.errors.suffix(300)), without = Self.rms(plain.errors.suffix(300))
+        #expect(with < 1.05 * without, "rms along the road \(with) m with the estimate, \(without) m without")
+    }
+
+    @Test("a speed taken at the fix's time: moved on at the rate the speed changed, never below 0")
+    func speedAtFixTime() {
+        var latency = SpeedLatency(sigma: 0.5)
+        // A learnt estimate of 0.6 s, good to a few hundredths: a little less applied.
+        for _ in 0..<100 {
+            // Speeds 0.6 s late, less what is already taken off them: a step of 2 m/s errs by that.
+            let missed = (0.6 - latency.appliedLatency) * 2
+            latency.stepped(course: (1, 0), speedChange: 2)
+            latency.learn(innovation: (missed, 0), innovationVariance: 1, gain: 1)
+        }
+        #expect(abs(latency.estimate - 0.6) < 0.02, "estimate \(latency.estimate)")
+        let applied = latency.appliedLatency
+        #expect(applied > 0.5 && applied < latency.estimate, "applied \(applied)")
+        func fix(_ time: Double, _ speed: Double?) -> GNSSFix {
+            GNSSFix(
+                time: time, latitude: Self.origin.latitude, longitude: Self.origin.longitude, speed: speed, heading: 90)
+        }
+        #expect(latency.speedAtFixTime(fix(0, 4), maximumGap: 5) == 4, "no speed before: as reported")
+        #expect(abs(latency.speedAtFixTime(fix(1, 6), maximumGap: 5)! - (6 + applied * 2)) < 1e-9)
+        #expect(latency.speedAtFixTime(fix(2, 0.5), maximumGap: 5) == 0, "braking hard: not below 0")
+        #expect(latency.speedAtFixTime(fix(9, 3), maximumGap: 5) == 3, "after a gap: as reported")
+        #expect(latency.speedAtFixTime(fix(10, nil), maximumGap: 5) == nil)
+    }
+}
