@@ -106,10 +106,15 @@ struct ConfigurationReader {
     mutating func number(_ key: String, default fallback: Double, range: ClosedRange<Double>) throws(ConfigurationError)
         -> Double
     {
+        try optionalNumber(key, range: range) ?? fallback
+    }
+
+    /// The number at `key` (an integer or a float) within `range`, or `nil` when the key is absent.
+    mutating func optionalNumber(_ key: String, range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
         used.insert(key)
         let value: Double
         switch document.values[key] {
-        case nil: return fallback
+        case nil: return nil
         case .integer(let integer)?: value = Double(integer)
         case .float(let float)?: value = float
         case let other?: throw error(key, "expected a number, found \(other)")

@@ -36,6 +36,9 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// (`gnss.speed_latency`, default false; `MatcherConfiguration.estimatesSpeedLatency`): for a
     /// receiver that filters its velocity, or a speed from the vehicle stamped when it arrives.
     public var estimatesSpeedLatency: Bool
+    /// How late the fix speeds are when that is known, seconds (`gnss.known_speed_latency_s`, −1…2,
+    /// default none; `MatcherConfiguration.knownSpeedLatency`): applied from the first fix, not learnt.
+    public var knownSpeedLatency: Double?
     /// The CAN interface.
     public var canInterface: String
     /// `big` (reference layout) or `little` (byte-reversed).
@@ -153,6 +156,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         fusesDeadReckoning = try reader.boolean("gnss.dead_reckoning", default: true)
         estimatesReceiverBias = try reader.boolean("gnss.receiver_bias", default: false)
         estimatesSpeedLatency = try reader.boolean("gnss.speed_latency", default: false)
+        knownSpeedLatency = try reader.optionalNumber("gnss.known_speed_latency_s", range: -1...2)
+        if estimatesSpeedLatency && knownSpeedLatency != nil {
+            throw ConfigurationError(
+                file: source, key: "gnss.known_speed_latency_s", line: document.lines["gnss.known_speed_latency_s"],
+                problem: "give either speed_latency = true (learn it) or known_speed_latency_s (a latency you know)")
+        }
         if estimatesSpeedLatency && !fusesDeadReckoning {
             throw ConfigurationError(
                 file: source, key: "gnss.speed_latency", line: document.lines["gnss.speed_latency"],

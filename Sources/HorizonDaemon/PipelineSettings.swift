@@ -21,6 +21,7 @@ public struct PipelineSettings: Hashable, Sendable {
         matching.fusesDeadReckoning = configuration.fusesDeadReckoning
         matching.estimatesReceiverBias = configuration.estimatesReceiverBias
         matching.estimatesSpeedLatency = configuration.estimatesSpeedLatency
+        matching.knownSpeedLatency = configuration.knownSpeedLatency
         let levels = Self.levels(lookAhead: configuration.lookAhead, maximumLevel: configuration.maximumLevel)
         horizon = HorizonConfiguration(
             lookAhead: levels, maximumLevel: levels.count - 1,

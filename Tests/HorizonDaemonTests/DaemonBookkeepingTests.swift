@@ -56,6 +56,21 @@ struct PipelineSettingsTests {
             #expect(error.key == "gnss.speed_latency")
             #expect("\(error)".contains("t.toml") && "\(error)".contains("dead_reckoning = true"), "\(error)")
         }
+        let known = try PipelineSettings(
+            try configuration("[gnss]\nknown_speed_latency_s = 0.35\ndead_reckoning = false\n"), map: map,
+            file: "t.toml")
+        #expect(known.matching.knownSpeedLatency == 0.35 && !known.matching.estimatesSpeedLatency)
+        for (extra, problem) in [
+            ("known_speed_latency_s = 0.3\nspeed_latency = true\n", "give either"),
+            ("known_speed_latency_s = 3\n", "outside"),
+        ] {
+            do {
+                _ = try configuration("[gnss]\n" + extra)
+                Issue.record("accepted: \(extra)")
+            } catch let error as ConfigurationError {
+                #expect(error.key == "gnss.known_speed_latency_s" && "\(error)".contains(problem), "\(error)")
+            }
+        }
     }
 
     @Test(

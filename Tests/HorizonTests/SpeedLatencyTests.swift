@@ -25,11 +25,12 @@ struct SpeedLatencyTests {
     /// The fused positions' errors along the road (metres) after `seconds` of that traffic on a
     /// straight road east, one fix a second with `noise` metres (1 σ per axis, fixed seed), the
     /// fix speeds `latency` seconds late, and the filter that fused them.
-    static func drive(latency: Double, estimating: Bool, noise: Double = 3, seconds: Int = 600) -> (
-        errors: [Double], filter: DeadReckoningFilter
-    ) {
+    static func drive(
+        latency: Double, estimating: Bool, known: Double? = nil, noise: Double = 3, seconds: Int = 600
+    ) -> (errors: [Double], filter: DeadReckoningFilter) {
         var filter = DeadReckoningFilter()
         if estimating { filter.speedLatency = SpeedLatency(sigma: 0.5) }
+        if let known { filter.speedLatency = SpeedLatency(known: known) }
         let configuration = MatcherConfiguration()
         let plane = LocalProjection(origin: origin)
         var random = SplitMix64(seed: 11)
@@ -78,6 +79,19 @@ struct SpeedLatencyTests {
         let plain = Self.drive(latency: 0, estimating: false)
         let with = Self.rms(estimated.errors.suffix(300)), without = Self.rms(plain.errors.suffix(300))
         #expect(with < 1.05 * without, "rms along the road \(with) m with the estimate, \(without) m without")
+    }
+
+    @Test("a latency that is known is applied from the first fix and never learnt")
+    func knownLatencyIsAppliedAsItIs() throws {
+        let known = Self.drive(latency: 0.5, estimating: false, known: 0.5)
+        let latency = try #require(known.filter.speedLatency)
+        #expect(latency.estimate == 0.5 && latency.appliedLatency == 0.5, "the fixes taught it nothing")
+        // From the first start on, the track does as well as with the estimate at the end of its ten
+        // minutes, and better than without anything.
+        let plain = Self.drive(latency: 0.5, estimating: false)
+        let first = Self.rms(known.errors.prefix(120)), without = Self.rms(plain.errors.prefix(120))
+        #expect(first < 0.8 * without, "first two minutes: rms \(first) m known, \(without) m without")
+        #expect(SpeedLatency(known: 5).appliedLatency == SpeedLatency.range.upperBound)
     }
 
     @Test("a speed taken at the fix's time: moved on at the rate the speed changed, never below 0")

@@ -96,6 +96,11 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// 1-sigma of that latency before any fix, seconds: how far from on time a speed is expected to
     /// be. Default 0.5.
     public var speedLatencySigma: Double = 0.5
+    /// How late the fixes' speeds are when that is known (seconds, −1…2; measured on a recorded
+    /// drive with ``estimatesSpeedLatency``, or a CAN signal's documented latency): each speed is
+    /// taken at its fix's time by it from the first fix on, and nothing is learnt. Overrides
+    /// ``estimatesSpeedLatency``; works without dead reckoning too. Default `nil` (none).
+    public var knownSpeedLatency: Double?
     /// 1-sigma size of that bias per axis, metres. Default 2.
     public var receiverBiasSigma: Double = 2
     /// How long the bias keeps its value, seconds (its correlation time). Default 300.
@@ -232,6 +237,7 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.deadReckoningGate = floor(deadReckoningGate, 1)
         c.receiverBiasSigma = receiverBiasSigma.isFinite ? max(0, receiverBiasSigma) : 0
         c.speedLatencySigma = speedLatencySigma.isFinite ? min(2, max(0, speedLatencySigma)) : 0.5
+        c.knownSpeedLatency = knownSpeedLatency.flatMap { $0.isFinite ? min(2, max(-1, $0)) : nil }
         c.receiverBiasTime = floor(receiverBiasTime, 0.1)
         c.receiverLaneSigma = receiverLaneSigma.isFinite ? max(0, receiverLaneSigma) : 0
         c.receiverLaneTime = floor(receiverLaneTime, 0.1)

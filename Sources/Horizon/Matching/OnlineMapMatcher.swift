@@ -104,7 +104,9 @@ public final class OnlineMapMatcher {
         jumpDetector = JumpDetector(configuration: configuration)
         offMap = OffMapFilter(configuration)
         routeSearch.uTurnPenalty = configuration.uTurnPenalty
-        if configuration.estimatesSpeedLatency, configuration.fusesDeadReckoning {
+        if let known = configuration.knownSpeedLatency {
+            deadReckoning.speedLatency = SpeedLatency(known: known)
+        } else if configuration.estimatesSpeedLatency, configuration.fusesDeadReckoning {
             deadReckoning.speedLatency = SpeedLatency(sigma: configuration.speedLatencySigma)
         }
     }
@@ -126,7 +128,8 @@ public final class OnlineMapMatcher {
     }
 
     /// How late the fixes' speeds are estimated to be, seconds, and how much of it is taken off them
-    /// (``MatcherConfiguration/estimatesSpeedLatency``, ``SpeedLatency``); `nil` when not estimated.
+    /// (``MatcherConfiguration/estimatesSpeedLatency``, ``SpeedLatency``; a
+    /// ``MatcherConfiguration/knownSpeedLatency`` is both); `nil` when neither is set.
     public var speedLatency: (estimate: Double, applied: Double)? {
         deadReckoning.speedLatency.map { ($0.estimate, $0.appliedLatency) }
     }

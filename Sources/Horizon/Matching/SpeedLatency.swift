@@ -33,6 +33,8 @@ struct SpeedLatency: Sendable {
     private var applied = (x: 0.0, y: 0.0)
     /// The last fix's speed as received, and its time.
     private var lastSpeed: (time: Double, speed: Double)?
+    /// Whether the fixes teach the estimate (false for a latency that is known).
+    private let learns: Bool
 
     /// Latencies beyond these are not a receiver's (seconds): the estimate is held within them.
     static let range = -1.0...2.0
@@ -43,6 +45,14 @@ struct SpeedLatency: Sendable {
     /// An estimate that starts at 0 with a prior 1-sigma of `sigma` seconds.
     init(sigma: Double) {
         variance = sigma * sigma
+        learns = true
+    }
+
+    /// A latency that is known, `seconds` (held within ``range``): applied as it is, never learnt.
+    init(known seconds: Double) {
+        estimate = min(Self.range.upperBound, max(Self.range.lowerBound, seconds))
+        variance = 0
+        learns = false
     }
 
     /// The latency taken off the speeds: the part of the estimate beyond its 1-sigma uncertainty.
@@ -70,6 +80,7 @@ struct SpeedLatency: Sendable {
     /// A step of the dead reckoning along `course` (a unit vector east, north) whose speed changed
     /// by `speedChange` m/s: a latency error of 1 s moves its end by `speedChange` metres along it.
     mutating func stepped(course: (x: Double, y: Double), speedChange: Double) {
+        guard learns else { return }
         sensitivity.x += course.x * speedChange
         sensitivity.y += course.y * speedChange
         applied.x += course.x * speedChange * appliedLatency
@@ -79,6 +90,7 @@ struct SpeedLatency: Sendable {
     /// Learns from a fix's innovation (metres east, north; fix minus the dead-reckoned prediction)
     /// of variance `innovationVariance` per axis, which the filter then fused with `gain`.
     mutating func learn(innovation: (x: Double, y: Double), innovationVariance: Double, gain: Double) {
+        guard learns else { return }
         variance += Self.processVariance
         let r2 = sensitivity.x * sensitivity.x + sensitivity.y * sensitivity.y
         if r2 > 0, innovationVariance > 0 {

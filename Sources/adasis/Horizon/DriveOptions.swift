@@ -60,6 +60,12 @@ struct DriveOptions: ParsableArguments {
     )
     var speedLatency: Bool?
 
+    @Option(
+        help: ArgumentParser.ArgumentHelp(
+            "How late the trace's speeds are, when that is known (-1…2 s; what --speed-latency printed for an earlier drive, or a CAN signal's documented latency): each speed is taken at its fix's time by it from the first fix on, and nothing is learnt.",
+            valueName: "seconds"))
+    var knownSpeedLatency: Double?
+
     @Flag(
         help:
             "Refuse the drive at its first bad record (a malformed sentence or row, a time that goes back), naming its line. Without it, bad records are skipped and counted, and a receiver reset restarts matching."
@@ -92,6 +98,20 @@ struct DriveOptions: ParsableArguments {
         if baseline && speedLatency == true {
             throw ValidationError(
                 "--speed-latency is for the product's matcher; the --baseline matcher takes fixes as they are")
+        }
+        if let knownSpeedLatency {
+            guard knownSpeedLatency.isFinite, (-1...2).contains(knownSpeedLatency) else {
+                throw ValidationError("--known-speed-latency \(knownSpeedLatency): give seconds from -1 to 2")
+            }
+            if baseline {
+                throw ValidationError(
+                    "--known-speed-latency is for the product's matcher; the --baseline matcher takes fixes as they are"
+                )
+            }
+            if speedLatency == true {
+                throw ValidationError(
+                    "give either --speed-latency (learn it) or --known-speed-latency (a latency you know), not both")
+            }
         }
         if deadReckoning == false && speedLatency == true {
             throw ValidationError(
@@ -162,6 +182,7 @@ struct DriveOptions: ParsableArguments {
         if let deadReckoning { matching.fusesDeadReckoning = deadReckoning }
         if receiverBias { matching.estimatesReceiverBias = true }
         if let speedLatency { matching.estimatesSpeedLatency = speedLatency }
+        matching.knownSpeedLatency = knownSpeedLatency
         let matcher: any MapMatcher =
             baseline ? NearestRoadMatcher(network: map) : OnlineMapMatcher(network: map, configuration: matching)
         var configuration = horizon

@@ -58,7 +58,7 @@ struct MatchCommand: ParsableCommand {
             }
             for result in smoother?.finish() ?? [] { output += MatchCommand.row(result, map: session.map) }
             FileHandle.standardOutput.write(Data(output.utf8))
-            if let latency = (session.matcher as? OnlineMapMatcher)?.speedLatency {
+            if let latency = (session.matcher as? OnlineMapMatcher)?.speedLatency, drive.knownSpeedLatency == nil {
                 printToStandardError(
                     String(
                         format: "adasis match: the trace's speeds come %.2f s late by the estimate (%.2f s taken off)",
