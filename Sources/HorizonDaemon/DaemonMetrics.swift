@@ -193,16 +193,12 @@ public struct DaemonMetrics: Hashable, Sendable {
             "adasis_gnss_receiver_bias_metres", .gauge,
             help:
                 "What the matcher takes off the fixes for the receiver's slowly varying error ([gnss] receiver_bias).",
-            samples: [("east", receiverBiasEast), ("north", receiverBiasNorth)].compactMap { axis, value in
-                value.map { .init([("axis", axis)], $0) }
-            })
+            label: "axis", values: [("east", receiverBiasEast), ("north", receiverBiasNorth)])
         document.append(
             "adasis_gnss_speed_latency_seconds", .gauge,
             help:
                 "How late the fix speeds are by the matcher's estimate, and the part taken off them ([gnss] speed_latency).",
-            samples: [("estimate", speedLatency), ("applied", speedLatencyApplied)].compactMap { kind, value in
-                value.map { .init([("kind", kind)], $0) }
-            })
+            label: "kind", values: [("estimate", speedLatency), ("applied", speedLatencyApplied)])
         document.append(
             "adasis_match_state", .gauge, help: "1 for the match state of the last fix.",
             samples: ["unknown", "on_road", "off_road"].map { .init([("state", $0)], $0 == matchState ? 1 : 0) })

@@ -61,6 +61,15 @@ public struct PrometheusText: Sendable {
             samples: counts.sorted { $0.key < $1.key }.map { Sample([("reason", $0.key)], Double($0.value)) })
     }
 
+    /// Appends metric `name` with one sample per value of `values` that is present, labelled `label`
+    /// with its name, in the order given; left out when none is (a setting that is off).
+    public mutating func append(_ name: String, _ kind: Kind, help: String, label: String, values: [(String, Double?)])
+    {
+        append(
+            name, kind, help: help,
+            samples: values.compactMap { labelValue, value in value.map { Sample([(label, labelValue)], $0) } })
+    }
+
     /// A number as Prometheus writes it: integers without a fraction, `NaN`, `+Inf`, `-Inf`.
     public static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }

@@ -4,18 +4,6 @@ import TestSupport
 
 /// `adasis match --lag N` (fixed-lag smoothing) on the sample map's ground-truth drives.
 @Suite struct MatchLagCommandTests {
-    /// The way id column of `adasis match` output, one entry per fix.
-    private func ways(_ output: String) -> [String] {
-        output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { !$0.isEmpty }
-            .map { String($0.split(separator: ",", omittingEmptySubsequences: false)[2]) }
-    }
-
-    /// The true way of each fix of a drive (Data/drives/NAME.csv, last column).
-    private func trueWays(_ name: String) throws -> [String] {
-        let text = try String(contentsOf: Repository.url("Data/drives/\(name).csv"), encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().map { String($0.split(separator: ",").last ?? "") }
-    }
-
     @Test(
         "adasis match --lag 3 gives one row per fix and matches the noisy city drives at least as well as the causal matcher"
     )
@@ -29,7 +17,7 @@ import TestSupport
             let smoothed = try runAdasis(["match", "--map", map, "--lag", "3", trace])
             try #require(causal.status == 0 && smoothed.status == 0, "\(causal.stderr)\(smoothed.stderr)")
             let truth = try trueWays(name)
-            let causalWays = ways(causal.stdout), smoothedWays = ways(smoothed.stdout)
+            let causalWays = matchedWays(causal.stdout), smoothedWays = matchedWays(smoothed.stdout)
             try #require(causalWays.count == truth.count && smoothedWays.count == truth.count)
             let times = { (output: String) in
                 output.split(separator: "\n").dropFirst().map { $0.prefix(while: { $0 != "," }) }

@@ -51,15 +51,12 @@ import TestSupport
         let map = try GoldenFrameTests.mapPath.get()
         var neither = 0, learnt = 0, known = 0, fixes = 0
         for name in ["esplanadi", "kaisaniemi", "kamppi", "kruununhaka", "mannerheimintie", "ullanlinna"] {
-            let truth = try String(contentsOf: Repository.url("Data/drives/\(name).csv"), encoding: .utf8)
-                .split(separator: "\n").dropFirst().map { String($0.split(separator: ",").last ?? "") }
+            let truth = try trueWays(name)
             let trace = try lateTrace("\(name)-noisy")
             func correct(_ extra: [String]) throws -> Int {
                 let run = try runAdasis(["match", "--map", map] + extra + [trace])
                 try #require(run.status == 0, "\(run.stderr)")
-                let ways = run.stdout.split(separator: "\n").dropFirst().map {
-                    String($0.split(separator: ",", omittingEmptySubsequences: false)[2])
-                }
+                let ways = matchedWays(run.stdout)
                 try #require(ways.count == truth.count)
                 return zip(ways, truth).filter { $0 == $1 }.count
             }

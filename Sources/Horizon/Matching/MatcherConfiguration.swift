@@ -101,6 +101,9 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// taken at its fix's time by it from the first fix on, and nothing is learnt. Overrides
     /// ``estimatesSpeedLatency``; works without dead reckoning too. Default `nil` (none).
     public var knownSpeedLatency: Double?
+    /// The latencies a speed can have, seconds: a known one is held within them, and so is the
+    /// estimate (beyond them it is not a receiver's).
+    public static let speedLatencyRange = -1.0...2.0
     /// 1-sigma size of that bias per axis, metres. Default 2.
     public var receiverBiasSigma: Double = 2
     /// How long the bias keeps its value, seconds (its correlation time). Default 300.
@@ -237,7 +240,10 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.deadReckoningGate = floor(deadReckoningGate, 1)
         c.receiverBiasSigma = receiverBiasSigma.isFinite ? max(0, receiverBiasSigma) : 0
         c.speedLatencySigma = speedLatencySigma.isFinite ? min(2, max(0, speedLatencySigma)) : 0.5
-        c.knownSpeedLatency = knownSpeedLatency.flatMap { $0.isFinite ? min(2, max(-1, $0)) : nil }
+        let latencies = Self.speedLatencyRange
+        c.knownSpeedLatency = knownSpeedLatency.flatMap {
+            $0.isFinite ? min(latencies.upperBound, max(latencies.lowerBound, $0)) : nil
+        }
         c.receiverBiasTime = floor(receiverBiasTime, 0.1)
         c.receiverLaneSigma = receiverLaneSigma.isFinite ? max(0, receiverLaneSigma) : 0
         c.receiverLaneTime = floor(receiverLaneTime, 0.1)

@@ -37,7 +37,7 @@ struct SpeedLatency: Sendable {
     private let learns: Bool
 
     /// Latencies beyond these are not a receiver's (seconds): the estimate is held within them.
-    static let range = -1.0...2.0
+    static let range = MatcherConfiguration.speedLatencyRange
     /// Variance added per fix (s²): the latency may change slowly (a receiver's setting, a CAN load),
     /// and innovations that are correlated must not make the estimate certain for ever.
     static let processVariance = 1e-4

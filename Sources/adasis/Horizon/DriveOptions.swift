@@ -91,21 +91,19 @@ struct DriveOptions: ParsableArguments {
     @OptionGroup var traffic: TrafficOptions
 
     func validate() throws {
-        if baseline && receiverBias {
+        let forTheProduct = [
+            ("--receiver-bias", receiverBias), ("--speed-latency", speedLatency == true),
+            ("--known-speed-latency", knownSpeedLatency != nil),
+        ]
+        if baseline, let (flag, _) = forTheProduct.first(where: { $0.1 }) {
             throw ValidationError(
-                "--receiver-bias is for the product's matcher; the --baseline matcher takes fixes as they are")
-        }
-        if baseline && speedLatency == true {
-            throw ValidationError(
-                "--speed-latency is for the product's matcher; the --baseline matcher takes fixes as they are")
+                "\(flag) is for the product's matcher; the --baseline matcher takes fixes as they are")
         }
         if let knownSpeedLatency {
-            guard knownSpeedLatency.isFinite, (-1...2).contains(knownSpeedLatency) else {
-                throw ValidationError("--known-speed-latency \(knownSpeedLatency): give seconds from -1 to 2")
-            }
-            if baseline {
+            let latencies = MatcherConfiguration.speedLatencyRange
+            guard knownSpeedLatency.isFinite, latencies.contains(knownSpeedLatency) else {
                 throw ValidationError(
-                    "--known-speed-latency is for the product's matcher; the --baseline matcher takes fixes as they are"
+                    "--known-speed-latency \(knownSpeedLatency): give seconds from \(Int(latencies.lowerBound)) to \(Int(latencies.upperBound))"
                 )
             }
             if speedLatency == true {
