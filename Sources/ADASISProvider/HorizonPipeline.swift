@@ -20,6 +20,9 @@ public final class HorizonPipeline {
     public private(set) var lastMatch: MatchResult?
     /// Fixes rejected by the matcher (invalid fields), counted.
     public private(set) var rejectedFixes = 0
+    /// The fix the matcher matched last, with its result as the matcher gave it (before the
+    /// horizon placed it): what a pipeline that takes the matcher over builds its horizon from.
+    private var matcherLast: (fix: GNSSFix, match: MatchResult)?
 
     /// Creates a pipeline on `network`. The provider's road-object subscription
     /// (``ProviderConfiguration/roadObjectTypes``) is the engine's too.
@@ -38,6 +41,35 @@ public final class HorizonPipeline {
         self.provider = ADASISProvider(configuration: provider, network: network)
     }
 
+    /// Creates a pipeline on `network` that takes over `previous`'s matcher: its history (the
+    /// road it is on, dead reckoning, what it learnt of the receiver) goes on, while the horizon
+    /// engine and the provider are new. For a change that keeps the roads (new road objects,
+    /// traffic, settings other than the matcher's); ``resume(at:)`` then builds the horizon
+    /// from the matcher's last match. A new matcher would start over, and be on the wrong road
+    /// or behind for the first fixes, as after a cold start.
+    public convenience init(
+        network: any RoadNetwork, continuingMatchingOf previous: HorizonPipeline,
+        horizon: HorizonConfiguration = HorizonConfiguration(),
+        provider: ProviderConfiguration = ProviderConfiguration()
+    ) throws {
+        try self.init(network: network, matcher: previous.matcher, horizon: horizon, provider: provider)
+        matcherLast = previous.matcherLast
+    }
+
+    /// The horizon at `fix`, the newest fix, for a pipeline that has just been made: when its
+    /// matcher (taken over `continuingMatchingOf` another pipeline) matched that fix already, the
+    /// horizon is built from that match, for a matcher that took a fix twice would see no time
+    /// pass and lose its dead reckoning; otherwise `fix` is processed. The matcher's result
+    /// (`nil` when it rejects the fix); map read errors are thrown.
+    @discardableResult
+    public func resume(at fix: GNSSFix) throws -> MatchResult? {
+        if let (matched, match) = matcherLast, matched.time == fix.time {
+            if lastMatch == nil { try advanceHorizon(fix: matched, match: match) }
+            return match
+        }
+        return try process(fix)?.match
+    }
+
     /// Matches `fix`, updates the horizon and hands both to the provider. A fix the matcher
     /// rejects is counted and skipped; map read errors are thrown.
     @discardableResult
@@ -49,6 +81,13 @@ public final class HorizonPipeline {
             rejectedFixes += 1
             return nil
         }
+        matcherLast = (fix, match)
+        return (match, try advanceHorizon(fix: fix, match: match))
+    }
+
+    /// The horizon's half of ``process(_:)``: the engine and the provider take `match` of `fix`.
+    @discardableResult
+    private func advanceHorizon(fix: GNSSFix, match: MatchResult) throws -> [HorizonEvent] {
         // The engine then holds the only copy of its tree and grows its paths in place.
         provider.releaseTree()
         let online = matcher as? OnlineMapMatcher
@@ -76,7 +115,7 @@ public final class HorizonPipeline {
             fix: fix, match: placed, tree: engine.tree, vehicleOffset: engine.vehicleOffset,
             events: events, routeActive: engine.route != nil)
         if let online { provider.offerPositionCandidates(online.candidatePositions) }
-        return (match, events)
+        return events
     }
 
     /// The frames to send at `time`.

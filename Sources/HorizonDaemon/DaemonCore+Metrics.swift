@@ -38,9 +38,15 @@ extension DaemonCore {
         return metrics
     }
 
-    /// Folds the counts of a pipeline about to be replaced into ``retired``.
-    mutating func retire(_ old: HorizonPipeline) {
-        Self.add(old, to: &retired)
+    /// Folds the counts of a pipeline about to be replaced into ``retired``: all of them, or, when
+    /// its matcher goes on in the new one (`matcherContinues`), the provider's only (the matcher's
+    /// keep counting there).
+    mutating func retire(_ old: HorizonPipeline, matcherContinues: Bool) {
+        if matcherContinues {
+            Self.add(old.provider.counters, rejected: old.rejectedFixes, to: &retired)
+        } else {
+            Self.add(old, to: &retired)
+        }
     }
 
     /// Folds the counts of a bus about to be replaced into ``retired``.

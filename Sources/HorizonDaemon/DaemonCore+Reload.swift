@@ -1,13 +1,14 @@
 import ADASISProvider
 import DaemonConfiguration
 import GNSSSources
+import Horizon
 import Logging
 import RoadMap
 import Routing
 
 extension DaemonCore {
     /// SIGHUP with a valid file: rebuilds the pipeline with the new settings, continuing the
-    /// stream. `newMap` is the map the run loop reopened because its path or cache size changed
+    /// stream, and the running matcher when the map and the matcher's settings stay. `newMap` is the map the run loop reopened because its path or cache size changed
     /// (`nil`: keep the running one); `customObjects` is the running map with the custom objects
     /// read again from its store (`nil`: keep them); `gnss` is the running source's state. Asks for a new CAN
     /// socket and GNSS source when theirs changed. Settings that do not fit are refused, and the
@@ -19,11 +20,22 @@ extension DaemonCore {
         let network = newMap?.network ?? customObjects ?? map
         let metadata = newMap?.metadata ?? mapMetadata
         let fresh: HorizonPipeline
+        let matcherContinues: Bool
         do {
             let settings = try PipelineSettings(new, map: metadata, file: configurationPath)
-            fresh = try HorizonPipeline(
-                network: newMap == nil && customObjects == nil ? horizonNetwork : network,
-                matching: settings.matching, horizon: settings.horizon, provider: settings.provider)
+            let freshNetwork = newMap == nil && customObjects == nil ? horizonNetwork : network
+            // On the same roads with the same matcher settings the running matcher goes on.
+            matcherContinues =
+                newMap == nil
+                && (pipeline.matcher as? OnlineMapMatcher)?.configuration == settings.matching.sanitised
+            fresh =
+                matcherContinues
+                ? try HorizonPipeline(
+                    network: freshNetwork, continuingMatchingOf: pipeline, horizon: settings.horizon,
+                    provider: settings.provider)
+                : try HorizonPipeline(
+                    network: freshNetwork, matching: settings.matching, horizon: settings.horizon,
+                    provider: settings.provider)
         } catch {
             return refuseReload("\(error)")
         }
@@ -34,7 +46,7 @@ extension DaemonCore {
         mapMetadata = metadata
         if let speeds = traffic.speeds { fresh.provider.setTrafficSpeeds(speeds) }
         fresh.provider.continueStream(from: pipeline.provider)
-        retire(pipeline)
+        retire(pipeline, matcherContinues: matcherContinues)
         pipeline = fresh
         effects.append(.setLogLevel(Logger.Level(rawValue: new.logLevel) ?? .info))
         if new.canInterface != old.canInterface {

@@ -157,7 +157,7 @@ extension DaemonCore {
             traffic.incidentsInForce = []
         }
         if inPlace, let effects = takeTrafficInPlace(reason: reason) { return effects }
-        var effects = replacePipeline(reason: reason)
+        var effects = replacePipeline(reason: reason, continuingMatching: true)
         if let match = processLastFixAgain() { effects += followRoute(match) }
         return effects
     }

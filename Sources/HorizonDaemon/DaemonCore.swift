@@ -127,12 +127,12 @@ public struct DaemonCore {
         switch timeline.observe(fixTime: arrival.fix.time, receivedAt: arrival.receivedAt) {
         case .anchored:
             effects.append(.log(.info, "first GNSS fix; time line anchored to the receiver's clock"))
-            effects += replacePipeline(reason: nil)
+            effects += replacePipeline(reason: nil, continuingMatching: false)
         case .resynchronised(let jump):
             if jump < 0 { receiverResets += 1 }
             effects.append(
                 .log(.warning, "receiver clock jumped by \(jump) s: time line re-anchored, starting a fresh horizon"))
-            effects += replacePipeline(reason: "clock jump")
+            effects += replacePipeline(reason: "clock jump", continuingMatching: false)
         case .delayed(let seconds):
             delayedFixes += 1
             if !stallUnderWay {
@@ -288,26 +288,35 @@ public struct DaemonCore {
         return [.writeMetrics(snapshot(at: now, gnss: gnss), path: path)]
     }
 
-    /// Hands the pipeline the last fix again (unless GNSS is lost): a pipeline that has not seen a
-    /// fix yet then has a horizon at once instead of with the next fix. The fix's match, if any.
+    /// Hands a new pipeline the last fix (unless GNSS is lost): a pipeline that has not seen a
+    /// fix yet then has a horizon at once instead of with the next fix; one that took the running
+    /// matcher over builds it from the matcher's match of that fix (``HorizonPipeline/resume(at:)``).
+    /// The fix's match, if any.
     @discardableResult
     func processLastFixAgain() -> MatchResult? {
         guard let lastFix, fixFreshness != .gnssLost else { return nil }
-        return (try? pipeline.process(lastFix))?.match
+        return (try? pipeline.resume(at: lastFix)) ?? nil
     }
 
     /// Builds a new pipeline with the running settings, continuing the old one's stream and
-    /// keeping its counts; `reason` is logged when given.
-    mutating func replacePipeline(reason: String?) -> [DaemonEffect] {
+    /// keeping its counts; `reason` is logged when given. With `continuingMatching` (the roads are
+    /// the same: new road objects or traffic) the running matcher goes on in it, so the match
+    /// keeps its history; without (the first fix, a clock jump) a new matcher starts.
+    mutating func replacePipeline(reason: String?, continuingMatching: Bool) -> [DaemonEffect] {
         do {
             let settings = try PipelineSettings(configuration, map: mapMetadata, file: configurationPath)
-            let fresh = try HorizonPipeline(
-                network: horizonNetwork, matching: settings.matching, horizon: settings.horizon,
-                provider: settings.provider)
+            let fresh =
+                continuingMatching
+                ? try HorizonPipeline(
+                    network: horizonNetwork, continuingMatchingOf: pipeline, horizon: settings.horizon,
+                    provider: settings.provider)
+                : try HorizonPipeline(
+                    network: horizonNetwork, matching: settings.matching, horizon: settings.horizon,
+                    provider: settings.provider)
             try fresh.engine.setRoute(routes.links)
             if let speeds = traffic.speeds { fresh.provider.setTrafficSpeeds(speeds) }
             fresh.provider.continueStream(from: pipeline.provider)
-            retire(pipeline)
+            retire(pipeline, matcherContinues: continuingMatching)
             pipeline = fresh
             return reason.map { [.log(.info, "new pipeline (\($0))")] } ?? []
         } catch {
