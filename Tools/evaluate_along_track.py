@@ -13,6 +13,13 @@ a heading change of more than TURN_DEGREES (over 2 × TURN_WINDOW fixes) are als
 turns". Prints a markdown table per drive and in total: fixes, mean, standard deviation, p90 of |error|, the
 share beyond 2 m, and the same for the fixes in turns.
 
+A second table says what that error costs in way-correct fixes. Where the truth's way changes every L metres
+on average (the clean drive's length over its label changes) and the matched point errs along the road by
+σ (root mean square of the errors under FAR_M, normal), a fix lies on the other side of a way boundary with probability about
+2σ / (L √(2π)) ≈ 0.8 σ / L (boundaries spread evenly under the fixes). Per drive: L, σ, that prediction,
+the share of those fixes actually on a wrong way, and the σ that 97 % way correct among them would need
+(Docs/measurements.md, stop 58).
+
 Usage:
   Tools/evaluate_along_track.py --truth-dir Data/drives --results-dir DIR --suffix=-noisy
 Reads <results-dir>/<name><suffix>.match.csv for every drive <name>.csv of --truth-dir (as evaluate_drives.py).
@@ -28,6 +35,9 @@ import evaluate_drives as ev
 MINIMUM_SPEED = 1.0
 TURN_WINDOW = 2
 TURN_DEGREES = 30.0
+# A matched point farther than this along the road from the truth is on another road or past a wrong turn,
+# not a step before or past a way boundary: left out of the way-boundary table's rms.
+FAR_M = 20.0
 EARTH_METRES_PER_DEGREE = 111_320.0
 
 
@@ -42,6 +52,14 @@ def along_track_error(truth_row, match_row):
     north = (lat - lat0) * EARTH_METRES_PER_DEGREE
     east = (lon - lon0) * EARTH_METRES_PER_DEGREE * math.cos(math.radians(lat0))
     return east * math.sin(heading) + north * math.cos(heading)
+
+
+def distance_m(a, b):
+    """Metres between the points of two CSV rows (lat, lon), on a plane tangent at the first."""
+    lat0, lon0 = float(a["lat"]), float(a["lon"])
+    north = (float(b["lat"]) - lat0) * EARTH_METRES_PER_DEGREE
+    east = (float(b["lon"]) - lon0) * EARTH_METRES_PER_DEGREE * math.cos(math.radians(lat0))
+    return math.hypot(east, north)
 
 
 def heading_change(a, b):
@@ -79,6 +97,42 @@ def drive_errors(truth_path, match_path):
     return errors, turning
 
 
+def boundary_budget(truth_path, match_path):
+    """(metres between way boundaries along the clean drive, rms along-track error, share of the moving fixes
+    on a wrong way) of one drive; the first is None when its label never changes."""
+    truth = list(ev.read_csv_rows(truth_path, "truth", ev.TRUTH_COLUMNS + ("speed_mps", "heading_deg")))
+    matches = {}
+    for line, row in ev.read_csv_rows(match_path, "match", ev.MATCH_COLUMNS + ("lat", "lon")):
+        matches[ev.time_key(row["time_s"], f"match file {match_path}:{line}")] = row
+    driven, changes, squares, wrong, moving = 0.0, 0, [], 0, 0
+    for (_, before), (_, row) in zip(truth, truth[1:]):
+        driven += distance_m(before, row)
+        changes += before["true_way_id"] != row["true_way_id"]
+    for line, row in truth:
+        if float(row["speed_mps"]) < MINIMUM_SPEED:
+            continue
+        match = matches.get(ev.time_key(row["time_s"], f"truth file {truth_path}:{line}"))
+        error = along_track_error(row, match) if match else None
+        if error is None:
+            continue
+        if abs(error) < FAR_M:
+            squares.append(error * error)
+        moving += 1
+        wrong += match["way_id"] != row["true_way_id"]
+    spacing = driven / changes if changes else None
+    rms = math.sqrt(statistics.fmean(squares)) if squares else None
+    return spacing, rms, (wrong / moving if moving else None)
+
+
+def budget_cells(spacing, rms, wrong):
+    """Cells of one drive's row of the way-boundary table."""
+    if spacing is None or rms is None:
+        return ["–"] * 5
+    predicted = 2 * rms / (spacing * math.sqrt(2 * math.pi))
+    needed = 0.03 * spacing * math.sqrt(2 * math.pi) / 2
+    return [f"{spacing:.1f} m", f"{rms:.2f} m", f"{100 * predicted:.1f} %", f"{100 * wrong:.1f} %", f"{needed:.2f} m"]
+
+
 def summary(errors):
     """Cells of one group of errors: fixes, mean, sd, p90 |e|, share beyond 2 m."""
     if not errors:
@@ -110,6 +164,13 @@ def main(argv=None):
             all_turning += turning
             print("| " + " | ".join([name] + summary(errors) + summary(turning)) + " |")
         print("| **all** | " + " | ".join(summary(everything) + summary(all_turning)) + " |")
+        print()
+        print("| drive | a way boundary every | rms along | 0.8 rms / boundary spacing | moving fixes on a wrong way"
+              " | rms for 3 % |")
+        print("|---|---|---|---|---|---|")
+        for name, truth_path, match_path, _ in drives:
+            if match_path is not None:
+                print("| " + " | ".join([name] + budget_cells(*boundary_budget(truth_path, match_path))) + " |")
     except ev.EvaluationError as error:
         print(f"evaluate_along_track: {error}", file=sys.stderr)
         return 2

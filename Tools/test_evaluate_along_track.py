@@ -68,3 +68,31 @@ def test_a_truth_row_without_numbers_is_a_clear_error(tmp_path):
         assert "speed_mps/heading_deg" in str(error) and ":3" in str(error)
     else:
         raise AssertionError("expected an EvaluationError")
+
+
+def relabel(path, column, labels):
+    """Rewrites `column` of a CSV file, row k (after the header) to labels[k]."""
+    lines = open(path).read().splitlines()
+    index = lines[0].split(",").index(column)
+    for k, label in enumerate(labels):
+        cells = lines[k + 1].split(",")
+        cells[index] = str(label)
+        lines[k + 1] = ",".join(cells)
+    open(path, "w").write("\n".join(lines) + "\n")
+
+
+def test_way_boundaries_predict_the_wrong_share_from_the_error_along_the_road(tmp_path):
+    # Ten fixes 10 m apart, a new way every second fix (4 boundaries over the 90 m driven), the
+    # matcher 1 m ahead or behind and on the way ahead at two fixes, and once 30 m off (another road).
+    offsets = [1.0, -1.0] * 4 + [1.0, 30.0]
+    truth, match = write_drive(tmp_path, offsets)
+    relabel(truth, "true_way_id", [k // 2 for k in range(10)])
+    relabel(match, "way_id", [k // 2 for k in range(10)])
+    relabel(match, "way_id", [0, 1])  # fix 1 (way 0) matched to way 1, the next
+    spacing, rms, wrong = at.boundary_budget(truth, match)
+    assert round(spacing, 1) == 22.5
+    assert abs(rms - 1.0) < 1e-3  # the 30 m one is left out
+    assert wrong == 0.1
+    cells = at.budget_cells(spacing, rms, wrong)
+    assert cells == ["22.5 m", "1.00 m", "3.5 %", "10.0 %", "0.85 m"]
+    assert at.budget_cells(None, 1.0, 0.0) == ["–"] * 5
