@@ -28,14 +28,7 @@ extension DaemonCore {
             matcherContinues =
                 newMap == nil
                 && (pipeline.matcher as? OnlineMapMatcher)?.configuration == settings.matching.sanitised
-            fresh =
-                matcherContinues
-                ? try HorizonPipeline(
-                    network: freshNetwork, continuingMatchingOf: pipeline, horizon: settings.horizon,
-                    provider: settings.provider)
-                : try HorizonPipeline(
-                    network: freshNetwork, matching: settings.matching, horizon: settings.horizon,
-                    provider: settings.provider)
+            fresh = try newPipeline(on: freshNetwork, settings, continuingMatching: matcherContinues)
         } catch {
             return refuseReload("\(error)")
         }

@@ -305,14 +305,7 @@ public struct DaemonCore {
     mutating func replacePipeline(reason: String?, continuingMatching: Bool) -> [DaemonEffect] {
         do {
             let settings = try PipelineSettings(configuration, map: mapMetadata, file: configurationPath)
-            let fresh =
-                continuingMatching
-                ? try HorizonPipeline(
-                    network: horizonNetwork, continuingMatchingOf: pipeline, horizon: settings.horizon,
-                    provider: settings.provider)
-                : try HorizonPipeline(
-                    network: horizonNetwork, matching: settings.matching, horizon: settings.horizon,
-                    provider: settings.provider)
+            let fresh = try newPipeline(on: horizonNetwork, settings, continuingMatching: continuingMatching)
             try fresh.engine.setRoute(routes.links)
             if let speeds = traffic.speeds { fresh.provider.setTrafficSpeeds(speeds) }
             fresh.provider.continueStream(from: pipeline.provider)
@@ -322,6 +315,20 @@ public struct DaemonCore {
         } catch {
             return [.log(.error, "cannot rebuild the pipeline: \(error); keeping the running one")]
         }
+    }
+
+    /// A pipeline on `network` with `settings`, taking the running matcher over when
+    /// `continuingMatching`, else with a new one.
+    func newPipeline(on network: any RoadNetwork, _ settings: PipelineSettings, continuingMatching: Bool) throws
+        -> HorizonPipeline
+    {
+        if continuingMatching {
+            return try HorizonPipeline(
+                network: network, continuingMatchingOf: pipeline, horizon: settings.horizon,
+                provider: settings.provider)
+        }
+        return try HorizonPipeline(
+            network: network, matching: settings.matching, horizon: settings.horizon, provider: settings.provider)
     }
 }
 
