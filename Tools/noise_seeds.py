@@ -17,6 +17,11 @@ measures how the matcher, which fuses dead reckoning from them, holds up. And a 
 error is not independent from one fix to the next: most of it wanders over seconds (multipath) or
 stays for minutes (the atmosphere). --correlation-s makes the 5 m noise a Gauss-Markov process with
 that correlation time, and --bias-m adds one constant offset per draw (position_errors says how).
+And SUMO's speed and course are not a receiver's: its speed is in the lane's own length, which runs
+about 0.7 % longer than the lane's shape that the positions follow, and its course is that of the last
+step, not the direction of travel at the fix, so dead reckoning from them falls behind in every turn.
+--kinematics positions replaces both by what a receiver's Doppler velocity gives for the positions
+(kinematics_from_positions says how) before the noise is drawn.
 And a speed that reaches the matcher late (a receiver's filtered speed, a wheel speed over CAN
 stamped on arrival) is the speed of a moment before the fix: --speed-latency-s gives each fix the
 drive's speed that many seconds earlier (delayed_speeds says how).
@@ -25,6 +30,7 @@ Usage:
   Tools/noise_seeds.py --adasis .build/release/adasis --map helsinki=H.map --map suburb=S.map
       [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json]
       [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5] [--speed-latency-s 0.5]
+      [--kinematics positions]
       [--match-flag=--no-dead-reckoning ...]
 A drive runs on the map its drives.json entry names (`map` containing "suburb": suburb, else
 helsinki). --work keeps the traces and match outputs (default: a temporary directory, removed).
@@ -99,6 +105,80 @@ def delayed_speeds(times, speeds, latency_s):
         else:
             share = (target - times[j]) / (times[j + 1] - times[j])
             result.append(speeds[j] + share * (speeds[j + 1] - speeds[j]))
+    return result
+
+
+KINEMATICS_WINDOW = 3
+
+
+def course_at(a, p, b):
+    """The direction of travel at p (radians clockwise from north) of the circle through points a, p, b
+    (east, north metres, driven in that order); the direction a to b where they lie on a line; None
+    when two of them coincide."""
+    ax, ay, bx, by = a[0] - p[0], a[1] - p[1], b[0] - p[0], b[1] - p[1]
+    la, lb, lc = math.hypot(ax, ay), math.hypot(bx, by), math.hypot(bx - ax, by - ay)
+    if min(la, lb, lc) < 1e-6:
+        return None
+    chord = math.atan2(bx - ax, by - ay)
+    # Twice the triangle's signed area (counter-clockwise positive): the circle's radius is
+    # la lb lc / (4 area); the arcs a-p and p-b subtend 2 asin(l / 2R) at its centre, and the tangent
+    # at p turns from the chord a-b by half their difference, towards the arc's inside.
+    area2 = -ax * by + ay * bx
+    if abs(area2) < 1e-9 * la * lb:
+        return chord
+    radius = la * lb * lc / (2 * abs(area2))
+    alpha = 2 * math.asin(min(1.0, la / (2 * radius)))
+    beta = 2 * math.asin(min(1.0, lb / (2 * radius)))
+    left = 1.0 if area2 > 0 else -1.0  # turning left (counter-clockwise) lowers the heading
+    return chord - left * (alpha - beta) / 2
+
+
+def kinematics_from_positions(rows):
+    """`rows` with speed_mps and heading_deg as a receiver's Doppler velocity gives them for the rows'
+    positions: the course at each fix the direction of travel of the circle through it and its
+    neighbours (the step's own direction at the ends); the speed the rows' own, scaled by the distance
+    the positions went over the KINEMATICS_WINDOW steps each side (each step the arc of those circles,
+    its chord where the course does not change) against the distance the speeds say for them
+    ((v0 + v1) / 2 times the step's time, dead reckoning's model). A standstill (speed 0) stays as it
+    is. Positions, times and labels are unchanged."""
+    n = len(rows)
+    if n < 3:
+        return [dict(row) for row in rows]
+    lat0 = float(rows[0]["lat"])
+    points = [(math.radians(float(r["lon"])) * make_drives.EARTH_RADIUS_M * math.cos(math.radians(lat0)),
+               math.radians(float(r["lat"])) * make_drives.EARTH_RADIUS_M) for r in rows]
+    times = [float(r["time_s"]) for r in rows]
+    given = [float(r["speed_mps"]) for r in rows]
+    courses = [None] * n
+    for k in range(n):
+        a, b = points[max(0, k - 1)], points[min(n - 1, k + 1)]
+        course = course_at(a, points[k], b) if 0 < k < n - 1 else None
+        if course is not None:
+            courses[k] = course
+        elif math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-6:
+            courses[k] = math.atan2(b[0] - a[0], b[1] - a[1])
+    arcs = []
+    for k in range(n - 1):
+        chord = math.hypot(points[k + 1][0] - points[k][0], points[k + 1][1] - points[k][1])
+        turn = 0.0
+        if courses[k] is not None and courses[k + 1] is not None:
+            turn = abs((courses[k + 1] - courses[k] + math.pi) % (2 * math.pi) - math.pi)
+        arcs.append(chord * (turn / 2) / math.sin(turn / 2) if 1e-6 < turn < 3.0 else chord)
+    # The rows' speeds scaled, fix by fix, by how far the positions went over the steps around the fix
+    # against how far those speeds say (dead reckoning's (v0 + v1) / 2 per step): the lane's length
+    # against its shape, evened out over KINEMATICS_WINDOW steps each side.
+    said = [(given[k] + given[k + 1]) / 2 * (times[k + 1] - times[k]) for k in range(n - 1)]
+    speeds = []
+    for k in range(n):
+        steps = range(max(0, k - KINEMATICS_WINDOW), min(n - 1, k + KINEMATICS_WINDOW))
+        claimed = sum(said[i] for i in steps)
+        speeds.append(given[k] * sum(arcs[i] for i in steps) / claimed if claimed > 0.5 else given[k])
+    result = []
+    for row, speed, course, standstill in zip(rows, speeds, courses, given):
+        changed = dict(row, speed_mps=f"{0.0 if standstill == 0 else max(0.0, speed):.2f}")
+        if course is not None and standstill > 0:
+            changed["heading_deg"] = f"{math.degrees(course) % 360:.1f}"
+        result.append(changed)
     return result
 
 
@@ -180,6 +260,8 @@ def run(args, work):
             raise ev.EvaluationError(f"drive {name} runs on the {drives[name]} map: pass --map {drives[name]}=PATH")
         with open(truth_path, newline="") as handle:
             rows = list(csv.DictReader(handle))
+        if args.kinematics == "positions":
+            rows = kinematics_from_positions(rows)
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             trace = os.path.join(work, f"{name}-seed{seed}.csv")
             rng = random.Random(f"{name}/{seed}")
@@ -221,6 +303,9 @@ def main(argv=None):
     parser.add_argument("--speed-latency-s", type=float, default=0.0,
                         help="how late each fix's speed is, seconds: it reports the drive's speed that long "
                              "before (default 0: on time)")
+    parser.add_argument("--kinematics", choices=("simulator", "positions"), default="simulator",
+                        help="the speeds and courses of the traces: SUMO's (default, as in Data/drives) or a "
+                             "receiver's for the positions (kinematics_from_positions)")
     parser.add_argument("--work")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--match-flag", action="append", default=[], help="passed to adasis match")
