@@ -21,7 +21,8 @@ And SUMO's speed and course are not a receiver's: its speed is in the lane's own
 about 0.7 % longer than the lane's shape that the positions follow, and its course is that of the last
 step, not the direction of travel at the fix, so dead reckoning from them falls behind in every turn.
 --kinematics positions replaces both by what a receiver's Doppler velocity gives for the positions
-(kinematics_from_positions says how) before the noise is drawn.
+(kinematics_from_positions says how) before the noise is drawn, and --reported-accuracy has each fix
+say how accurate its speed and course are, as gpsd's eps and epd (reported_accuracy).
 And a speed that reaches the matcher late (a receiver's filtered speed, a wheel speed over CAN
 stamped on arrival) is the speed of a moment before the fix: --speed-latency-s gives each fix the
 drive's speed that many seconds earlier (delayed_speeds says how).
@@ -30,7 +31,7 @@ Usage:
   Tools/noise_seeds.py --adasis .build/release/adasis --map helsinki=H.map --map suburb=S.map
       [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json]
       [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5] [--speed-latency-s 0.5]
-      [--kinematics positions]
+      [--kinematics positions [--reported-accuracy]]
       [--match-flag=--no-dead-reckoning ...]
 A drive runs on the map its drives.json entry names (`map` containing "suburb": suburb, else
 helsinki). --work keeps the traces and match outputs (default: a temporary directory, removed).
@@ -182,14 +183,28 @@ def kinematics_from_positions(rows):
     return result
 
 
-def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, bias_m=0.0, speed_latency_s=0.0):
+REPORTED_SPEED_FLOOR = 0.05  # m/s: the least speed error a receiver reports (a good one's Doppler)
+REPORTED_COURSE_FLOOR = 0.5  # degrees at 10 m/s and above
+
+
+def reported_accuracy(speed, speed_sigma, course_sigma):
+    """(speed accuracy m/s, course accuracy degrees) a receiver reports with its velocity (gpsd's eps and
+    epd, as 1 sigma): the noise noisy_rows adds, no less than the floors; the course's grows as 10 / speed
+    below 10 m/s as its noise does."""
+    spread = min(20.0, max(1.0, 10.0 / max(speed, 0.01)))
+    return max(speed_sigma, REPORTED_SPEED_FLOOR), max(course_sigma, REPORTED_COURSE_FLOOR) * spread
+
+
+def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, bias_m=0.0, speed_latency_s=0.0,
+               reports_accuracy=False):
     """`rows` (clean drive CSV rows) with make-drives.py's position noise drawn from `rng`, and when
     asked a receiver's speed and course noise: speed + N(0, speed_sigma), never below 0 (a receiver
     at standstill reports a small speed, not a negative one); course + N(0, s) degrees with
     s = course_sigma at 10 m/s and above, growing as 10 / speed below (a Doppler course is the
     velocity's direction, as good as the speed is large against the velocity's noise), at most
     20 course_sigma. With speed_latency_s each fix reports the speed of that many seconds before
-    (delayed_speeds), the course the one it had."""
+    (delayed_speeds), the course the one it had. With reports_accuracy each row also says how accurate
+    its speed and course are (speed_accuracy_mps, heading_accuracy_deg: reported_accuracy)."""
     result = []
     times = [float(row["time_s"]) for row in rows]
     errors = position_errors(times, rng, correlation_s, bias_m)
@@ -206,6 +221,10 @@ def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, 
             noisy["heading_deg"] = f"{(float(row['heading_deg']) + rng.gauss(0, spread)) % 360:.1f}"
         if speed_sigma > 0:
             noisy["speed_mps"] = f"{max(0.0, late_speed + rng.gauss(0, speed_sigma)):.2f}"
+        if reports_accuracy:
+            speed_accuracy, course_accuracy = reported_accuracy(speed, speed_sigma, course_sigma)
+            noisy["speed_accuracy_mps"] = f"{speed_accuracy:.2f}"
+            noisy["heading_accuracy_deg"] = f"{course_accuracy:.1f}"
         result.append(noisy)
     return result
 
@@ -266,7 +285,7 @@ def run(args, work):
             trace = os.path.join(work, f"{name}-seed{seed}.csv")
             rng = random.Random(f"{name}/{seed}")
             write_trace(trace, noisy_rows(rows, rng, args.speed_sigma, args.course_sigma, args.correlation_s, args.bias_m,
-                                               args.speed_latency_s))
+                                          args.speed_latency_s, args.reported_accuracy))
             jobs.append((name, truth_path, trace, maps[drives[name]]))
 
     def match(job):
@@ -306,6 +325,9 @@ def main(argv=None):
     parser.add_argument("--kinematics", choices=("simulator", "positions"), default="simulator",
                         help="the speeds and courses of the traces: SUMO's (default, as in Data/drives) or a "
                              "receiver's for the positions (kinematics_from_positions)")
+    parser.add_argument("--reported-accuracy", action="store_true",
+                        help="each fix says how accurate its speed and course are (reported_accuracy), as gpsd's eps "
+                             "and epd; only with --kinematics positions (SUMO's course is off by a step in turns)")
     parser.add_argument("--work")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--match-flag", action="append", default=[], help="passed to adasis match")
@@ -317,6 +339,9 @@ def main(argv=None):
                           ("--speed-latency-s", args.speed_latency_s)):
         if not (value >= 0 and math.isfinite(value)):
             parser.error(f"{option} {value}: give a noise of 0 or more")
+    if args.reported_accuracy and args.kinematics != "positions":
+        parser.error("--reported-accuracy: a receiver reports the accuracy of its own velocity; give --kinematics "
+                     "positions too (SUMO's course is the last step's, degrees off in every turn)")
     for entry in args.map:
         if "=" not in entry:
             parser.error(f"--map {entry}: write NAME=PATH, e.g. --map helsinki=helsinki.map")

@@ -173,3 +173,21 @@ def test_course_at_follows_the_arc_whichever_way_it_turns_and_a_line_is_its_chor
     assert abs((math.degrees(course) - (math.degrees(0.5) - 90) + 180) % 360 - 180) < 1e-6
     assert ns.course_at((0, 0), (3, 4), (6, 8)) == math.atan2(6, 8)
     assert ns.course_at((0, 0), (0, 0), (6, 8)) is None
+
+
+def test_a_receiver_that_reports_its_velocity_accuracy_says_the_noise_it_adds_and_no_less_than_a_floor():
+    quiet = ns.noisy_rows(rows(5, speed=20), random.Random(4), reports_accuracy=True)
+    assert {(r["speed_accuracy_mps"], r["heading_accuracy_deg"]) for r in quiet} == {("0.05", "0.5")}
+    noisy = ns.noisy_rows(rows(5, speed=2), random.Random(4), speed_sigma=0.2, course_sigma=3, reports_accuracy=True)
+    assert {(r["speed_accuracy_mps"], r["heading_accuracy_deg"]) for r in noisy} == {("0.20", "15.0")}
+    assert "speed_accuracy_mps" not in ns.noisy_rows(rows(5), random.Random(4))[0]
+
+
+def test_reported_accuracy_needs_the_receivers_kinematics(tmp_path, capsys):
+    try:
+        ns.main(["--adasis", "adasis", "--reported-accuracy"])
+    except SystemExit as exit_:
+        assert exit_.code == 2
+    else:
+        raise AssertionError("expected a usage error")
+    assert "--kinematics positions" in capsys.readouterr().err

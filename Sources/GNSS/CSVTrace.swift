@@ -33,8 +33,9 @@ public struct TraceProblem: Error, Hashable, Sendable, CustomStringConvertible {
 /// A GNSS trace in CSV with the header `time_s,lat,lon,speed_mps,heading_deg`.
 ///
 /// Columns are found by name, so their order is free and extra columns (ground truth such as
-/// `way_id`) are ignored. An optional `accuracy_m` column gives the horizontal accuracy. Empty
-/// speed or heading fields mean unknown.
+/// `way_id`) are ignored. An optional `accuracy_m` column gives the horizontal accuracy, and
+/// optional `speed_accuracy_mps` and `heading_accuracy_deg` columns the accuracy (1 sigma) of the
+/// speed and heading. Empty speed, heading or accuracy fields mean unknown.
 public enum CSVTrace {
     /// The result of reading a trace: the fixes and the rows that were skipped.
     public struct Contents: Sendable {
@@ -64,7 +65,9 @@ public enum CSVTrace {
         let time = try column("time_s"), lat = try column("lat"), lon = try column("lon")
         let speed = try column("speed_mps"), heading = try column("heading_deg")
         let accuracy = header.firstIndex(of: "accuracy_m")
-        let needed = max(time, lat, lon, speed, heading, accuracy ?? 0) + 1
+        let speedAccuracy = header.firstIndex(of: "speed_accuracy_mps")
+        let headingAccuracy = header.firstIndex(of: "heading_accuracy_deg")
+        let needed = max(time, lat, lon, speed, heading, accuracy ?? 0, speedAccuracy ?? 0, headingAccuracy ?? 0) + 1
 
         var contents = Contents(fixes: [], fixLines: [], skipped: [])
         while let line = lines.next() {
@@ -90,7 +93,11 @@ public enum CSVTrace {
                 let lo = value(lon, "lon", range: -180...180, optional: false), let lo,
                 let sp = value(speed, "speed_mps", range: 0...1000, optional: true),
                 let hd = value(heading, "heading_deg", range: -360...720, optional: true),
-                let acc = accuracy.map({ value($0, "accuracy_m", range: 0...100_000, optional: true) }) ?? .some(nil)
+                let acc = accuracy.map({ value($0, "accuracy_m", range: 0...100_000, optional: true) }) ?? .some(nil),
+                let spAcc = speedAccuracy.map({ value($0, "speed_accuracy_mps", range: 0...1000, optional: true) })
+                    ?? .some(nil),
+                let hdAcc = headingAccuracy.map({ value($0, "heading_accuracy_deg", range: 0...360, optional: true) })
+                    ?? .some(nil)
             else { continue }
             let normalisedHeading = hd.map {
                 ($0.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
@@ -98,7 +105,7 @@ public enum CSVTrace {
             contents.fixes.append(
                 GNSSFix(
                     time: t, latitude: la, longitude: lo, horizontalAccuracy: acc,
-                    speed: sp, heading: normalisedHeading))
+                    speed: sp, heading: normalisedHeading, speedAccuracy: spAcc, headingAccuracy: hdAcc))
             contents.fixLines.append(lineNumber)
         }
         return contents

@@ -32,12 +32,17 @@ public struct GNSSFix: Hashable, Sendable, Codable {
     public var altitude: Double?
     /// Solution quality.
     public var quality: FixQuality
+    /// Accuracy (1 sigma) of ``speed`` in metres per second, when the receiver reports it (gpsd's
+    /// `eps`): how far dead reckoning from the speeds may be trusted.
+    public var speedAccuracy: Double?
+    /// Accuracy (1 sigma) of ``heading`` in degrees, when the receiver reports it (gpsd's `epd`).
+    public var headingAccuracy: Double?
 
     /// Creates a fix.
     public init(
         time: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double? = nil,
         speed: Double? = nil, heading: Double? = nil, altitude: Double? = nil,
-        quality: FixQuality = .fix3D
+        quality: FixQuality = .fix3D, speedAccuracy: Double? = nil, headingAccuracy: Double? = nil
     ) {
         self.time = time
         self.latitude = latitude
@@ -47,5 +52,7 @@ public struct GNSSFix: Hashable, Sendable, Codable {
         self.heading = heading
         self.altitude = altitude
         self.quality = quality
+        self.speedAccuracy = speedAccuracy
+        self.headingAccuracy = headingAccuracy
     }
 }

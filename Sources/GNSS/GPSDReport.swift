@@ -38,12 +38,17 @@ public enum GPSDReport: Hashable, Sendable {
         public var epx: Double?
         /// Estimated latitude error, metres, 95 % confidence (`epy`).
         public var epy: Double?
+        /// Estimated speed error, metres per second, 95 % confidence (`eps`).
+        public var eps: Double?
+        /// Estimated track (course) error, degrees, 95 % confidence (`epd`).
+        public var epd: Double?
 
         /// Creates a position report.
         public init(
             time: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
             altitude: Double? = nil, speed: Double? = nil, track: Double? = nil, mode: Int,
-            status: Int? = nil, eph: Double? = nil, epx: Double? = nil, epy: Double? = nil
+            status: Int? = nil, eph: Double? = nil, epx: Double? = nil, epy: Double? = nil,
+            eps: Double? = nil, epd: Double? = nil
         ) {
             self.time = time
             self.latitude = latitude
@@ -56,6 +61,8 @@ public enum GPSDReport: Hashable, Sendable {
             self.eph = eph
             self.epx = epx
             self.epy = epy
+            self.eps = eps
+            self.epd = epd
         }
 
         /// gpsd's error estimates are 95 % confidence; dividing by this gives one sigma.
@@ -82,7 +89,9 @@ public enum GPSDReport: Hashable, Sendable {
             return GNSSFix(
                 time: time, latitude: latitude, longitude: longitude,
                 horizontalAccuracy: horizontalAccuracy, speed: speed, heading: track,
-                altitude: mode == 3 ? altitude : nil, quality: quality)
+                altitude: mode == 3 ? altitude : nil, quality: quality,
+                speedAccuracy: eps.map { $0 / Self.sigmasAt95Percent },
+                headingAccuracy: epd.map { $0 / Self.sigmasAt95Percent })
         }
     }
 
@@ -117,12 +126,17 @@ public enum GPSDReport: Hashable, Sendable {
         if let lon = tpv.lon, !(lon.isFinite && abs(lon) <= 180) {
             throw GPSDReportError(kind: .badMember("lon"), line: String(line))
         }
+        for (name, error) in [("eps", tpv.eps), ("epd", tpv.epd)] {
+            if let error, !(error.isFinite && error >= 0) {
+                throw GPSDReportError(kind: .badMember(name), line: String(line))
+            }
+        }
         return .position(
             Position(
                 time: time, latitude: tpv.lat, longitude: tpv.lon,
                 altitude: tpv.altMSL ?? tpv.alt, speed: tpv.speed, track: tpv.track,
                 mode: tpv.mode ?? 0, status: tpv.status, eph: tpv.eph, epx: tpv.epx,
-                epy: tpv.epy))
+                epy: tpv.epy, eps: tpv.eps, epd: tpv.epd))
     }
 
     /// Parses gpsd's UTC time `YYYY-MM-DDTHH:MM:SS[.fff]Z` to Unix seconds; nil if malformed.
@@ -179,6 +193,8 @@ public enum GPSDReport: Hashable, Sendable {
         var eph: Double?
         var epx: Double?
         var epy: Double?
+        var eps: Double?
+        var epd: Double?
     }
 }
 

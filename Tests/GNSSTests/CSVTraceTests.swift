@@ -46,3 +46,22 @@ import Testing
         ])
     #expect(trace.skipped[0].description == "line 3: '91.0' is not a valid lat; row skipped")
 }
+
+@Test func velocityAccuraciesAreReadWhenTheirColumnsAreThere() throws {
+    let text = """
+        time_s,lat,lon,speed_mps,heading_deg,speed_accuracy_mps,heading_accuracy_deg
+        0,60.17,24.94,10,90,0.05,0.5
+        1,60.17,24.9402,10,90,,
+        2,60.17,24.9404,10,90,-0.1,0.5
+        3,60.17,24.9406,10,90,0.05,400
+        """
+    let trace = try CSVTrace.parse(text)
+    #expect(trace.fixes.map(\.time) == [0, 1])
+    #expect(trace.fixes[0].speedAccuracy == 0.05 && trace.fixes[0].headingAccuracy == 0.5)
+    #expect(trace.fixes[1].speedAccuracy == nil && trace.fixes[1].headingAccuracy == nil)
+    #expect(
+        trace.skipped == [
+            TraceProblem(line: 4, kind: .badValue(column: "speed_accuracy_mps", value: "-0.1")),
+            TraceProblem(line: 5, kind: .badValue(column: "heading_accuracy_deg", value: "400")),
+        ])
+}

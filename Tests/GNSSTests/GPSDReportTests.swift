@@ -30,6 +30,19 @@ struct GPSDReportTests {
         #expect(fix.speed == 20.012 && fix.heading == 71.3)
         #expect(fix.quality == .fix3D)
         #expect(abs(fix.horizontalAccuracy! - 17.1 / 1.96) < 1e-12)
+        // eps (95 %) becomes the speed's 1-sigma accuracy; no epd, no course accuracy.
+        #expect(fix.speedAccuracy == 36.04 / 1.96 && fix.headingAccuracy == nil)
+    }
+
+    @Test("eps and epd, 95 % confidence, become the speed's and the course's 1-sigma accuracy")
+    func velocityAccuracy() throws {
+        let line =
+            #"{"class":"TPV","mode":3,"time":"2026-03-14T10:00:10.000Z","lat":52.5,"lon":13.4,"speed":12.5,"track":80.0,"eps":0.098,"epd":0.98}"#
+        guard case .position(let position) = try GPSDReport.decode(line) else {
+            Issue.record("not a position"); return
+        }
+        let fix = try #require(position.fix)
+        #expect(abs(fix.speedAccuracy! - 0.05) < 1e-12 && abs(fix.headingAccuracy! - 0.5) < 1e-12)
     }
 
     @Test("a real 2-D TPV line: no altitude, no error estimate, quality fix2D")
@@ -115,6 +128,8 @@ struct GPSDReportTests {
             (#"{"class":"TPV","mode":3,"time":"yesterday"}"#, .badMember("time")),
             (#"{"class":"TPV","mode":3,"time":"2026-13-14T10:00:00.000Z"}"#, .badMember("time")),
             (#"{"class":"TPV","mode":3,"time":"2026-03-14T10:00:00.000+01:00"}"#, .badMember("time")),
+            (#"{"class":"TPV","mode":3,"lat":52,"lon":13,"eps":-0.1}"#, .badMember("eps")),
+            (#"{"class":"TPV","mode":3,"lat":52,"lon":13,"epd":"big"}"#, .badMember("epd")),
         ])
     func malformed(line: String, kind: GPSDReportError.Kind) {
         do {

@@ -9,18 +9,8 @@ import TestSupport
 struct SpeedLatencyTests {
     static let origin = GeoPoint(latitude: 60.17, longitude: 24.94)
 
-    /// The speed of a car in stop-and-go traffic at `time` seconds: 2 m/s² up to 14 m/s for 7 s,
-    /// 10 s at 14 m/s, 2 m/s² down for 7 s, 6 s standing; again every 30 s.
-    static func speed(at time: Double) -> Double {
-        let t = time.truncatingRemainder(dividingBy: 30)
-        switch t {
-        case ..<0: return 0
-        case ..<7: return 2 * t
-        case ..<17: return 14
-        case ..<24: return 14 - 2 * (t - 17)
-        default: return 0
-        }
-    }
+    /// The speed of the stop-and-go car (``StopAndGoTraffic``) at `time` seconds.
+    static func speed(at time: Double) -> Double { StopAndGoTraffic.speed(at: time) }
 
     /// The fused positions' errors along the road (metres) after `seconds` of that traffic on a
     /// straight road east, one fix a second with `noise` metres (1 σ per axis, fixed seed), the

@@ -76,8 +76,8 @@ struct DeadReckoningFilter: Sendable {
         }
         let projection = LocalProjection(origin: estimate)
         let predictedVariance =
-            variance + pow(configuration.deadReckoningDistanceDrift * step.distance, 2)
-            + pow(configuration.deadReckoningTimeDrift * step.time, 2) + step.unknownDirectionVariance
+            variance + Self.processVariance(of: step, from: lastFix, to: fix, configuration)
+            + step.unknownDirectionVariance
         let fixVariance = measurementVariance(fix, predictedVariance: predictedVariance, configuration)
         if let course = step.course { speedLatency?.stepped(course: course, speedChange: step.speedChange) }
         let z = projection.project(measured)
@@ -155,6 +155,32 @@ struct DeadReckoningFilter: Sendable {
         trendBeyondGate = false
         self.variance = variance
         return (point, variance.squareRoot())
+    }
+
+    /// What dead reckoning adds to the variance per axis over `step` (square metres): by the
+    /// configured drifts, or, where both fixes report how accurate their speed and course are and
+    /// that says less, by those accuracies (the speed's error over the step's time along its
+    /// course, the course's over its distance across it, the two shared between the axes) and the
+    /// smaller drifts of what no receiver reports (``MatcherConfiguration/reportedVelocityDistanceDrift``).
+    /// Never more than the configured drifts: where a receiver reports no velocity error, gpsd's
+    /// own error model stands in, and it can be far more pessimistic than the speeds are.
+    private static func processVariance(
+        of step: Step, from previous: GNSSFix, to fix: GNSSFix, _ configuration: MatcherConfiguration
+    ) -> Double {
+        let configured =
+            pow(configuration.deadReckoningDistanceDrift * step.distance, 2)
+            + pow(configuration.deadReckoningTimeDrift * step.time, 2)
+        guard let speed0 = previous.speedAccuracy, let speed1 = fix.speedAccuracy,
+            let course0 = previous.headingAccuracy, let course1 = fix.headingAccuracy
+        else { return configured }
+        // The distance is the mean of the two speeds times the time; the course, their mean.
+        let along = step.time * (speed0 * speed0 + speed1 * speed1).squareRoot() / 2
+        let across = step.distance * min(1, (course0 + course1) / 2 * .pi / 180)
+        let reported =
+            (along * along + across * across) / 2
+            + pow(configuration.reportedVelocityDistanceDrift * step.distance, 2)
+            + pow(configuration.reportedVelocityTimeDrift * step.time, 2)
+        return min(configured, reported)
     }
 
     /// One step of dead reckoning between two fixes.

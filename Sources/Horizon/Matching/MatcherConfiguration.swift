@@ -126,6 +126,18 @@ public struct MatcherConfiguration: Hashable, Sendable {
     /// Error of that dead reckoning per second, metres (1 sigma per axis): the speed's own error,
     /// and how the speed changes within a second. Default 0.2.
     public var deadReckoningTimeDrift: Double = 0.2
+    /// Where both fixes of a step report the accuracy of their speed and course
+    /// (``GNSSFix/speedAccuracy``, ``GNSSFix/headingAccuracy``: gpsd's `eps` and `epd`), dead
+    /// reckoning errs by what they say (the speed's error over the step's time along the course,
+    /// the course's error over its distance across it) and, on top, by this much per metre driven
+    /// (metres, 1 sigma per axis): the chord of a turn, a lane change, the map's lengths. It then
+    /// replaces ``deadReckoningDistanceDrift`` where that gives less (never more than the
+    /// configured drifts: gpsd's error model, standing in where a receiver reports none, can be
+    /// far more pessimistic than its speeds are). Default 0.02.
+    public var reportedVelocityDistanceDrift: Double = 0.02
+    /// The same per second (metres, 1 sigma per axis), replacing ``deadReckoningTimeDrift``: how the
+    /// speed changes within a second. Default 0.1.
+    public var reportedVelocityTimeDrift: Double = 0.1
     /// The least accuracy (1 sigma per axis, metres) the fusion credits a fix with, learnt or
     /// reported, so it never follows a fix blindly. Default 1.
     public var deadReckoningMinimumAccuracy: Double = 1
@@ -236,6 +248,8 @@ public struct MatcherConfiguration: Hashable, Sendable {
         c.alongTrackGate = floor(alongTrackGate, 0.5)
         c.deadReckoningDistanceDrift = floor(deadReckoningDistanceDrift, 0.001)
         c.deadReckoningTimeDrift = floor(deadReckoningTimeDrift, 0.001)
+        c.reportedVelocityDistanceDrift = floor(reportedVelocityDistanceDrift, 0.001)
+        c.reportedVelocityTimeDrift = floor(reportedVelocityTimeDrift, 0.001)
         c.deadReckoningMinimumAccuracy = floor(deadReckoningMinimumAccuracy, 0.1)
         c.deadReckoningGate = floor(deadReckoningGate, 1)
         c.receiverBiasSigma = receiverBiasSigma.isFinite ? max(0, receiverBiasSigma) : 0

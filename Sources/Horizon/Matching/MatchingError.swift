@@ -16,6 +16,10 @@ public struct MatchingError: Error, Hashable, Sendable, CustomStringConvertible 
         case speed
         /// ``GNSSFix/heading``.
         case heading
+        /// ``GNSSFix/speedAccuracy``.
+        case speedAccuracy
+        /// ``GNSSFix/headingAccuracy``.
+        case headingAccuracy
     }
     /// The offending field.
     public var field: Field
@@ -51,5 +55,7 @@ public struct MatchingError: Error, Hashable, Sendable, CustomStringConvertible 
         try check(.horizontalAccuracy, fix.horizontalAccuracy) { $0 >= 0 }
         try check(.speed, fix.speed) { $0 >= 0 }
         try check(.heading, fix.heading) { _ in true }
+        try check(.speedAccuracy, fix.speedAccuracy) { $0 >= 0 }
+        try check(.headingAccuracy, fix.headingAccuracy) { $0 >= 0 }
     }
 }
