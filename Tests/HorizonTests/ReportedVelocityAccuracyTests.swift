@@ -60,6 +60,11 @@ struct ReportedVelocityAccuracyTests {
         #expect(honest < 0.9 * claimed, "rms along the road \(honest) m honest, \(claimed) m claiming 0.05 m/s")
     }
 
+    @Test("a pessimistic report (gpsd's error model: 18 m/s) changes nothing: never looser than the configured drifts")
+    func pessimisticReportKeepsTheConfiguredDrifts() {
+        #expect(Self.drive(speedNoise: 0, reported: (18, 10)) == Self.drive(speedNoise: 0, reported: nil))
+    }
+
     @Test("a fix with a negative or infinite velocity accuracy is refused by name")
     func badAccuracyIsRefused() throws {
         let matcher = OnlineMapMatcher(network: InMemoryRoadNetwork(links: []))
