@@ -23,6 +23,8 @@ public final class HorizonPipeline {
     /// The fix the matcher matched last, with its result as the matcher gave it (before the
     /// horizon placed it): what a pipeline that takes the matcher over builds its horizon from.
     private var matcherLast: (fix: GNSSFix, match: MatchResult)?
+    /// The time of the newest fix handed to the matcher, matched or rejected.
+    private var matcherTime: Double?
 
     /// Creates a pipeline on `network`. The provider's road-object subscription
     /// (``ProviderConfiguration/roadObjectTypes``) is the engine's too.
@@ -54,16 +56,19 @@ public final class HorizonPipeline {
     ) throws {
         try self.init(network: network, matcher: previous.matcher, horizon: horizon, provider: provider)
         matcherLast = previous.matcherLast
+        matcherTime = previous.matcherTime
     }
 
     /// The horizon at `fix`, the newest fix, for a pipeline that has just been made: when its
-    /// matcher (taken over `continuingMatchingOf` another pipeline) matched that fix already, the
-    /// horizon is built from that match, for a matcher that took a fix twice would see no time
-    /// pass and lose its dead reckoning; otherwise `fix` is processed. The matcher's result
-    /// (`nil` when it rejects the fix); map read errors are thrown.
+    /// matcher (taken over `continuingMatchingOf` another pipeline) has had that fix already, the
+    /// horizon is built from the matcher's last match (of that fix, or of the one before when it
+    /// rejected that one), for a matcher that took a fix twice would see no time pass and lose its
+    /// dead reckoning, or count a rejection twice; otherwise `fix` is processed. The match the
+    /// horizon was built from (`nil` when there is none); map read errors are thrown.
     @discardableResult
     public func resume(at fix: GNSSFix) throws -> MatchResult? {
-        if let (matched, match) = matcherLast, matched.time == fix.time {
+        if let matcherTime, fix.time <= matcherTime {
+            guard let (matched, match) = matcherLast else { return nil }
             if lastMatch == nil { try advanceHorizon(fix: matched, match: match) }
             return match
         }
@@ -75,6 +80,7 @@ public final class HorizonPipeline {
     @discardableResult
     public func process(_ fix: GNSSFix) throws -> (match: MatchResult, events: [HorizonEvent])? {
         let match: MatchResult
+        matcherTime = fix.time
         do {
             match = try matcher.match(fix)
         } catch is MatchingError {

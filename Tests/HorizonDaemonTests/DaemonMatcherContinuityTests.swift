@@ -59,14 +59,20 @@ struct DaemonMatcherContinuityTests {
         far.latitude += 80 / 111_320
         loop.inbox.append(.init(fix: far, receivedAt: 5.1))
         loop.run(from: 5, to: 8, fixes: { $0 >= 6 })
+        // And the fix of second 8 with an impossible accuracy: the matcher rejects it, as the last fix.
+        var impossible = streetFix(8)
+        impossible.horizontalAccuracy = -1
+        loop.inbox.append(.init(fix: impossible, receivedAt: 8.05))
+        loop.run(from: 8, to: 8.5, fixes: { _ in false })
         let matcher = loop.core.pipeline.matcher as AnyObject
-        #expect(loop.metrics(at: 8).gnssOutliers == 1)
+        #expect(loop.metrics(at: 8.5).gnssOutliers == 1 && loop.metrics(at: 8.5).fixesRejected == 1)
 
         let sameSettings = try daemonConfiguration("[messages]\npreset = \"all\"\n")
         _ = loop.core.reload(sameSettings, newMap: nil, gnss: .init(connected: true))
         #expect(loop.core.pipeline.matcher as AnyObject === matcher)
+        #expect(loop.metrics(at: 8.5).fixesRejected == 1, "the rejected last fix not offered again")
         #expect(loop.core.pipeline.lastMatch != nil, "the horizon rebuilt from the matcher's last match")
-        loop.run(from: 8, to: 10)
+        loop.run(from: 8.5, to: 10)
         #expect(loop.metrics(at: 10).gnssOutliers == 1)
         #expect(loop.core.pipeline.engine.vehicleOffset != nil)
 
