@@ -68,6 +68,8 @@ extension DaemonCore {
         metrics.offMapFixes += matcher?.offMapFixes ?? 0
         metrics.deadReckoningFixesCoasted += matcher?.deadReckoningFixesCoasted ?? 0
         metrics.deadReckoningRestarts += matcher?.deadReckoningRestarts ?? 0
+        metrics.deadReckoningStepsByReportedVelocity += matcher?.deadReckoningSteps.byReportedVelocity ?? 0
+        metrics.deadReckoningStepsByConfiguredDrift += matcher?.deadReckoningSteps.byConfiguredDrift ?? 0
         let correction = matcher?.receiverBiasCorrection
         metrics.receiverBiasEast = correction?.east
         metrics.receiverBiasNorth = correction?.north

@@ -74,6 +74,12 @@ public struct DaemonMetrics: Hashable, Sendable {
     /// Times the fixes disagreed with the dead reckoning fused with them so that its track started
     /// again at the fix: a receiver jump, a wrong course.
     public var deadReckoningRestarts = 0
+    /// Steps of dead reckoning taken by the velocity accuracy the receiver reported (gpsd's `eps`
+    /// and `epd`).
+    public var deadReckoningStepsByReportedVelocity = 0
+    /// Steps of dead reckoning taken by the configured drifts (no velocity accuracy reported, or
+    /// one more pessimistic than they are).
+    public var deadReckoningStepsByConfiguredDrift = 0
     /// What the matcher takes off the fixes for the receiver's slowly varying error, metres east
     /// (`gnss.receiver_bias`; `nil` when off).
     public var receiverBiasEast: Double?
@@ -189,6 +195,14 @@ public struct DaemonMetrics: Hashable, Sendable {
             help:
                 "Times the fixes disagreed with the dead reckoning and its track restarted at the fix (a jump, a wrong course).",
             value: Double(deadReckoningRestarts))
+        document.append(
+            "adasis_dead_reckoning_steps_total", .counter,
+            help:
+                "Steps of dead reckoning by the velocity accuracy the receiver reported (gpsd eps, epd) or by the configured drifts.",
+            samples: [
+                .init([("by", "reported_velocity")], Double(deadReckoningStepsByReportedVelocity)),
+                .init([("by", "configured_drift")], Double(deadReckoningStepsByConfiguredDrift)),
+            ])
         document.append(
             "adasis_gnss_receiver_bias_metres", .gauge,
             help:

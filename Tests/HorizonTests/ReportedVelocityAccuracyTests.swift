@@ -65,6 +65,23 @@ struct ReportedVelocityAccuracyTests {
         #expect(Self.drive(speedNoise: 0, reported: (18, 10)) == Self.drive(speedNoise: 0, reported: nil))
     }
 
+    @Test("the filter counts the steps it took by the reported accuracy and by the configured drifts")
+    func stepsAreCounted() {
+        var filter = DeadReckoningFilter()
+        let plane = LocalProjection(origin: Self.origin)
+        for (second, reported) in [(0.05, 0.5), (0.05, 0.5), (0.05, 0.5), nil, nil, (18, 10), (18, 10)].enumerated() {
+            let point = plane.unproject(x: Double(second) * 10, y: 0)
+            _ = filter.update(
+                GNSSFix(
+                    time: Double(second), latitude: point.latitude, longitude: point.longitude, speed: 10,
+                    heading: 90, speedAccuracy: reported?.0, headingAccuracy: reported?.1),
+                MatcherConfiguration())
+        }
+        // Steps into fixes 1 and 2 by the accuracy; 3 and 4 (one end without), 5 (likewise) and 6
+        // (18 m/s: looser than the drifts) by the drifts.
+        #expect(filter.steps.byReportedVelocity == 2 && filter.steps.byConfiguredDrift == 4)
+    }
+
     @Test("a fix with a negative or infinite velocity accuracy is refused by name")
     func badAccuracyIsRefused() throws {
         let matcher = OnlineMapMatcher(network: InMemoryRoadNetwork(links: []))

@@ -43,6 +43,9 @@ struct DeadReckoningFilter: Sendable {
     /// Tracks restarted because the fixes disagreed with the dead reckoning (a second fix in a row
     /// beyond the gate, or their trend beyond its gate), since the filter was created.
     private(set) var disagreements = 0
+    /// Steps dead-reckoned by the velocity accuracy the fixes reported, and by the configured
+    /// drifts (``MatcherConfiguration/reportedVelocityDistanceDrift``), since the filter was created.
+    private(set) var steps = (byReportedVelocity: 0, byConfiguredDrift: 0)
     /// How late the fixes' speeds are, learnt from the innovations (``SpeedLatency``); `nil` when
     /// not estimated. The caller takes each fix's speed from it before the fix comes in here.
     var speedLatency: SpeedLatency?
@@ -75,9 +78,9 @@ struct DeadReckoningFilter: Sendable {
             return restart(at: measured, variance: measurementVariance(fix, predictedVariance: 0, configuration))
         }
         let projection = LocalProjection(origin: estimate)
-        let predictedVariance =
-            variance + Self.processVariance(of: step, from: lastFix, to: fix, configuration)
-            + step.unknownDirectionVariance
+        let process = Self.processVariance(of: step, from: lastFix, to: fix, configuration)
+        if process.byReportedVelocity { steps.byReportedVelocity += 1 } else { steps.byConfiguredDrift += 1 }
+        let predictedVariance = variance + process.variance + step.unknownDirectionVariance
         let fixVariance = measurementVariance(fix, predictedVariance: predictedVariance, configuration)
         if let course = step.course { speedLatency?.stepped(course: course, speedChange: step.speedChange) }
         let z = projection.project(measured)
@@ -163,16 +166,17 @@ struct DeadReckoningFilter: Sendable {
     /// course, the course's over its distance across it, the two shared between the axes) and the
     /// smaller drifts of what no receiver reports (``MatcherConfiguration/reportedVelocityDistanceDrift``).
     /// Never more than the configured drifts: where a receiver reports no velocity error, gpsd's
-    /// own error model stands in, and it can be far more pessimistic than the speeds are.
+    /// own error model stands in, and it can be far more pessimistic than the speeds are. With
+    /// whether the reported accuracies gave it.
     private static func processVariance(
         of step: Step, from previous: GNSSFix, to fix: GNSSFix, _ configuration: MatcherConfiguration
-    ) -> Double {
+    ) -> (variance: Double, byReportedVelocity: Bool) {
         let configured =
             pow(configuration.deadReckoningDistanceDrift * step.distance, 2)
             + pow(configuration.deadReckoningTimeDrift * step.time, 2)
         guard let speed0 = previous.speedAccuracy, let speed1 = fix.speedAccuracy,
             let course0 = previous.headingAccuracy, let course1 = fix.headingAccuracy
-        else { return configured }
+        else { return (configured, false) }
         // The distance is the mean of the two speeds times the time; the course, their mean.
         let along = step.time * (speed0 * speed0 + speed1 * speed1).squareRoot() / 2
         let across = step.distance * min(1, (course0 + course1) / 2 * .pi / 180)
@@ -180,7 +184,7 @@ struct DeadReckoningFilter: Sendable {
             (along * along + across * across) / 2
             + pow(configuration.reportedVelocityDistanceDrift * step.distance, 2)
             + pow(configuration.reportedVelocityTimeDrift * step.time, 2)
-        return min(configured, reported)
+        return reported < configured ? (reported, true) : (configured, false)
     }
 
     /// One step of dead reckoning between two fixes.

@@ -91,6 +91,11 @@ public final class OnlineMapMatcher {
     /// sideways (``DeadReckoningFilter``), since the matcher was created.
     public var deadReckoningRestarts: Int { deadReckoning.disagreements }
 
+    /// Steps of dead reckoning taken by the velocity accuracy the fixes reported (gpsd's `eps` and
+    /// `epd`, ``MatcherConfiguration/reportedVelocityDistanceDrift``) and by the configured drifts,
+    /// since the matcher was created: whether a receiver's velocity accuracy is in use.
+    public var deadReckoningSteps: (byReportedVelocity: Int, byConfiguredDrift: Int) { deadReckoning.steps }
+
     /// On-road matches that leapt from the previous one (``JumpDetector/isLeap(from:at:to:at:network:)``)
     /// and were output as a discontinuity, since the matcher was created.
     public private(set) var leaps = 0
