@@ -22,7 +22,9 @@ about 0.7 % longer than the lane's shape that the positions follow, and its cour
 step, not the direction of travel at the fix, so dead reckoning from them falls behind in every turn.
 --kinematics positions replaces both by what a receiver's Doppler velocity gives for the positions
 (kinematics_from_positions says how) before the noise is drawn, and --reported-accuracy has each fix
-say how accurate its speed and course are, as gpsd's eps and epd (reported_accuracy).
+say how accurate its speed and course are, as gpsd's eps and epd (reported_accuracy). --pieces-s S
+matches each trace in pieces of S seconds, each from a cold start: what a matcher restarted that often
+gives (match_in_pieces).
 And a speed that reaches the matcher late (a receiver's filtered speed, a wheel speed over CAN
 stamped on arrival) is the speed of a moment before the fix: --speed-latency-s gives each fix the
 drive's speed that many seconds earlier (delayed_speeds says how).
@@ -31,7 +33,7 @@ Usage:
   Tools/noise_seeds.py --adasis .build/release/adasis --map helsinki=H.map --map suburb=S.map
       [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json]
       [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5] [--speed-latency-s 0.5]
-      [--kinematics positions [--reported-accuracy]]
+      [--kinematics positions [--reported-accuracy]] [--pieces-s 30]
       [--match-flag=--no-dead-reckoning ...]
 A drive runs on the map its drives.json entry names (`map` containing "suburb": suburb, else
 helsinki). --work keeps the traces and match outputs (default: a temporary directory, removed).
@@ -236,6 +238,37 @@ def write_trace(path, rows):
         writer.writerows(rows)
 
 
+def match_in_pieces(adasis, map_path, flags, trace, output, seconds):
+    """`adasis match` of `trace` cut into pieces of `seconds` (by time_s), each matched on its own from
+    a cold start, as a matcher restarted that often would match it (the daemon before stop 58 at every
+    change of custom objects); the pieces' rows, their times put back on the trace's, written to
+    `output`."""
+    with open(trace, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    pieces = {}
+    for row in rows:
+        pieces.setdefault(int(float(row["time_s"]) // seconds), []).append(row)
+    header, lines = None, []
+    for number in sorted(pieces):
+        piece = trace[:-4] + f".piece{number}.csv"
+        write_trace(piece, pieces[number])
+        text = subprocess.run([adasis, "match", "--map", map_path, *flags, piece], capture_output=True, text=True,
+                              check=True).stdout
+        os.remove(piece)
+        matched = list(csv.DictReader(text.splitlines()))
+        start = float(pieces[number][0]["time_s"])
+        for row in matched:
+            row["time_s"] = f"{float(row['time_s']) + start:.1f}"
+        if matched:
+            header = list(matched[0].keys())
+            lines += matched
+    with open(output, "w", newline="") as handle:
+        if header:
+            writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(lines)
+
+
 def map_names(truth_dir):
     """{drive name: "suburb" or "helsinki"} from drives.json."""
     with open(os.path.join(truth_dir, "drives.json")) as handle:
@@ -291,9 +324,12 @@ def run(args, work):
     def match(job):
         name, truth_path, trace, map_path = job
         output = trace[:-4] + ".match.csv"
-        with open(output, "w") as handle:
-            subprocess.run([args.adasis, "match", "--map", map_path, *args.match_flag, trace],
-                           stdout=handle, stderr=subprocess.DEVNULL, check=True)
+        if args.pieces_s > 0:
+            match_in_pieces(args.adasis, map_path, args.match_flag, trace, output, args.pieces_s)
+        else:
+            with open(output, "w") as handle:
+                subprocess.run([args.adasis, "match", "--map", map_path, *args.match_flag, trace],
+                               stdout=handle, stderr=subprocess.DEVNULL, check=True)
         return name, ev.match_score(ev.read_truth(truth_path), ev.read_match(output))
 
     scores = {}
@@ -328,6 +364,9 @@ def main(argv=None):
     parser.add_argument("--reported-accuracy", action="store_true",
                         help="each fix says how accurate its speed and course are (reported_accuracy), as gpsd's eps "
                              "and epd; only with --kinematics positions (SUMO's course is off by a step in turns)")
+    parser.add_argument("--pieces-s", type=float, default=0.0,
+                        help="match each trace in pieces of this many seconds, each from a cold start (a matcher "
+                             "restarted that often; default 0: whole)")
     parser.add_argument("--work")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--match-flag", action="append", default=[], help="passed to adasis match")
@@ -336,9 +375,9 @@ def main(argv=None):
         parser.error("--seeds must be at least 1")
     for option, value in (("--speed-sigma", args.speed_sigma), ("--course-sigma", args.course_sigma),
                           ("--correlation-s", args.correlation_s), ("--bias-m", args.bias_m),
-                          ("--speed-latency-s", args.speed_latency_s)):
+                          ("--speed-latency-s", args.speed_latency_s), ("--pieces-s", args.pieces_s)):
         if not (value >= 0 and math.isfinite(value)):
-            parser.error(f"{option} {value}: give a noise of 0 or more")
+            parser.error(f"{option} {value}: give a finite value of 0 or more")
     if args.reported_accuracy and args.kinematics != "positions":
         parser.error("--reported-accuracy: a receiver reports the accuracy of its own velocity; give --kinematics "
                      "positions too (SUMO's course is the last step's, degrees off in every turn)")

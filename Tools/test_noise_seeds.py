@@ -191,3 +191,32 @@ def test_reported_accuracy_needs_the_receivers_kinematics(tmp_path, capsys):
     else:
         raise AssertionError("expected a usage error")
     assert "--kinematics positions" in capsys.readouterr().err
+
+
+def test_matched_in_pieces_each_from_a_cold_start_and_put_back_on_the_traces_times(tmp_path, capsys):
+    # A stand-in that, as adasis match, counts time from each trace's first fix, and is wrong at the first
+    # fix of each trace it is given (a cold start).
+    script = tmp_path / "adasis-cold"
+    script.write_text(f"""#!{sys.executable}
+import csv, sys
+trace = sys.argv[-1]
+print("time_s,state,way_id,link_id,offset_m,lat,lon")
+rows = list(csv.DictReader(open(trace)))
+for k, row in enumerate(rows):
+    way = row["true_way_id"] if k else "999"
+    print(f"{{float(row['time_s']) - float(rows[0]['time_s']):.1f}},on_road,{{way}},L1+,0.0,{{row['lat']}},{{row['lon']}}")
+""")
+    script.chmod(0o755)
+    truth = tmp_path / "drives"
+    make_drives(truth, ["city"])
+    work = tmp_path / "work"
+    assert ns.main(["--adasis", str(script), "--map", "helsinki=H.map", "--truth-dir", str(truth), "--seeds", "1",
+                    "--work", str(work), "--pieces-s", "20", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table[0]["fixes"] == 100 and abs(table[0]["mean"] - 0.95) < 1e-9  # five pieces, five cold starts
+    matched = (work / "city-seed1.match.csv").read_text().splitlines()
+    assert [line.split(",")[0] for line in matched[1:]] == [f"{k}.0" for k in range(100)]
+    assert not list(work.glob("*.piece*"))
+    assert ns.main(["--adasis", str(script), "--map", "helsinki=H.map", "--truth-dir", str(truth), "--seeds", "1",
+                    "--json"]) == 0
+    assert abs(json.loads(capsys.readouterr().out)[0]["mean"] - 0.99) < 1e-9  # whole: one cold start
