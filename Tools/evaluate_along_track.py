@@ -41,25 +41,22 @@ FAR_M = 20.0
 EARTH_METRES_PER_DEGREE = 111_320.0
 
 
-def along_track_error(truth_row, match_row):
-    """Signed metres from the truth point to the matched point along the truth heading, or None."""
-    try:
-        lat0, lon0 = float(truth_row["lat"]), float(truth_row["lon"])
-        lat, lon = float(match_row["lat"]), float(match_row["lon"])
-        heading = math.radians(float(truth_row["heading_deg"]))
-    except (KeyError, TypeError, ValueError):
-        return None
-    north = (lat - lat0) * EARTH_METRES_PER_DEGREE
-    east = (lon - lon0) * EARTH_METRES_PER_DEGREE * math.cos(math.radians(lat0))
-    return east * math.sin(heading) + north * math.cos(heading)
-
-
-def distance_m(a, b):
-    """Metres between the points of two CSV rows (lat, lon), on a plane tangent at the first."""
+def plane_offset(a, b):
+    """Metres (east, north) from the point of CSV row a to that of row b (lat, lon), on a plane tangent at a."""
     lat0, lon0 = float(a["lat"]), float(a["lon"])
     north = (float(b["lat"]) - lat0) * EARTH_METRES_PER_DEGREE
     east = (float(b["lon"]) - lon0) * EARTH_METRES_PER_DEGREE * math.cos(math.radians(lat0))
-    return math.hypot(east, north)
+    return east, north
+
+
+def along_track_error(truth_row, match_row):
+    """Signed metres from the truth point to the matched point along the truth heading, or None."""
+    try:
+        east, north = plane_offset(truth_row, match_row)
+        heading = math.radians(float(truth_row["heading_deg"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return east * math.sin(heading) + north * math.cos(heading)
 
 
 def heading_change(a, b):
@@ -68,8 +65,9 @@ def heading_change(a, b):
     return 360 - difference if difference > 180 else difference
 
 
-def drive_errors(truth_path, match_path):
-    """(all errors, errors in turns) of one drive."""
+def read_drive(truth_path, match_path):
+    """A drive's truth rows [(line, row)], their speeds and headings, and its matched rows by time key; raises
+    EvaluationError naming the file and line of a truth row whose speed or heading is not a number."""
     truth = list(ev.read_csv_rows(truth_path, "truth", ev.TRUTH_COLUMNS + ("speed_mps", "heading_deg")))
     matches = {}
     for line, row in ev.read_csv_rows(match_path, "match", ev.MATCH_COLUMNS + ("lat", "lon")):
@@ -82,39 +80,41 @@ def drive_errors(truth_path, match_path):
         except (TypeError, ValueError):
             raise ev.EvaluationError(f"truth file {truth_path}:{line}: speed_mps/heading_deg "
                                      f"{row['speed_mps']!r},{row['heading_deg']!r} are not numbers") from None
-    errors, turning = [], []
-    for index, (line, row) in enumerate(truth):
-        if speeds[index] < MINIMUM_SPEED:
+    return dict(path=truth_path, truth=truth, speeds=speeds, headings=headings, matches=matches)
+
+
+def moving_fixes(drive):
+    """(index, truth row, matched row, along-track error) of each truth fix with speed >= MINIMUM_SPEED whose
+    matched row has a point."""
+    for index, (line, row) in enumerate(drive["truth"]):
+        if drive["speeds"][index] < MINIMUM_SPEED:
             continue
-        match = matches.get(ev.time_key(row["time_s"], f"truth file {truth_path}:{line}"))
+        match = drive["matches"].get(ev.time_key(row["time_s"], f"truth file {drive['path']}:{line}"))
         error = along_track_error(row, match) if match else None
-        if error is None:
-            continue
+        if error is not None:
+            yield index, row, match, error
+
+
+def drive_errors(drive):
+    """(all errors, errors in turns) of one drive (read_drive)."""
+    errors, turning = [], []
+    headings, last = drive["headings"], len(drive["truth"]) - 1
+    for index, _, _, error in moving_fixes(drive):
         errors.append(error)
-        before, after = max(0, index - TURN_WINDOW), min(len(truth) - 1, index + TURN_WINDOW)
+        before, after = max(0, index - TURN_WINDOW), min(last, index + TURN_WINDOW)
         if heading_change(headings[before], headings[after]) > TURN_DEGREES:
             turning.append(error)
     return errors, turning
 
 
-def boundary_budget(truth_path, match_path):
+def boundary_budget(drive):
     """(metres between way boundaries along the clean drive, rms along-track error, share of the moving fixes
-    on a wrong way) of one drive; the first is None when its label never changes."""
-    truth = list(ev.read_csv_rows(truth_path, "truth", ev.TRUTH_COLUMNS + ("speed_mps", "heading_deg")))
-    matches = {}
-    for line, row in ev.read_csv_rows(match_path, "match", ev.MATCH_COLUMNS + ("lat", "lon")):
-        matches[ev.time_key(row["time_s"], f"match file {match_path}:{line}")] = row
-    driven, changes, squares, wrong, moving = 0.0, 0, [], 0, 0
-    for (_, before), (_, row) in zip(truth, truth[1:]):
-        driven += distance_m(before, row)
-        changes += before["true_way_id"] != row["true_way_id"]
-    for line, row in truth:
-        if float(row["speed_mps"]) < MINIMUM_SPEED:
-            continue
-        match = matches.get(ev.time_key(row["time_s"], f"truth file {truth_path}:{line}"))
-        error = along_track_error(row, match) if match else None
-        if error is None:
-            continue
+    on a wrong way) of one drive (read_drive); the first is None when its label never changes."""
+    truth = [row for _, row in drive["truth"]]
+    driven = sum(math.hypot(*plane_offset(before, row)) for before, row in zip(truth, truth[1:]))
+    changes = sum(before["true_way_id"] != row["true_way_id"] for before, row in zip(truth, truth[1:]))
+    squares, wrong, moving = [], 0, 0
+    for _, row, match, error in moving_fixes(drive):
         if abs(error) < FAR_M:
             squares.append(error * error)
         moving += 1
@@ -155,22 +155,23 @@ def main(argv=None):
         print("| drive | fixes | mean | sd | p90 abs | beyond 2 m | in turns: fixes | mean | sd | p90 abs |"
               " beyond 2 m |")
         print("|---|---|---|---|---|---|---|---|---|---|---|")
-        everything, all_turning = [], []
+        everything, all_turning, budgets = [], [], []
         for name, truth_path, match_path, _ in drives:
             if match_path is None:
                 continue
-            errors, turning = drive_errors(truth_path, match_path)
+            drive = read_drive(truth_path, match_path)
+            errors, turning = drive_errors(drive)
             everything += errors
             all_turning += turning
+            budgets.append((name, boundary_budget(drive)))
             print("| " + " | ".join([name] + summary(errors) + summary(turning)) + " |")
         print("| **all** | " + " | ".join(summary(everything) + summary(all_turning)) + " |")
         print()
         print("| drive | a way boundary every | rms along | 0.8 rms / boundary spacing | moving fixes on a wrong way"
               " | rms for 3 % |")
         print("|---|---|---|---|---|---|")
-        for name, truth_path, match_path, _ in drives:
-            if match_path is not None:
-                print("| " + " | ".join([name] + budget_cells(*boundary_budget(truth_path, match_path))) + " |")
+        for name, budget in budgets:
+            print("| " + " | ".join([name] + budget_cells(*budget)) + " |")
     except ev.EvaluationError as error:
         print(f"evaluate_along_track: {error}", file=sys.stderr)
         return 2

@@ -17,9 +17,9 @@ measures how the matcher, which fuses dead reckoning from them, holds up. And a 
 error is not independent from one fix to the next: most of it wanders over seconds (multipath) or
 stays for minutes (the atmosphere). --correlation-s makes the 5 m noise a Gauss-Markov process with
 that correlation time, and --bias-m adds one constant offset per draw (position_errors says how).
-And SUMO's speed and course are not a receiver's: its speed is in the lane's own length, which runs
-about 0.7 % longer than the lane's shape that the positions follow, and its course is that of the last
-step, not the direction of travel at the fix, so dead reckoning from them falls behind in every turn.
+And SUMO's speed and course are not a receiver's: its speed runs about 0.7 % ahead of the distance its
+positions go (on the drives' straight steps), and its course is that of the last step, not the direction
+of travel at the fix, so dead reckoning from them falls behind in every turn.
 --kinematics positions replaces both by what a receiver's Doppler velocity gives for the positions
 (kinematics_from_positions says how) before the noise is drawn, and --reported-accuracy has each fix
 say how accurate its speed and course are, as gpsd's eps and epd (reported_accuracy). --pieces-s S

@@ -36,14 +36,14 @@ def write_drive(tmp_path, offsets, turn_at=None):
 
 def test_the_error_is_signed_along_the_heading_and_ignores_the_side(tmp_path):
     truth, match = write_drive(tmp_path, [1.5, -2.5, 0.0, 3.0])
-    errors, turning = at.drive_errors(truth, match)
+    errors, turning = at.drive_errors(at.read_drive(truth, match))
     assert [round(e, 2) for e in errors] == [1.5, -2.5, 0.0, 3.0]
     assert turning == []
 
 
 def test_fixes_around_a_turn_are_counted_apart(tmp_path):
     truth, match = write_drive(tmp_path, [0.5] * 4 + [-4.0] * 2 + [0.5] * 4, turn_at=5)
-    errors, turning = at.drive_errors(truth, match)
+    errors, turning = at.drive_errors(at.read_drive(truth, match))
     assert len(errors) == 10
     # Fixes 3 to 6 see the heading change within two fixes either side.
     assert [round(e, 2) for e in turning] == [0.5, -4.0, -4.0, 0.5]
@@ -63,7 +63,7 @@ def test_a_truth_row_without_numbers_is_a_clear_error(tmp_path):
     with open(truth, "a") as handle:
         handle.write("1.0,60.0,25.0,fast,0,1\n")
     try:
-        at.drive_errors(truth, match)
+        at.drive_errors(at.read_drive(truth, match))
     except ev.EvaluationError as error:
         assert "speed_mps/heading_deg" in str(error) and ":3" in str(error)
     else:
@@ -89,7 +89,7 @@ def test_way_boundaries_predict_the_wrong_share_from_the_error_along_the_road(tm
     relabel(truth, "true_way_id", [k // 2 for k in range(10)])
     relabel(match, "way_id", [k // 2 for k in range(10)])
     relabel(match, "way_id", [0, 1])  # fix 1 (way 0) matched to way 1, the next
-    spacing, rms, wrong = at.boundary_budget(truth, match)
+    spacing, rms, wrong = at.boundary_budget(at.read_drive(truth, match))
     assert round(spacing, 1) == 22.5
     assert abs(rms - 1.0) < 1e-3  # the 30 m one is left out
     assert wrong == 0.1
