@@ -42,11 +42,7 @@ extension DaemonCore {
     /// its matcher goes on in the new one (`matcherContinues`), the provider's only (the matcher's
     /// keep counting there).
     mutating func retire(_ old: HorizonPipeline, matcherContinues: Bool) {
-        if matcherContinues {
-            Self.add(old.provider.counters, rejected: old.rejectedFixes, to: &retired)
-        } else {
-            Self.add(old, to: &retired)
-        }
+        Self.add(old, to: &retired, includingMatcher: !matcherContinues)
     }
 
     /// Folds the counts of a bus about to be replaced into ``retired``.
@@ -61,8 +57,13 @@ extension DaemonCore {
         metrics.transmitQueueFullEpisodes += bus.faults.count(.transmitQueueFull)
     }
 
-    private static func add(_ pipeline: HorizonPipeline, to metrics: inout DaemonMetrics) {
+    /// Adds the counts of `pipeline`: its provider's and rejected fixes, and its matcher's unless
+    /// `includingMatcher` is false (a matcher that goes on in a new pipeline, counted there).
+    private static func add(
+        _ pipeline: HorizonPipeline, to metrics: inout DaemonMetrics, includingMatcher: Bool = true
+    ) {
         add(pipeline.provider.counters, rejected: pipeline.rejectedFixes, to: &metrics)
+        guard includingMatcher else { return }
         let matcher = pipeline.matcher as? OnlineMapMatcher
         metrics.gnssOutliers += matcher?.outliers ?? 0
         metrics.offMapFixes += matcher?.offMapFixes ?? 0

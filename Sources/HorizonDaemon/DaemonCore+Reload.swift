@@ -8,9 +8,10 @@ import Routing
 
 extension DaemonCore {
     /// SIGHUP with a valid file: rebuilds the pipeline with the new settings, continuing the
-    /// stream, and the running matcher when the map and the matcher's settings stay. `newMap` is the map the run loop reopened because its path or cache size changed
-    /// (`nil`: keep the running one); `customObjects` is the running map with the custom objects
-    /// read again from its store (`nil`: keep them); `gnss` is the running source's state. Asks for a new CAN
+    /// stream, and the running matcher when the map and the matcher's settings stay. `newMap` is
+    /// the map the run loop reopened because its path or cache size changed (`nil`: keep the
+    /// running one); `customObjects` is the running map with the custom objects read again from
+    /// its store (`nil`: keep them); `gnss` is the running source's state. Asks for a new CAN
     /// socket and GNSS source when theirs changed. Settings that do not fit are refused, and the
     /// running configuration kept.
     public mutating func reload(
