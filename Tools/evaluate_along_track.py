@@ -20,13 +20,26 @@ on average (the clean drive's length over its label changes) and the matched poi
 the share of those fixes actually on a wrong way, and the σ that 97 % way correct among them would need
 (Docs/measurements.md, stop 58).
 
+A third table (--truth-kinematics, instead of the two above; reads no results) says how well the drive's own
+speeds and courses explain its positions, which bounds how far dead reckoning can take the matcher
+(Docs/measurements.md, stop 59). Per drive, from the truth alone: each step's dead reckoning (the mean of its
+two speeds times its time, along the mean of its two courses, as Sources/Horizon/Matching/DeadReckoningFilter.swift
+steps) minus the step the positions took, its part along that course; the root mean square per step, and of the
+sum over DR_WINDOW_S steps in a row (what the matcher's fused position inherits while it averages that many
+fixes). Both as the drive gives its speeds and courses (SUMO's) and as a receiver would give them for the same
+positions (noise_seeds.py's kinematics_from_positions), and the share of the latter's squares in the steps within
+WAY_CHANGE_STEPS rows of a change of the true way. A receiver's Doppler velocity, good to 0.05-0.1 m/s, misses
+by about that per 1-s step; what a drive misses by beyond it is the simulation's, not the receiver's.
+
 Usage:
   Tools/evaluate_along_track.py --truth-dir Data/drives --results-dir DIR --suffix=-noisy
+  Tools/evaluate_along_track.py --truth-dir Data/drives --truth-kinematics
 Reads <results-dir>/<name><suffix>.match.csv for every drive <name>.csv of --truth-dir (as evaluate_drives.py).
 """
 import argparse
 import csv
 import math
+import os
 import statistics
 import sys
 
@@ -38,6 +51,10 @@ TURN_DEGREES = 30.0
 # A matched point farther than this along the road from the truth is on another road or past a wrong turn,
 # not a step before or past a way boundary: left out of the way-boundary table's rms.
 FAR_M = 20.0
+# Steps summed for the dead-reckoning table's second column.
+DR_WINDOW_S = 10
+# A step counts as at a way change where the true way changes within this many rows of it.
+WAY_CHANGE_STEPS = 1
 EARTH_METRES_PER_DEGREE = 111_320.0
 
 
@@ -66,11 +83,12 @@ def heading_change(a, b):
 
 
 def read_drive(truth_path, match_path):
-    """A drive's truth rows [(line, row)], their speeds and headings, and its matched rows by time key; raises
+    """A drive's truth rows [(line, row)], their speeds and headings, and its matched rows by time key (none
+    when match_path is None); raises
     EvaluationError naming the file and line of a truth row whose speed or heading is not a number."""
     truth = list(ev.read_csv_rows(truth_path, "truth", ev.TRUTH_COLUMNS + ("speed_mps", "heading_deg")))
     matches = {}
-    for line, row in ev.read_csv_rows(match_path, "match", ev.MATCH_COLUMNS + ("lat", "lon")):
+    for line, row in ev.read_csv_rows(match_path, "match", ev.MATCH_COLUMNS + ("lat", "lon")) if match_path else ():
         matches[ev.time_key(row["time_s"], f"match file {match_path}:{line}")] = row
     headings, speeds = [], []
     for line, row in truth:
@@ -133,6 +151,67 @@ def budget_cells(spacing, rms, wrong):
     return [f"{spacing:.1f} m", f"{rms:.2f} m", f"{100 * predicted:.1f} %", f"{100 * wrong:.1f} %", f"{needed:.2f} m"]
 
 
+def dead_reckoning_misses(rows, speeds, headings):
+    """Per step between two truth rows (moving: either speed >= MINIMUM_SPEED), in drive order: the unit vector of
+    its mean course, the miss of its dead reckoning (metres east, north: the step the speeds and courses say minus
+    the one the positions took), and whether the true way changes within WAY_CHANGE_STEPS rows of it."""
+    misses = []
+    for k in range(1, len(rows)):
+        v0, v1 = speeds[k - 1], speeds[k]
+        if max(v0, v1) < MINIMUM_SPEED:
+            continue
+        h0, h1 = math.radians(headings[k - 1]), math.radians(headings[k])
+        x, y = math.sin(h0) + math.sin(h1), math.cos(h0) + math.cos(h1)
+        length = math.hypot(x, y)
+        if length < 1e-9:
+            continue
+        course = (x / length, y / length)
+        driven = (v0 + v1) / 2 * (float(rows[k]["time_s"]) - float(rows[k - 1]["time_s"]))
+        east, north = plane_offset(rows[k - 1], rows[k])
+        nearby = rows[max(0, k - 1 - WAY_CHANGE_STEPS):k + WAY_CHANGE_STEPS + 1]
+        at_change = len({row["true_way_id"] for row in nearby}) > 1
+        misses.append((course, (driven * course[0] - east, driven * course[1] - north), at_change))
+    return misses
+
+
+def dead_reckoning_rms(misses, window=DR_WINDOW_S):
+    """(rms along the course of one step's miss, rms of `window` consecutive misses summed and taken along the
+    last one's course, share of the steps' squared misses along that lies at way changes); None where there are
+    too few steps."""
+    def along(course, miss):
+        return course[0] * miss[0] + course[1] * miss[1]
+    if not misses:
+        return None, None, None
+    squares = [along(course, miss) ** 2 for course, miss, _ in misses]
+    total = sum(squares)
+    at_changes = sum(square for square, (_, _, change) in zip(squares, misses) if change)
+    sums = []
+    for k in range(len(misses) - window + 1):
+        east = sum(miss[0] for _, miss, _ in misses[k:k + window])
+        north = sum(miss[1] for _, miss, _ in misses[k:k + window])
+        sums.append(along(misses[k + window - 1][0], (east, north)) ** 2)
+    return (math.sqrt(total / len(squares)), math.sqrt(statistics.fmean(sums)) if sums else None,
+            at_changes / total if total > 0 else None)
+
+
+def dead_reckoning_cells(drive):
+    """Cells of one drive's row of the dead-reckoning table: per step and over DR_WINDOW_S steps with the drive's
+    speeds and courses, the same with a receiver's for its positions, and the share of the latter at way changes."""
+    import noise_seeds  # the receiver's kinematics; imported here as it needs make-drives.py beside it
+    rows = [row for _, row in drive["truth"]]
+    receiver = noise_seeds.kinematics_from_positions(rows)
+    cells = []
+    for speeds, headings in ((drive["speeds"], drive["headings"]),
+                             ([float(r["speed_mps"]) for r in receiver], [float(r["heading_deg"]) for r in receiver])):
+        misses = dead_reckoning_misses(rows, speeds, headings)
+        step, window, share = dead_reckoning_rms(misses)
+        cells += ["–" if value is None else f"{value:.2f} m" for value in (step, window)]
+    if share is None:
+        return cells + ["–"]
+    steps = sum(change for _, _, change in misses) / len(misses)
+    return cells + [f"{100 * share:.0f} % ({100 * steps:.0f} % of the steps)"]
+
+
 def summary(errors):
     """Cells of one group of errors: fixes, mean, sd, p90 |e|, share beyond 2 m."""
     if not errors:
@@ -144,13 +223,36 @@ def summary(errors):
             f"{p90:.2f} m", f"{100 * beyond:.1f} %"]
 
 
+def truth_kinematics_table(truth_dir):
+    """Prints the dead-reckoning table for every clean drive (<name>.csv, not -noisy) of truth_dir."""
+    if not os.path.isdir(truth_dir):
+        raise ev.EvaluationError(f"truth directory {truth_dir} not found; pass --truth-dir Data/drives")
+    names = sorted(f[:-4] for f in os.listdir(truth_dir) if f.endswith(".csv") and not f.endswith("-noisy.csv"))
+    if not names:
+        raise ev.EvaluationError(f"no drives (<name>.csv) in {truth_dir}")
+    print(f"| drive | dead reckoning misses the positions along the road: per step | over {DR_WINDOW_S} s"
+          f" | with a receiver's speeds and courses: per step | over {DR_WINDOW_S} s | of its squares at way changes |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        drive = read_drive(os.path.join(truth_dir, f"{name}.csv"), None)
+        print("| " + " | ".join([name] + dead_reckoning_cells(drive)) + " |")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--truth-dir", required=True)
-    parser.add_argument("--results-dir", required=True)
+    parser.add_argument("--results-dir", help="the <name><suffix>.match.csv files (not with --truth-kinematics)")
     parser.add_argument("--suffix", default="")
+    parser.add_argument("--truth-kinematics", action="store_true",
+                        help="print only the drives' own dead-reckoning table (their speeds and courses against their "
+                             "positions); reads no results")
     args = parser.parse_args(argv)
     try:
+        if args.truth_kinematics:
+            truth_kinematics_table(args.truth_dir)
+            return 0
+        if args.results_dir is None:
+            raise ev.EvaluationError("pass --results-dir (the adasis match outputs), or --truth-kinematics")
         drives = ev.drives_in(args.truth_dir, args.results_dir, args.suffix)
         print("| drive | fixes | mean | sd | p90 abs | beyond 2 m | in turns: fixes | mean | sd | p90 abs |"
               " beyond 2 m |")

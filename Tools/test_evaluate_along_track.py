@@ -96,3 +96,49 @@ def test_way_boundaries_predict_the_wrong_share_from_the_error_along_the_road(tm
     cells = at.budget_cells(spacing, rms, wrong)
     assert cells == ["22.5 m", "1.00 m", "3.5 %", "10.0 %", "0.85 m"]
     assert at.budget_cells(None, 1.0, 0.0) == ["–"] * 5
+
+
+def test_dead_reckoning_misses_are_measured_along_the_course_and_placed_at_way_changes(tmp_path):
+    # Twelve fixes north at 10 m/s, 10 m apart, except that the positions jump 1 m back where the way
+    # changes (fix 6, as at one of SUMO's junctions) and 2 m sideways at fix 9 (not along: not counted).
+    truth, match = write_drive(tmp_path, [0.0] * 12)
+    lines = open(truth).read().splitlines()
+    for k in range(1, 13):
+        cells = lines[k].split(",")
+        north = 10.0 * (k - 1) - (1.0 if k - 1 >= 6 else 0.0)
+        east = 2.0 if k - 1 == 9 else 0.0
+        cells[1], cells[2] = (f"{v:.9f}" for v in point(east, north))
+        cells[5] = "1" if k - 1 < 6 else "2"
+        lines[k] = ",".join(cells)
+    open(truth, "w").write("\n".join(lines) + "\n")
+    drive = at.read_drive(truth, match)
+    rows = [row for _, row in drive["truth"]]
+    misses = at.dead_reckoning_misses(rows, drive["speeds"], drive["headings"])
+    assert len(misses) == 11
+    step, window, share = at.dead_reckoning_rms(misses, window=10)
+    # One step of the eleven misses by 1 m along: rms sqrt(1/11); every run of ten steps holds it.
+    assert abs(step - math.sqrt(1 / 11)) < 1e-3
+    assert abs(window - 1.0) < 1e-3
+    assert abs(share - 1.0) < 1e-6
+    # The way changes between fixes 5 and 6: the steps ending at fixes 5 to 7 lie within a row of it.
+    assert [change for _, _, change in misses] == [False] * 4 + [True] * 3 + [False] * 4
+    cells = at.dead_reckoning_cells(drive)
+    assert cells[:2] == ["0.30 m", "1.00 m"]
+    # A receiver's speeds for these positions (noise_seeds.py) spread the jump over the steps around it:
+    # less per step, and still most of it at the way change.
+    assert float(cells[2].split()[0]) < 0.30
+    assert int(cells[4].split()[0]) >= 90 and cells[4].endswith("(27 % of the steps)")
+    assert at.dead_reckoning_rms([]) == (None, None, None)
+
+
+def test_the_truth_kinematics_table_needs_no_results(tmp_path, capsys):
+    write_drive(tmp_path, [0.0] * 12)
+    assert at.main(["--truth-dir", str(tmp_path), "--truth-kinematics"]) == 0
+    table = capsys.readouterr().out
+    # The positions follow their speeds exactly: no miss (a receiver's kinematics for them, fitted over
+    # three steps each side, miss by centimetres at the ends), and the way never changes.
+    assert "| drive | 0.00 m | 0.00 m |" in table and "| 0 % (0 % of the steps) |" in table
+    assert at.main(["--truth-dir", str(tmp_path)]) == 2
+    assert "--results-dir" in capsys.readouterr().err
+    assert at.main(["--truth-dir", str(tmp_path / "absent"), "--truth-kinematics"]) == 2
+    assert "truth directory" in capsys.readouterr().err
