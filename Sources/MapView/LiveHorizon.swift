@@ -17,6 +17,9 @@ public struct LiveHorizon: Sendable {
     public private(set) var framesReceived = 0
     /// Frames received whose identifier is not one of the six message types' (not fed on).
     public private(set) var framesNotADASIS = 0
+    /// Frames the kernel dropped before the reader could take them (its receive queue was full:
+    /// the reader is slower than the bus), as the socket counted them.
+    public private(set) var framesDropped = 0
     /// The reception time of the last ADASIS v2 frame; `nil` before the first.
     public private(set) var lastFrameTime: Double?
     /// Why no frames can come (interface down or gone, log ended), with its time; `nil` while
@@ -55,7 +58,7 @@ public struct LiveHorizon: Sendable {
             framesNotADASIS += 1
             return
         }
-        if sourceProblem != nil {
+        if let problem = sourceProblem, Self.isAfter(time, problem: problem.time, lastFrame: lastFrameTime) {
             sourceProblem = nil
             recoveries += 1
         }
@@ -70,7 +73,22 @@ public struct LiveHorizon: Sendable {
         try? reconstructor.apply(payload: data, time: time)
     }
 
-    /// Records that the source stopped delivering at `time`, and why (shown until a frame comes).
+    /// Whether a frame received at `time` came after the problem seen at `problem`, so that the
+    /// source is back. A frame received before it (the socket's backlog, read after the interface
+    /// went down: a reader slower than the bus) is fed on but does not end the problem. A frame
+    /// older than the last one means the receiver's clock stepped back: it cannot be ordered
+    /// against the problem, and counts as after it.
+    static func isAfter(_ time: Double, problem: Double, lastFrame: Double?) -> Bool {
+        time >= problem || time < (lastFrame ?? -.infinity)
+    }
+
+    /// Adds `count` frames the kernel dropped on the reader's socket (not received, not fed on).
+    public mutating func kernelDropped(_ count: Int) {
+        framesDropped += max(0, count)
+    }
+
+    /// Records that the source stopped delivering at `time`, and why (shown until a frame
+    /// received after `time` comes).
     public mutating func sourceFailed(_ reason: String, time: Double) {
         if sourceProblem == nil { sourceProblem = (time, reason) }
     }
@@ -94,7 +112,7 @@ public struct LiveHorizon: Sendable {
             bus: Document.Bus(
                 frames: recentFrames, frames_last_second: recent,
                 load_percent: (Double(recent) * Self.bitsPerFrame / Self.bitrate * 1000).rounded() / 10, sent: sent,
-                received: framesReceived, not_adasis: framesNotADASIS,
+                received: framesReceived, dropped: framesDropped, not_adasis: framesNotADASIS,
                 undecodable: reconstructor.undecodableFrames, counter_gaps: gaps),
             tree: LiveTreeSummary(horizon, unplaced: features.unplaced),
             features: features.collection)
@@ -120,6 +138,7 @@ public struct LiveHorizon: Sendable {
             var load_percent: Double
             var sent: [String: Int]
             var received: Int
+            var dropped: Int
             var not_adasis: Int
             var undecodable: Int
             var counter_gaps: Int

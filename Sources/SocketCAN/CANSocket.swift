@@ -12,6 +12,10 @@ public struct ReceivedCANFrame: Hashable, Sendable {
     /// The kernel receive time (SO_TIMESTAMP) in microseconds since the Unix epoch, or nil if the
     /// kernel attached none.
     public var timestampMicroseconds: Int64?
+    /// Frames the kernel dropped on this socket since it was opened because its receive queue
+    /// was full (a reader slower than the bus; SO_RXQ_OVFL), as of this frame's arrival; nil if
+    /// the kernel attached no count.
+    public var kernelDropCount: UInt32? = nil
 }
 
 /// A receive filter: a frame passes when `(frame id & mask) == (identifier & mask)`; the frame
@@ -63,6 +67,9 @@ public struct CANSocket: ~Copyable, Sendable {
             var on: Int32 = 1
             _ = try calls.run(.setsockopt, interface: interface) {
                 setsockopt(fd, SOL_SOCKET, SO_TIMESTAMP, &on, socklen_t(MemoryLayout<Int32>.size))
+            }
+            _ = try calls.run(.setsockopt, interface: interface) {
+                setsockopt(fd, SOL_SOCKET, SO_RXQ_OVFL, &on, socklen_t(MemoryLayout<Int32>.size))
             }
             _ = try calls.run(.bind, interface: interface) { csocketcan_bind(fd, index) }
         } catch {
@@ -125,14 +132,18 @@ public struct CANSocket: ~Copyable, Sendable {
         var index: Int32 = 0
         var stamp = timeval()
         var hasStamp: Int32 = 0
+        var dropped: UInt32 = 0
+        var hasDropped: Int32 = 0
         let count = try calls.run(.recvmsg, interface: interface) {
-            csocketcan_receive(descriptor, &raw, &index, &stamp, &hasStamp)
+            csocketcan_receive(descriptor, &raw, &index, &stamp, &hasStamp, &dropped, &hasDropped)
         }
         guard count == MemoryLayout<can_frame>.size, let frame = CANFrame(kernelFrame: raw) else {
             throw SocketCANError(errno: EBADMSG, call: "recvmsg", interface: interface)
         }
         let micros = hasStamp != 0 ? Int64(stamp.tv_sec) * 1_000_000 + Int64(stamp.tv_usec) : nil
-        return ReceivedCANFrame(frame: frame, interface: interface, timestampMicroseconds: micros)
+        return ReceivedCANFrame(
+            frame: frame, interface: interface, timestampMicroseconds: micros,
+            kernelDropCount: hasDropped != 0 ? dropped : nil)
     }
 
     /// Replaces the receive filters; an empty list receives nothing.

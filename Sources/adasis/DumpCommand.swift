@@ -8,7 +8,12 @@ import SocketCAN
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        abstract: "Print frames received on a CAN interface as candump -L lines (one per line, flushed).")
+        abstract: "Print frames received on a CAN interface as candump -L lines (one per line, flushed).",
+        discussion: """
+            Frames the kernel dropped because this reader fell behind the bus (its receive queue \
+            was full) are reported on standard error as they are noticed, with the running total, \
+            as candump -d does; the log on standard output holds only frames received.
+            """)
 
     @Argument(help: "The CAN interface to listen on, e.g. vcan0.")
     var interface: String
@@ -41,6 +46,7 @@ struct DumpCommand: ParsableCommand {
         printToStandardError("adasis dump: listening on \(interface)")
         let waitMilliseconds = timeout.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
         var received = 0
+        var droppedSoFar: UInt32 = 0
         while count.map({ received < $0 }) ?? true {
             let next: ReceivedCANFrame
             do {
@@ -50,6 +56,12 @@ struct DumpCommand: ParsableCommand {
             } catch {
                 printToStandardError("adasis dump: \(error)")
                 throw ExitCode.failure
+            }
+            if let dropped = next.kernelDropCount, dropped != droppedSoFar {
+                printToStandardError(
+                    "adasis dump: \(dropped &- droppedSoFar) frames dropped by the kernel on \(interface) before "
+                        + "this one (receive queue full: the reader is slower than the bus); \(dropped) in all")
+                droppedSoFar = dropped
             }
             let record = CandumpRecord(
                 timestampMicroseconds: next.timestampMicroseconds ?? 0,

@@ -71,6 +71,7 @@ struct LiveHorizonTests {
         struct Bus: Decodable {
             var frames_last_second: Int
             var received: Int
+            var dropped: Int
             var not_adasis: Int
             var sent: [String: Int]
             var frames: [LiveHorizon.BusFrame]
@@ -142,7 +143,7 @@ struct LiveHorizonTests {
         var live = try Self.horizon()
         live.receive(identifier: 0x123, isExtended: false, data: [1, 2], time: 100.4)
         let document = try Self.document(live, at: 100.5)
-        #expect(document.bus.not_adasis == 1 && document.bus.received == 20)
+        #expect(document.bus.not_adasis == 1 && document.bus.received == 20 && document.bus.dropped == 0)
         // 19 ADASIS v2 frames 10 ms apart, all in the last second; the other frame is not counted.
         #expect(document.bus.frames_last_second == 19)
         #expect(document.bus.sent["position"] == 2 && document.bus.sent["profileLong"] == 12)
@@ -163,6 +164,40 @@ struct LiveHorizonTests {
         try Self.send(.position(PositionMessage(offset: 60, pathIndex: 8)), to: &live, at: 111)
         document = try Self.document(live, at: 111)
         #expect(document.problem == nil && document.recoveries == 1 && document.silent_s == 0)
+    }
+
+    /// A reader slower than the bus reads the socket's backlog after the interface went down:
+    /// those frames were received before the failure and are fed on, but only a frame received
+    /// after it says the source is back.
+    @Test func framesReceivedBeforeTheFailureDoNotEndIt() throws {
+        var live = try Self.horizon()
+        live.sourceFailed("vcan0 is down", time: 103)
+        try Self.send(.position(PositionMessage(offset: 60, pathIndex: 8)), to: &live, at: 102.5)
+        var document = try Self.document(live, at: 104)
+        #expect(document.problem?.reason == "vcan0 is down" && document.recoveries == 0)
+        #expect(document.bus.sent["position"] == 3)
+        try Self.send(.position(PositionMessage(offset: 70, pathIndex: 8)), to: &live, at: 105)
+        document = try Self.document(live, at: 105)
+        #expect(document.problem == nil && document.recoveries == 1)
+    }
+
+    /// Frames the kernel dropped are counted apart from those received.
+    @Test func framesTheKernelDroppedAreCounted() throws {
+        var live = try Self.horizon()
+        live.kernelDropped(250)
+        live.kernelDropped(3)
+        let document = try Self.document(live, at: 101)
+        #expect(document.bus.dropped == 253 && document.bus.received == 19)
+    }
+
+    /// A frame older than the last one received means the receiver's clock stepped back: it
+    /// cannot be ordered against the failure and ends it.
+    @Test func aClockSteppedBackStillEndsTheProblem() throws {
+        var live = try Self.horizon()
+        live.sourceFailed("vcan0 is down", time: 103)
+        try Self.send(.position(PositionMessage(offset: 60, pathIndex: 8)), to: &live, at: 40)
+        let document = try Self.document(live, at: 41)
+        #expect(document.problem == nil && document.recoveries == 1)
     }
 
     @Test func beforeAnyFrameTheDocumentSaysSo() throws {

@@ -110,6 +110,28 @@ struct CANInterfaceControlGuestTests {
     }
 
     @Test(
+        "as root on vcan0: frames the kernel drops for a full receive queue are counted (SO_RXQ_OVFL)",
+        .enabled(if: guestRole == "root"))
+    func dropsAreCounted() throws {
+        let reader = try CANSocket(interface: "vcan0")
+        let sender = try CANSocket(interface: "vcan0")
+        let frame = try CANFrame(identifier: #require(CANIdentifier(standard: 0x7FF)), data: [0, 0x11, 0x22, 0x33])
+        // The reader reads nothing while 30 000 frames come (its queue holds a few thousand), then
+        // its queue; the count comes with the first frame queued after the drops.
+        for _ in 0..<30_000 { try sender.send(frame) }
+        var received: [ReceivedCANFrame] = []
+        while let next = try? reader.receive(timeoutMilliseconds: 500) { received.append(next) }
+        try sender.send(frame)
+        received.append(try reader.receive(timeoutMilliseconds: 5000))
+        let dropped = Int(try #require(received.last?.kernelDropCount, "\(received.count) received, no count"))
+        #expect(dropped > 0 && received.count + dropped == 30_001, "\(received.count) received, \(dropped) dropped")
+        // Frames queued before the queue filled carry no count; the count never goes down.
+        #expect(received.first?.kernelDropCount == nil)
+        let counts = received.compactMap(\.kernelDropCount)
+        #expect(counts == counts.sorted())
+    }
+
+    @Test(
         "unprivileged on vcan0: setBitrate/stop/start are .permissionDenied, reading still says notSupported",
         .enabled(if: guestRole == "unprivileged"))
     func vcanUnprivileged() throws {
@@ -147,6 +169,10 @@ struct CANInterfaceControlKernelTests {
         #expect(
             parts[0].contains(
                 "as root on vcan0: no state or bitrate, setBitrate not supported, stop/start work\" passed"),
+            "\(parts[0])")
+        #expect(
+            parts[0].contains(
+                "as root on vcan0: frames the kernel drops for a full receive queue are counted (SO_RXQ_OVFL)\" passed"),
             "\(parts[0])")
         #expect(
             parts[1].contains(

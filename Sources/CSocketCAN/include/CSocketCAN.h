@@ -25,10 +25,13 @@ static inline int csocketcan_bind(int fd, int ifindex) {
     return bind(fd, (struct sockaddr *)&addr, sizeof addr);
 }
 
-/// recvmsg() one frame; fills the receiving interface index (0 if unknown) and the kernel
-/// SO_TIMESTAMP (has_timestamp = 0 if the message carried none). Returns recvmsg's result.
+/// recvmsg() one frame; fills the receiving interface index (0 if unknown), the kernel
+/// SO_TIMESTAMP (has_timestamp = 0 if the message carried none) and the SO_RXQ_OVFL count of
+/// frames the kernel dropped on this socket so far (has_dropped = 0 if none was attached).
+/// Returns recvmsg's result.
 static inline ssize_t csocketcan_receive(int fd, struct can_frame *frame, int *ifindex,
-                                         struct timeval *stamp, int *has_timestamp) {
+                                         struct timeval *stamp, int *has_timestamp,
+                                         unsigned int *dropped, int *has_dropped) {
     struct sockaddr_can addr;
     char control[CMSG_SPACE(sizeof(struct timeval)) + CMSG_SPACE(sizeof(unsigned int))];
     struct iovec iov = { .iov_base = frame, .iov_len = sizeof *frame };
@@ -43,12 +46,16 @@ static inline ssize_t csocketcan_receive(int fd, struct can_frame *frame, int *i
     msg.msg_controllen = sizeof control;
     ssize_t n = recvmsg(fd, &msg, 0);
     *has_timestamp = 0;
+    *has_dropped = 0;
     *ifindex = (msg.msg_namelen >= sizeof addr && addr.can_family == AF_CAN) ? addr.can_ifindex : 0;
     if (n < 0) return n;
     for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c != NULL; c = CMSG_NXTHDR(&msg, c)) {
         if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SO_TIMESTAMP) {
             memcpy(stamp, CMSG_DATA(c), sizeof *stamp);
             *has_timestamp = 1;
+        } else if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SO_RXQ_OVFL) {
+            memcpy(dropped, CMSG_DATA(c), sizeof *dropped);
+            *has_dropped = 1;
         }
     }
     return n;

@@ -73,6 +73,7 @@ function renderLivePanel(doc) {
   row(list, 'bus load', `${bus.load_percent.toFixed(1)} % of 500 kbit/s (${bus.frames_last_second} frames in 1 s)`);
   row(list, 'received', Object.entries(bus.sent).map(([type, count]) => `${type} ${count}`).join(', ') || '—');
   row(list, 'other', `${bus.not_adasis} not ADASIS, ${bus.undecodable} undecodable, ${bus.counter_gaps} counter gaps`);
+  if (bus.dropped > 0) row(list, 'dropped', `${bus.dropped} frames lost in the kernel (this view read slower than the bus)`);
   const frames = $('frames');
   frames.replaceChildren();
   for (const frame of bus.frames.slice().reverse()) {
