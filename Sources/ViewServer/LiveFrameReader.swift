@@ -82,16 +82,13 @@ public final class LiveFrameReader: @unchecked Sendable {
     /// Receives from `socket` until the interface is gone or replaced (the socket is then closed
     /// and the caller opens a new one).
     private func receiveUntilLost(_ socket: borrowing CANSocket, name: String, index: Int32) {
-        var droppedSoFar: UInt32 = 0  // the socket's SO_RXQ_OVFL count, which starts at 0
+        var drops = KernelDropTally()
         while true {
             do throws(SocketCANError) {
                 let received = try socket.receive(timeoutMilliseconds: 500)
                 let time = received.timestampMicroseconds.map { Double($0) / 1e6 } ?? clock()
-                if let count = received.kernelDropCount, count != droppedSoFar {
-                    let more = Int(count &- droppedSoFar)  // the kernel's counter wraps at 2^32
-                    droppedSoFar = count
-                    update { $0.kernelDropped(more) }
-                }
+                let dropped = drops.newDrops(before: received)
+                if dropped > 0 { update { $0.kernelDropped(dropped) } }
                 guard !received.frame.isErrorFrame, !received.frame.isRemoteTransmissionRequest else { continue }
                 update {
                     $0.receive(

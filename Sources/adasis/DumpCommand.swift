@@ -46,7 +46,7 @@ struct DumpCommand: ParsableCommand {
         printToStandardError("adasis dump: listening on \(interface)")
         let waitMilliseconds = timeout.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
         var received = 0
-        var droppedSoFar: UInt32 = 0
+        var drops = KernelDropTally()
         while count.map({ received < $0 }) ?? true {
             let next: ReceivedCANFrame
             do {
@@ -57,11 +57,11 @@ struct DumpCommand: ParsableCommand {
                 printToStandardError("adasis dump: \(error)")
                 throw ExitCode.failure
             }
-            if let dropped = next.kernelDropCount, dropped != droppedSoFar {
+            let dropped = drops.newDrops(before: next)
+            if dropped > 0 {
                 printToStandardError(
-                    "adasis dump: \(dropped &- droppedSoFar) frames dropped by the kernel on \(interface) before "
-                        + "this one (receive queue full: the reader is slower than the bus); \(dropped) in all")
-                droppedSoFar = dropped
+                    "adasis dump: \(dropped) frames dropped by the kernel on \(interface) before "
+                        + "this one (receive queue full: the reader is slower than the bus); \(drops.total) in all")
             }
             let record = CandumpRecord(
                 timestampMicroseconds: next.timestampMicroseconds ?? 0,
