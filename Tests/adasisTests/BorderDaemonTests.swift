@@ -135,10 +135,7 @@ struct BorderDaemonTests {
                 """)
         let daemonLog = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "<no log>"
         try #require(result.status == 0, "vcan-run failed: \(result.stderr)\n\(result.stdout)\n\(daemonLog)")
-        let lines = result.stdout.split(separator: "\n")
-        func value(_ key: String) -> String {
-            lines.last { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) } ?? ""
-        }
+        func value(_ key: String) -> String { scriptValue(key, in: result.stdout) ?? "" }
         #expect(value("adasis-exit") == "0", "\(result.stdout)\n\(daemonLog)")
 
         // The bus calls: added with its pieces; the refusals by name, the store's bytes unchanged.

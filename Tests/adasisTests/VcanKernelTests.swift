@@ -17,6 +17,11 @@ func runInVcanKernel(_ script: String) throws -> (status: Int32, stdout: String,
         Repository.root.appendingPathComponent("Tools/vcan-run"), ["--timeout", "600", "bash", "-c", script])
 }
 
+/// What a kernel script printed as `key=value` (its last such line); nil if it printed none.
+func scriptValue(_ key: String, in output: String) -> String? {
+    output.split(separator: "\n").last { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+}
+
 /// Fails with a clear message unless `swift build` produced `.build/debug/adasis`.
 func requireBuiltAdasis() throws {
     let path = Repository.root.appendingPathComponent(".build/debug/adasis").path

@@ -169,7 +169,7 @@ struct ViewLiveKernelTests {
 
         // Frames the kernel dropped while the readers were stopped are counted, apart from those
         // received: together they are the frames sent (30 000 and the few after).
-        let sent = 30_000 + (try #require(Self.value("extra", in: result.stdout)))
+        let sent = 30_000 + (try #require(Self.integer("extra", in: result.stdout)))
         // (From when the view had taken every frame before: a slow view may still be reading
         // the second replay's when it shows the recovery.)
         let base = try #require(try Self.document("BASE", in: result.stdout)["bus"] as? [String: Any])
@@ -178,18 +178,16 @@ struct ViewLiveKernelTests {
         let receivedSince = (drops["received"] as? Int ?? 0) - (base["received"] as? Int ?? 0)
         #expect(dropped > 0 && receivedSince + dropped == sent, "received \(receivedSince), dropped \(dropped)")
         #expect((drops["not_adasis"] as? Int ?? 0) - (base["not_adasis"] as? Int ?? 0) == receivedSince)
-        let dumpLines = try #require(Self.value("dump-lines", in: result.stdout))
-        let dumpDropped = try #require(Self.value("dump-dropped", in: result.stdout))
+        let dumpLines = try #require(Self.integer("dump-lines", in: result.stdout))
+        let dumpDropped = try #require(Self.integer("dump-dropped", in: result.stdout))
         #expect(
             dumpDropped > 0 && dumpLines + dumpDropped == sent,
             "adasis dump: \(dumpLines) lines, \(dumpDropped) dropped")
     }
 
-    /// The integer the script printed as `name=N`.
-    static func value(_ name: String, in output: String) -> Int? {
-        output.split(separator: "\n").first { $0.hasPrefix(name + "=") }.flatMap {
-            Int($0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces))
-        }
+    /// The integer the script printed as `name=N` (`wc -l` may pad it with blanks).
+    static func integer(_ name: String, in output: String) -> Int? {
+        scriptValue(name, in: output).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     static func near(_ a: [Double], _ b: [Double]) -> Bool {
