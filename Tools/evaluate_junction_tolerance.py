@@ -17,10 +17,12 @@ offset plus about one metre along the road.
 
 Usage:
   Tools/evaluate_junction_tolerance.py --truth-dir Data/drives --results-dir DIR --suffix=-noisy \\
-      --geojson helsinki.geojson [--geojson suburb.geojson] [--tolerance 3]
+      --geojson helsinki.geojson [--geojson suburb.geojson] [--tolerance 3] [--check-labels] [--at-node 1]
 Reads <results-dir>/<name><suffix>.match.csv for every drive <name>.csv of --truth-dir (as evaluate_drives.py);
 several GeoJSON files may be given (the drives of the synthetic suburb run on their own map). Prints a markdown
-table: per drive and in total, fixes, strict and tolerant way correct, and the fixes forgiven.
+table: per drive and in total, fixes, strict and tolerant way correct, and the fixes forgiven. --at-node M also
+says per drive how many fixes lie within M m along the road of a node where the truth changes way, and how many
+of the wrong fixes are among them: how much of a drive's strict figure is decided by decimetres at its nodes.
 """
 import collections
 import csv
@@ -97,6 +99,43 @@ def label_changes(rows, ends, slack=1.0):
     return at_node, late, early, unshared
 
 
+def fixes_at_node(rows, ends, within):
+    """The indices of the fixes of a clean drive that lie within `within` metres along the road (by the fix's
+    heading) of the OSM node where the truth changes way, the change before them or after: rows as
+    label_changes takes. At such a fix the car is about as near to either way (it runs 1.6 m beside the OSM
+    line), so which way the label names is decided by decimetres along the road, and a matcher whose error
+    along the road is a metre or more gets many of them wrong whatever it does."""
+    changes = [k for k in range(1, len(rows)) if rows[k][3] != rows[k - 1][3]]
+    found = []
+    for index, (lat, lon, heading, way) in enumerate(rows):
+        before = max((k for k in changes if k <= index), default=None)
+        after = min((k for k in changes if k > index), default=None)
+        neighbours = [rows[before - 1][3]] if before is not None else []
+        neighbours += [rows[after][3]] if after is not None else []
+        for other in neighbours:
+            shared = ends.get(way, set()) & ends.get(other, set())
+            if not shared:
+                continue
+            node = min(shared, key=lambda n: ev.distance_m(lat, lon, n[0], n[1]))
+            east = math.radians(lon - node[1]) * ev.EARTH_RADIUS_M * math.cos(math.radians(lat))
+            north = math.radians(lat - node[0]) * ev.EARTH_RADIUS_M
+            if abs(east * math.sin(math.radians(heading)) + north * math.cos(math.radians(heading))) <= within:
+                found.append(index)
+                break
+    return found
+
+
+def at_node_summary(rows, within):
+    """One sentence of (name, fixes at a node, of them wrong, fixes, wrong fixes) rows: per drive and for all,
+    how many fixes lie within `within` m of a node where the truth changes way, and how many of the wrong
+    fixes are among them."""
+    def part(name, count, wrong_there, fixes, wrong):
+        return f"{name} {count} of {fixes} ({100 * count / fixes:.1f} %), {wrong_there} of its {wrong} wrong"
+    total = ("all drives", *(sum(r[k] for r in rows) for k in range(1, 5)))
+    return (f"Fixes within {within:g} m along the road of a node where the truth changes way, and the wrong "
+            f"fixes among them: " + "; ".join(part(*r) for r in rows + [total]) + ".")
+
+
 def read_headed_truth(path):
     """(lat, lon, heading, way) rows of a clean truth CSV (after ev.read_truth has validated it)."""
     with ev.open_text(path, "truth") as handle:
@@ -126,18 +165,27 @@ def main(argv=None):
                         help=f"metres from the truth point to the shared node (default {TOLERANCE_M:g})")
     parser.add_argument("--check-labels", action="store_true",
                         help="also check where the truth's label changes way against the OSM node (clean traces)")
+    parser.add_argument("--at-node", type=float, metavar="M",
+                        help="also count per drive the clean truth's fixes within M m along the road of the node "
+                             "where the truth changes way, and the wrong fixes among them (fixes_at_node)")
     args = parser.parse_args(argv)
     try:
-        if not (math.isfinite(args.tolerance) and args.tolerance >= 0):
-            raise ev.EvaluationError(f"--tolerance {args.tolerance} is not a distance ≥ 0 m")
+        for option, value in (("--tolerance", args.tolerance), ("--at-node", args.at_node)):
+            if value is not None and not (math.isfinite(value) and value >= 0):
+                raise ev.EvaluationError(f"{option} {value} is not a distance ≥ 0 m")
         ends = way_ends(args.geojson)
-        rows, labels = [], [0, 0, 0, 0]
+        rows, labels, at_node = [], [0, 0, 0, 0], []
         for name, truth_path, match_path, _ in ev.drives_in(args.truth_dir, args.results_dir, args.suffix):
             if match_path is None:
                 continue
             if args.check_labels:
                 ev.read_truth(truth_path)
                 labels = [a + b for a, b in zip(labels, label_changes(read_headed_truth(truth_path), ends))]
+            if args.at_node is not None:
+                truth, matches = ev.read_truth(truth_path), ev.read_match(match_path)
+                wrong = {k for k, fix in enumerate(truth) if matches.get(fix[0]) != fix[3]}
+                there = fixes_at_node(read_headed_truth(truth_path), ends, args.at_node)
+                at_node.append((name, len(there), len(wrong.intersection(there)), len(truth), len(wrong)))
             rows.append((name, *score_drive(ev.read_truth(truth_path), ev.read_match(match_path), ends,
                                             args.tolerance)))
         if not rows:
@@ -150,6 +198,8 @@ def main(argv=None):
         print(f"\nTruth labels at a change of way (fixes either side): {labels[0]} within 1 m of the shared OSM node, "
               f"{labels[1]} keep the previous way more than 1 m past it, {labels[2]} take the next way more than "
               f"1 m before it; {labels[3]} changes between ways sharing no node.")
+    if args.at_node is not None:
+        print("\n" + at_node_summary(at_node, args.at_node))
     return 0
 
 

@@ -25,13 +25,15 @@ of travel at the fix, so dead reckoning from them falls behind in every turn.
 say how accurate its speed and course are, as gpsd's eps and epd (reported_accuracy). --pieces-s S
 matches each trace in pieces of S seconds, each from a cold start: what a matcher restarted that often
 gives (match_in_pieces).
+--sigma-m gives the position noise another sigma (0.5 or 1 m: a better receiver; 0: the clean
+drive), which measures how much of a drive's misses any position accuracy leaves.
 And a speed that reaches the matcher late (a receiver's filtered speed, a wheel speed over CAN
 stamped on arrival) is the speed of a moment before the fix: --speed-latency-s gives each fix the
 drive's speed that many seconds earlier (delayed_speeds says how).
 
 Usage:
   Tools/noise_seeds.py --adasis .build/release/adasis --map helsinki=H.map --map suburb=S.map
-      [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json]
+      [--truth-dir Data/drives] [--seeds 10] [--first-seed 1] [--work DIR] [--json] [--sigma-m 1]
       [--speed-sigma 0.2] [--course-sigma 3] [--correlation-s 3] [--bias-m 2.5] [--speed-latency-s 0.5]
       [--kinematics positions [--reported-accuracy]] [--pieces-s 30]
       [--match-flag=--no-dead-reckoning ...]
@@ -61,14 +63,14 @@ make_drives = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_drives)
 
 
-def position_errors(times, rng, correlation_s=0.0, bias_m=0.0):
+def position_errors(times, rng, correlation_s=0.0, bias_m=0.0, sigma_m=None):
     """Yields per fix (east, north) metres of position error: make-drives.py's independent Gaussian
-    noise (sigma NOISE_SIGMA_M per axis) when correlation_s is 0, else a first-order Gauss-Markov
-    process of the same sigma whose correlation falls as exp(-dt / correlation_s) between fixes dt
-    apart; plus one constant offset per draw, Gaussian with sigma bias_m per axis. One box_muller
-    pair per fix, drawn when the fix's error is taken: without correlation or offset the draws are
-    make_drives.add_noise's."""
-    sigma = make_drives.NOISE_SIGMA_M
+    noise (sigma NOISE_SIGMA_M per axis, or sigma_m when given) when correlation_s is 0, else a
+    first-order Gauss-Markov process of the same sigma whose correlation falls as exp(-dt /
+    correlation_s) between fixes dt apart; plus one constant offset per draw, Gaussian with sigma
+    bias_m per axis. One box_muller pair per fix, drawn when the fix's error is taken: without
+    correlation or offset the draws are make_drives.add_noise's (scaled by sigma_m / NOISE_SIGMA_M)."""
+    sigma = make_drives.NOISE_SIGMA_M if sigma_m is None else sigma_m
     offset = (0.0, 0.0)
     if bias_m > 0:
         offset = tuple(bias_m * value for value in make_drives.box_muller(rng))
@@ -198,7 +200,7 @@ def reported_accuracy(speed, speed_sigma, course_sigma):
 
 
 def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, bias_m=0.0, speed_latency_s=0.0,
-               reports_accuracy=False):
+               reports_accuracy=False, sigma_m=None):
     """`rows` (clean drive CSV rows) with make-drives.py's position noise drawn from `rng`, and when
     asked a receiver's speed and course noise: speed + N(0, speed_sigma), never below 0 (a receiver
     at standstill reports a small speed, not a negative one); course + N(0, s) degrees with
@@ -206,10 +208,11 @@ def noisy_rows(rows, rng, speed_sigma=0.0, course_sigma=0.0, correlation_s=0.0, 
     velocity's direction, as good as the speed is large against the velocity's noise), at most
     20 course_sigma. With speed_latency_s each fix reports the speed of that many seconds before
     (delayed_speeds), the course the one it had. With reports_accuracy each row also says how accurate
-    its speed and course are (speed_accuracy_mps, heading_accuracy_deg: reported_accuracy)."""
+    its speed and course are (speed_accuracy_mps, heading_accuracy_deg: reported_accuracy). sigma_m
+    replaces make-drives.py's 5 m as the position noise's sigma (position_errors)."""
     result = []
     times = [float(row["time_s"]) for row in rows]
-    errors = position_errors(times, rng, correlation_s, bias_m)
+    errors = position_errors(times, rng, correlation_s, bias_m, sigma_m)
     speeds = [float(row["speed_mps"]) for row in rows]
     reported = delayed_speeds(times, speeds, speed_latency_s) if speed_latency_s > 0 else speeds
     for row, error, late_speed in zip(rows, errors, reported):
@@ -318,7 +321,7 @@ def run(args, work):
             trace = os.path.join(work, f"{name}-seed{seed}.csv")
             rng = random.Random(f"{name}/{seed}")
             write_trace(trace, noisy_rows(rows, rng, args.speed_sigma, args.course_sigma, args.correlation_s, args.bias_m,
-                                          args.speed_latency_s, args.reported_accuracy))
+                                          args.speed_latency_s, args.reported_accuracy, args.sigma_m))
             jobs.append((name, truth_path, trace, maps[drives[name]]))
 
     def match(job):
@@ -347,6 +350,9 @@ def main(argv=None):
     parser.add_argument("--truth-dir", default="Data/drives")
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--sigma-m", type=float, default=make_drives.NOISE_SIGMA_M,
+                        help="the position noise's sigma per axis, metres (default: make-drives.py's, as in "
+                             "Data/drives); 0 matches the clean drive with every draw")
     parser.add_argument("--speed-sigma", type=float, default=0.0,
                         help="a receiver's speed noise, m/s (default 0: the speeds exact, as in Data/drives)")
     parser.add_argument("--course-sigma", type=float, default=0.0,
@@ -373,7 +379,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
-    for option, value in (("--speed-sigma", args.speed_sigma), ("--course-sigma", args.course_sigma),
+    for option, value in (("--sigma-m", args.sigma_m), ("--speed-sigma", args.speed_sigma),
+                          ("--course-sigma", args.course_sigma),
                           ("--correlation-s", args.correlation_s), ("--bias-m", args.bias_m),
                           ("--speed-latency-s", args.speed_latency_s), ("--pieces-s", args.pieces_s)):
         if not (value >= 0 and math.isfinite(value)):

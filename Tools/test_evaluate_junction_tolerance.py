@@ -64,3 +64,30 @@ def test_label_changes_are_checked_against_the_node(tmp_path):
     assert jt.label_changes(late, ends) == (1, 1, 0, 0)
     assert jt.label_changes(early, ends) == (1, 0, 1, 0)
     assert jt.label_changes([(*north(10), 0.0, 1), (*north(15), 0.0, 7)], ends) == (0, 0, 0, 1)
+
+
+def test_fixes_at_the_node_are_counted_along_the_road_either_side_of_the_change(tmp_path):
+    ends = jt.way_ends([write_map(tmp_path / "map.geojson")])
+    # Heading north every 0.6 m from 97.3 to 103.3 m; the label changes at the node (100 m). The car runs
+    # 1.6 m east of the line: beside the node is not off it.
+    beside = 1.6 / (METRES_PER_DEGREE * math.cos(math.radians(60)))
+    rows = [(north(d)[0], 25.0 + beside, 0.0, 1 if d < 100 else 2) for d in (97.3 + 0.6 * k for k in range(11))]
+    # 99.1, 99.7, 100.3, 100.9 m lie within 1 m of the node; 99.7 and 100.3 m within 0.5 m.
+    assert jt.fixes_at_node(rows, ends, 1.0) == [3, 4, 5, 6]
+    assert jt.fixes_at_node(rows, ends, 0.5) == [4, 5]
+    # Ways that share no node (a folded short way) have no node to be beside.
+    assert jt.fixes_at_node([(lat, lon, h, 9 if way == 2 else 3) for lat, lon, h, way in rows], ends, 1.0) == []
+
+
+def test_the_summary_says_how_many_wrong_fixes_lie_at_a_node():
+    line = jt.at_node_summary([("a", 20, 9, 200, 12), ("b", 5, 1, 100, 2)], 1)
+    assert line.startswith("Fixes within 1 m along the road of a node")
+    assert "a 20 of 200 (10.0 %), 9 of its 12 wrong" in line
+    assert "all drives 25 of 300 (8.3 %), 10 of its 14 wrong." in line
+
+
+def test_a_negative_at_node_distance_is_refused(tmp_path, capsys):
+    status = jt.main(["--truth-dir", str(tmp_path), "--results-dir", str(tmp_path),
+                      "--geojson", str(write_map(tmp_path / "map.geojson")), "--at-node", "-1"])
+    assert status == 2
+    assert "--at-node -1.0 is not a distance ≥ 0 m" in capsys.readouterr().err

@@ -5,6 +5,8 @@ import random
 import statistics
 import sys
 
+import pytest
+
 import noise_seeds as ns
 
 HEADER = "time_s,lat,lon,speed_mps,heading_deg,true_way_id\n"
@@ -220,3 +222,20 @@ for k, row in enumerate(rows):
     assert ns.main(["--adasis", str(script), "--map", "helsinki=H.map", "--truth-dir", str(truth), "--seeds", "1",
                     "--json"]) == 0
     assert abs(json.loads(capsys.readouterr().out)[0]["mean"] - 0.99) < 1e-9  # whole: one cold start
+
+
+def test_another_sigma_scales_the_position_noise_and_zero_leaves_the_clean_drive():
+    clean = rows(3000)
+    for sigma in (1.0, 0.5):
+        noisy = ns.noisy_rows(clean, random.Random(1), sigma_m=sigma)
+        north = [(float(n["lat"]) - float(c["lat"])) * METRES_PER_DEGREE for c, n in zip(clean, noisy)]
+        assert 0.94 * sigma < statistics.pstdev(north) < 1.06 * sigma
+    still = ns.noisy_rows(clean, random.Random(1), sigma_m=0.0)
+    assert [(n["lat"], n["lon"]) for n in still] == \
+           [(f"{float(c['lat']):.7f}", f"{float(c['lon']):.7f}") for c in clean]
+
+
+def test_a_negative_sigma_is_refused_by_name(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        ns.main(["--adasis", "adasis", "--map", f"helsinki={tmp_path}/h.map", "--sigma-m", "-1"])
+    assert "--sigma-m -1.0: give a finite value of 0 or more" in capsys.readouterr().err
