@@ -24,6 +24,7 @@ table: per drive and in total, fixes, strict and tolerant way correct, and the f
 says per drive how many fixes lie within M m along the road of a node where the truth changes way, and how many
 of the wrong fixes are among them: how much of a drive's strict figure is decided by decimetres at its nodes.
 """
+import bisect
 import collections
 import csv
 import math
@@ -72,6 +73,15 @@ def score_drive(truth, matches, ends, tolerance):
     return correct, forgiven, len(truth)
 
 
+def along_from_node(lat, lon, heading, nodes):
+    """Metres along `heading` (degrees) from the nearest of `nodes` ((lat, lon) pairs) to (lat, lon): positive
+    past it, negative before it."""
+    node = min(nodes, key=lambda n: ev.distance_m(lat, lon, n[0], n[1]))
+    east = math.radians(lon - node[1]) * ev.EARTH_RADIUS_M * math.cos(math.radians(lat))
+    north = math.radians(lat - node[0]) * ev.EARTH_RADIUS_M
+    return east * math.sin(math.radians(heading)) + north * math.cos(math.radians(heading))
+
+
 def label_changes(rows, ends, slack=1.0):
     """Where the truth's label changes way, relative to the OSM node the two ways share: rows are a clean
     drive's (lat, lon, heading degrees, way) in order. Returns (fixes within `slack` m of the right side of
@@ -86,10 +96,7 @@ def label_changes(rows, ends, slack=1.0):
             unshared += 1
             continue
         for lat, lon, heading, before in ((lat0, lon0, heading0, True), (lat1, lon1, heading1, False)):
-            node = min(shared, key=lambda n: ev.distance_m(lat, lon, n[0], n[1]))
-            east = math.radians(lon - node[1]) * ev.EARTH_RADIUS_M * math.cos(math.radians(lat))
-            north = math.radians(lat - node[0]) * ev.EARTH_RADIUS_M
-            along = east * math.sin(math.radians(heading)) + north * math.cos(math.radians(heading))
+            along = along_from_node(lat, lon, heading, shared)
             if before and along > slack:
                 late += 1
             elif not before and along < -slack:
@@ -108,18 +115,13 @@ def fixes_at_node(rows, ends, within):
     changes = [k for k in range(1, len(rows)) if rows[k][3] != rows[k - 1][3]]
     found = []
     for index, (lat, lon, heading, way) in enumerate(rows):
-        before = max((k for k in changes if k <= index), default=None)
-        after = min((k for k in changes if k > index), default=None)
-        neighbours = [rows[before - 1][3]] if before is not None else []
-        neighbours += [rows[after][3]] if after is not None else []
+        # The way before the last change up to this fix, and the way after the next change.
+        position = bisect.bisect_right(changes, index)
+        neighbours = [rows[changes[position - 1] - 1][3]] if position > 0 else []
+        neighbours += [rows[changes[position]][3]] if position < len(changes) else []
         for other in neighbours:
             shared = ends.get(way, set()) & ends.get(other, set())
-            if not shared:
-                continue
-            node = min(shared, key=lambda n: ev.distance_m(lat, lon, n[0], n[1]))
-            east = math.radians(lon - node[1]) * ev.EARTH_RADIUS_M * math.cos(math.radians(lat))
-            north = math.radians(lat - node[0]) * ev.EARTH_RADIUS_M
-            if abs(east * math.sin(math.radians(heading)) + north * math.cos(math.radians(heading))) <= within:
+            if shared and abs(along_from_node(lat, lon, heading, shared)) <= within:
                 found.append(index)
                 break
     return found
@@ -178,16 +180,15 @@ def main(argv=None):
         for name, truth_path, match_path, _ in ev.drives_in(args.truth_dir, args.results_dir, args.suffix):
             if match_path is None:
                 continue
+            truth, matches = ev.read_truth(truth_path), ev.read_match(match_path)
+            headed = read_headed_truth(truth_path) if args.check_labels or args.at_node is not None else None
             if args.check_labels:
-                ev.read_truth(truth_path)
-                labels = [a + b for a, b in zip(labels, label_changes(read_headed_truth(truth_path), ends))]
+                labels = [a + b for a, b in zip(labels, label_changes(headed, ends))]
             if args.at_node is not None:
-                truth, matches = ev.read_truth(truth_path), ev.read_match(match_path)
                 wrong = {k for k, fix in enumerate(truth) if matches.get(fix[0]) != fix[3]}
-                there = fixes_at_node(read_headed_truth(truth_path), ends, args.at_node)
+                there = fixes_at_node(headed, ends, args.at_node)
                 at_node.append((name, len(there), len(wrong.intersection(there)), len(truth), len(wrong)))
-            rows.append((name, *score_drive(ev.read_truth(truth_path), ev.read_match(match_path), ends,
-                                            args.tolerance)))
+            rows.append((name, *score_drive(truth, matches, ends, args.tolerance)))
         if not rows:
             raise ev.EvaluationError(f"no <name>{args.suffix}.match.csv in {args.results_dir}")
     except ev.EvaluationError as error:
