@@ -39,7 +39,7 @@ struct ConfigurationReader {
         self.file = file
     }
 
-    private func error(_ key: String, _ problem: String) -> ConfigurationError {
+    func error(_ key: String, _ problem: String) -> ConfigurationError {
         ConfigurationError(file: file, key: key, line: document.lines[key], problem: problem)
     }
 

@@ -68,6 +68,10 @@ public struct DaemonConfiguration: Hashable, Sendable {
     /// Whether legal U-turns at junctions are sent as side paths with probability 0
     /// (`horizon.u_turns`, default false; ``BranchProbabilityModel/offersUTurns``).
     public var offersUTurns: Bool
+    /// Whether those U-turns are offered at the side paths' junctions too, not only the main
+    /// path's (`horizon.u_turns_off_side_paths`, default false, needs `horizon.u_turns`;
+    /// `HorizonConfiguration.uTurnsOffSidePaths`).
+    public var offersUTurnsOffSidePaths: Bool
     /// Whether the vehicle stays on the main path while the matcher is unsure just past a narrow
     /// fork (`horizon.unsure_fork`, default true; `HorizonConfiguration.unsureFork`).
     public var holdsAtUnsureForks: Bool
@@ -198,6 +202,12 @@ public struct DaemonConfiguration: Hashable, Sendable {
         addsOneLinkLevel = try reader.boolean("horizon.one_link_level", default: false)
         keepsZeroProbabilityPaths = try reader.boolean("horizon.zero_probability_paths", default: false)
         offersUTurns = try reader.boolean("horizon.u_turns", default: false)
+        offersUTurnsOffSidePaths = try reader.boolean("horizon.u_turns_off_side_paths", default: false)
+        if offersUTurnsOffSidePaths, !offersUTurns {
+            throw reader.error(
+                "horizon.u_turns_off_side_paths",
+                "needs horizon.u_turns = true (U-turns off the side paths are offered only with U-turns)")
+        }
         holdsAtUnsureForks = try reader.boolean("horizon.unsure_fork", default: true)
         culDeSacFactor = try reader.number("horizon.cul_de_sac_factor", default: 0.02, range: 0...1)
         culDeSacReach = try reader.number("horizon.cul_de_sac_m", default: 120, range: 0...1000)

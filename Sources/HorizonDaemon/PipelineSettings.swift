@@ -34,6 +34,7 @@ public struct PipelineSettings: Hashable, Sendable {
         horizon.addsOneLinkLevel = configuration.addsOneLinkLevel
         horizon.keepsZeroProbabilityPaths = configuration.keepsZeroProbabilityPaths
         horizon.branchModel.offersUTurns = configuration.offersUTurns
+        horizon.uTurnsOffSidePaths = configuration.offersUTurnsOffSidePaths
         if !configuration.holdsAtUnsureForks { horizon.unsureFork = nil }
         horizon.branchModel.deadEndFactor = configuration.culDeSacFactor
         horizon.branchModel.deadEndReach = configuration.culDeSacReach

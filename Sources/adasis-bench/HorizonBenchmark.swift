@@ -45,6 +45,9 @@ struct HorizonBenchmark: ParsableCommand {
         help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (leaves of the tree).")
     var uTurns = BranchProbabilityModel().offersUTurns
 
+    @Flag(help: "With --u-turns, offer them at the side paths' junctions too.")
+    var uTurnsOffSidePaths = HorizonConfiguration().uTurnsOffSidePaths
+
     @Flag(
         inversion: .prefixedNo,
         help:
@@ -123,6 +126,7 @@ struct HorizonBenchmark: ParsableCommand {
         horizonConfiguration.maximumLevel = maxLevel
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
         horizonConfiguration.branchModel.offersUTurns = uTurns
+        horizonConfiguration.uTurnsOffSidePaths = uTurnsOffSidePaths
         guard mainPathGrowth >= 0, mainPathGrowth.isFinite else {
             throw ValidationError("--main-path-growth must be a number of metres ≥ 0, got \(mainPathGrowth)")
         }

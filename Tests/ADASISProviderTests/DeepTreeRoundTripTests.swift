@@ -43,6 +43,20 @@ struct DeepTreeRoundTripTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
     }
 
+    /// U-turns off side paths too (stop 63): on the drives that turn round, the U-turn paths go
+    /// back the way the vehicle came, and far more of them compete for the path indices.
+    @Test(
+        "level 3 with U-turns off side paths, the noisy drives that turn round",
+        arguments: ["esplanadi", "kaisaniemi", "uturn"])
+    func uTurnsOffSidePaths(drive: String) throws {
+        var horizon = Self.levelThreeWithUTurns()
+        horizon.uTurnsOffSidePaths = true
+        let (compared, fixes, mismatches, _) = try RoundTripTests.compare(
+            drive: drive, preset: .all, horizon: horizon, noisy: true)
+        #expect(compared >= fixes * 5 / 10, "compared only \(compared) of \(fixes) fixes")
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
+    }
+
     /// The 5 m noise traces: the matcher's flips between roads rebuild and promote paths far more
     /// often than on the clean traces, and indices come back and are reused under the same parent
     /// (stop 52 found content overtaking the STUB that re-placed its index, on kamppi above).

@@ -99,6 +99,10 @@ struct DaemonConfigurationTests {
                 "a.toml:6: horizon.main_length_m: expected a number, found \"far\""
             ),
             (
+                "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[horizon]\nu_turns_off_side_paths = true\n",
+                "a.toml:6: horizon.u_turns_off_side_paths: needs horizon.u_turns = true (U-turns off the side paths are offered only with U-turns)"
+            ),
+            (
                 "[map]\npath = \"m\"\n[can]\ninterface = \"v\"\n[gnss]\nsource = \"nmea\"\n",
                 "a.toml:6: gnss.nmea_path: required when gnss.source = \"nmea\" (a serial device such as /dev/ttyACM0, or a file)"
             ),

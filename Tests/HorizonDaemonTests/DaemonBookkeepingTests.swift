@@ -146,17 +146,17 @@ struct PipelineSettingsTests {
     }
 
     @Test(
-        "any level: max_level 4 looks 500 m at levels 3 and 4; one_link_level sends one level more; zero-probability paths; u_turns; unsure_fork"
+        "any level: max_level 4 looks 500 m at levels 3 and 4; one_link_level sends one level more; zero-probability paths; u_turns, also off side paths; unsure_fork"
     )
     func deepLevels() throws {
         let toml =
-            "[horizon]\nmax_level = 4\none_link_level = true\nzero_probability_paths = true\nu_turns = true\nlevel2_length_m = 400\nunsure_fork = false\n"
+            "[horizon]\nmax_level = 4\none_link_level = true\nzero_probability_paths = true\nu_turns = true\nu_turns_off_side_paths = true\nlevel2_length_m = 400\nunsure_fork = false\n"
         let settings = try PipelineSettings(
             try configuration(toml), map: mapMetadata(countries: [], timestamp: nil), file: "t.toml")
         #expect(settings.horizon.maximumLevel == 4)
         #expect(settings.horizon.lookAhead == [2000, 500, 400, 400, 400])
         #expect(settings.horizon.addsOneLinkLevel && settings.horizon.keepsZeroProbabilityPaths)
-        #expect(settings.horizon.branchModel.offersUTurns)
+        #expect(settings.horizon.branchModel.offersUTurns && settings.horizon.uTurnsOffSidePaths)
         #expect(settings.horizon.unsureFork == nil)
         #expect(settings.provider.sendRadius == [2000, 500, 400, 400, 400, 400])
         let plain = try PipelineSettings(
@@ -164,7 +164,7 @@ struct PipelineSettingsTests {
             file: "t.toml")
         #expect(plain.provider.sendRadius == [2000, 500, 500, 500])
         #expect(!plain.horizon.addsOneLinkLevel && !plain.horizon.keepsZeroProbabilityPaths)
-        #expect(!plain.horizon.branchModel.offersUTurns)
+        #expect(!plain.horizon.branchModel.offersUTurns && !plain.horizon.uTurnsOffSidePaths)
         #expect(plain.horizon.unsureFork == UnsureFork())
         #expect(plain.horizon.branchModel.deadEndFactor == 0.02 && plain.horizon.branchModel.deadEndReach == 120)
         let open = try PipelineSettings(

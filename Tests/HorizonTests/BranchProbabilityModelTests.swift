@@ -219,6 +219,23 @@ import TestSupport
         #expect(engine.tree.children(of: main.id).contains { $0.links.first?.link == fwd(104) })
     }
 
+    @Test func aUTurnIsOfferedWhereATwoWayRoadGoesOnOnlyOneWay() throws {
+        // Nodes 1 and 3 only join two links of the street; from node 3 on, the street is one-way.
+        var graph = PlaneRoadGraph.street(count: 5, sideEvery: 2)
+        for index in graph.links.indices where [4, 5].contains(graph.links[index].id.rawValue) {
+            graph.links[index].oneway = .forward
+        }
+        let asked = BranchProbabilityModel(offersUTurns: true)
+        // The last place to turn back before the one-way stretch: the U-turn, last, probability 0.
+        let lastChance = try asked.branches(after: fwd(3), in: graph.network)
+        #expect(lastChance.map(\.link) == [fwd(4), bwd(3)] && lastChance.last?.probability == 0)
+        // Where the two-way street merely goes on, and on the one-way stretch, none.
+        #expect(try asked.branches(after: fwd(1), in: graph.network).allSatisfy { !$0.isUTurn })
+        #expect(try asked.branches(after: fwd(4), in: graph.network).allSatisfy { !$0.isUTurn })
+        // Not without the request.
+        #expect(try model.branches(after: fwd(3), in: graph.network).map(\.link) == [fwd(4)])
+    }
+
     @Test func deadEndOfAOnewayOffersNothing() throws {
         var graph = PlaneRoadGraph.fourWay()
         graph.links[1].oneway = .forward

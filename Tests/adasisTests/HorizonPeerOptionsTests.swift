@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// `adasis horizon` with the peers' options on the sample map: several MPPs, levels, zero-probability paths.
-@Suite("adasis horizon: --mpp-splits, --max-level, --one-link-level, --cul-de-sac-factor", .serialized)
+@Suite(
+    "adasis horizon: --mpp-splits, --max-level, --one-link-level, --u-turns-off-side-paths, --cul-de-sac-factor",
+    .serialized)
 struct HorizonPeerOptionsTests {
     /// The JSON lines of `adasis horizon` on a drive (the noisy kamppi one unless `drive` names
     /// another in `Data/drives`) with `options`.
@@ -63,6 +65,23 @@ struct HorizonPeerOptionsTests {
         }
         let bad = try runAdasis(["horizon", "--map", "x.map", "y.csv", "--max-level=-1"])
         #expect(bad.status != 0 && bad.stderr.contains("--max-level must be 0 or more"), "\(bad.stderr)")
+    }
+
+    @Test(
+        "--u-turns offers U-turns off the main path only; --u-turns-off-side-paths off side paths too, and needs --u-turns"
+    )
+    func uTurnsOffSidePaths() throws {
+        /// The deepest level of the U-turn side paths (turn angle 180°, probability 0) over all fixes.
+        func deepestUTurn(_ lines: [[String: Any]]) -> Int {
+            lines.flatMap { ($0["side_paths"] as? [[String: Any]]) ?? [] }
+                .filter { $0["turn_angle_deg"] as? Double == 180 && $0["probability"] as? Double == 0 }
+                .compactMap { $0["level"] as? Int }.max() ?? 0
+        }
+        #expect(deepestUTurn(try Self.lines([])) == 0)
+        #expect(deepestUTurn(try Self.lines(["--u-turns"])) == 1)
+        #expect(deepestUTurn(try Self.lines(["--u-turns", "--u-turns-off-side-paths"])) == 2)
+        let bad = try runAdasis(["horizon", "--map", "x.map", "y.csv", "--u-turns-off-side-paths"])
+        #expect(bad.status != 0 && bad.stderr.contains("--u-turns-off-side-paths needs --u-turns"), "\(bad.stderr)")
     }
 
     @Test("--cul-de-sac-factor 1 turns the cul-de-sac rule off: the main path drives into a dead end and back")

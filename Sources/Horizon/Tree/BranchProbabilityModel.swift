@@ -131,8 +131,10 @@ public struct BranchProbabilityModel: Hashable, Sendable {
     public var deadEndReach: Double
     /// Whether a legal U-turn at a junction (the incoming link driven back) is offered as a
     /// continuation with probability 0, as HERE does on request, so side paths cover drivers who
-    /// turn round and the client can filter them out. Off by default: the main path never takes
-    /// it, and each one costs a STUB and a side path on the bus.
+    /// turn round and the client can filter them out; also where a two-way road goes on only as a
+    /// one-way road (the last place to turn back before it), not where a road merely continues.
+    /// Off by default: the main path never takes it, and each one costs a STUB and a side path on
+    /// the bus.
     public var offersUTurns: Bool
 
     /// Creates a model; the defaults are the documented ones.
@@ -293,8 +295,12 @@ public struct BranchProbabilityModel: Hashable, Sendable {
             if abs(a.turnAngle) != abs(b.turnAngle) { return abs(a.turnAngle) < abs(b.turnAngle) }
             return a.link < b.link
         }
-        // Offered at junctions only (two or more ways on), not where a road merely continues.
-        guard offersUTurns, forward.count >= 2, legal.contains(uTurn) else { return sorted }
+        // Offered at junctions (two or more ways on), and where a two-way road goes on only as a
+        // one-way road: the last place to turn back before it. Not where a road merely continues.
+        guard offersUTurns, legal.contains(uTurn) else { return sorted }
+        if forward.count < 2 {
+            guard incomingLink.oneway == .no, try network.link(forward[0].link).oneway != .no else { return sorted }
+        }
         return sorted + [
             JunctionBranch(
                 link: uTurn, probability: 0, turnAngle: 180, isUTurn: true,

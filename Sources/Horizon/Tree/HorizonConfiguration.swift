@@ -22,11 +22,13 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// main path never takes them. Default `false`.
     public var keepsZeroProbabilityPaths = false
     /// Whether the U-turns the branch model offers (``BranchProbabilityModel/offersUTurns``)
-    /// become side paths at the junctions of side paths too, not only of the main path. Default
-    /// `false`: U-turns off the main path carry nearly all of their coverage (98.9 against 99.0 %
-    /// of the true next 500 m on the ten noisy drives in the engine's tree, 98.9 % either way on
-    /// the bus, where the extra paths compete for path indices; stop 53) for a third of the U-turn
-    /// paths. A library setting, not offered by `adasis` or the daemon for that reason.
+    /// become side paths at the junctions of side paths too, not only of the main path
+    /// (`adasis horizon --u-turns-off-side-paths`, daemon `[horizon] u_turns_off_side_paths`).
+    /// Default `false`: U-turns off the main path carry most of their coverage for a third of the
+    /// U-turn paths. With ``maximumLevel`` 3 the engine's tree holds a wrong turn, a U-turn and
+    /// the way back (esplanadi: 87.6 → 99.4 % of the true next 500 m, every noisy drive ≥ 99.3 %),
+    /// but on the bus the extra paths compete for the 56 path indices (91.2 % there, and
+    /// kaisaniemi 99.5 → 97.6 %; `Docs/horizon-model.md`, "U-turns on request").
     public var uTurnsOffSidePaths = false
     /// How much less probable (absolute, `0...1`) a continuation may be than the main path's own
     /// at a junction to be reported as an alternative most probable path

@@ -72,6 +72,14 @@ public final class HorizonEngine {
     /// the whole path, or by a route change (which forgets the main path's entry); a promotion
     /// changes the level (U-turn side paths depend on it), which starts the path over.
     var sidePathsAdded: [PathID: (level: Int, throughOffset: Double)] = [:]
+    /// The way back of each offered U-turn side path, taken when the path is added
+    /// (``wayBack(from:throughLinkIndex:length:)``); entries of paths no longer in the tree are
+    /// dropped once they outnumber the tree.
+    var uTurnWaysBack: [PathID: [DirectedLink]] = [:]
+    /// The way back from the main path's first link: the links the vehicle drove before it, last
+    /// driven first, each reversed (the main path it left at its last turn, from the junction back,
+    /// up to ``HorizonConfiguration/growthReach(level:)`` of level 1); empty after a new tree.
+    var drivenBefore: [WayBackStep] = []
     /// Events of the update in progress.
     var events: [HorizonEvent] = []
     /// The events of the last ``update(_:)`` so far: all of them once it returned, and what it had
@@ -319,6 +327,8 @@ public final class HorizonEngine {
     private func clear() {
         tree = PathTree()
         chosenContinuations = [:]
+        uTurnWaysBack = [:]
+        drivenBefore = []
         vehicleOffset = nil
         vehicleLinkIndex = 0
         lastRecomputation = nil
@@ -406,6 +416,8 @@ public final class HorizonEngine {
 
     /// Makes `id` the main path; everything outside its subtree is removed.
     private func promote(_ id: PathID) {
+        // Only offered U-turns go back: without them a turn costs nothing more.
+        drivenBefore = configuration.branchModel.offersUTurns ? wayBackBefore(id) : []
         let keep = Set(tree.subtree(of: id))
         for removed in tree.paths.removeAll(except: keep) { events.append(.pathRemoved(removed)) }
         guard var main = tree.paths[id] else { return }

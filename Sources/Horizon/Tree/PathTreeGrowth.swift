@@ -64,6 +64,9 @@ extension HorizonEngine {
         if sidePathsAdded.count > 2 * tree.paths.count + 16 {
             sidePathsAdded = sidePathsAdded.filter { tree.paths.keys.contains($0.key) }
         }
+        if uTurnWaysBack.count > tree.paths.count + 16 {
+            uTurnWaysBack = uTurnWaysBack.filter { tree.paths.keys.contains($0.key) }
+        }
         // Each queued path with its start distance.
         var queue = [(id: mainID, start: -vehicleOffset)]
         var index = 0
@@ -161,6 +164,9 @@ extension HorizonEngine {
                     id: sideID, parent: id, branchOffset: endOffset,
                     level: path.level + 1, probability: branch.probability,
                     turnAngle: branch.turnAngle, links: [first])
+                if branch.isOfferedUTurn {
+                    uTurnWaysBack[sideID] = wayBack(from: id, throughLinkIndex: index, length: reach).map(\.link)
+                }
                 events.append(.pathAdded(sideID))
                 events.append(.linksAdded(path: sideID, links: [first]))
             }
@@ -193,22 +199,27 @@ extension HorizonEngine {
 
     /// Appends links to path `id` until it reaches `target` (an offset on the path) or cannot go
     /// on. The main path follows the route while its last link is on it, then the most probable
-    /// continuation (or the client's choice at a ``MostProbablePathSplit``); side paths always
-    /// follow the most probable continuation.
+    /// continuation (or the client's choice at a ``MostProbablePathSplit``); side paths follow the
+    /// most probable continuation, an offered U-turn first its way back (`UTurnWayBack.swift`).
     private func extend(_ id: PathID, to target: Double) throws -> [PathLink] {
         let added: [PathLink]
         do {
             // The copy of the path ends with this scope: the table's is then the only one, and the
             // links are appended to it in place.
             guard let path = tree.paths[id], path.endOffset < target else { return [] }
-            added = try continuation(of: path, to: target, isMain: id == tree.mainPathID)
+            added = try continuation(
+                of: path, to: target, isMain: id == tree.mainPathID,
+                wayBack: path.isOfferedUTurn ? uTurnWaysBack[id] : nil)
         }
         if !added.isEmpty { tree.paths.append(added, toPath: id) }
         return added
     }
 
-    /// The links that follow `path` up to `target`, as ``extend(_:to:)`` appends them.
-    private func continuation(of path: HorizonPath, to target: Double, isMain: Bool) throws -> [PathLink] {
+    /// The links that follow `path` up to `target`, as ``extend(_:to:)`` appends them; `wayBack`
+    /// is an offered U-turn's (``wayBackContinuation(after:index:wayBack:)``).
+    private func continuation(
+        of path: HorizonPath, to target: Double, isMain: Bool, wayBack: [DirectedLink]?
+    ) throws -> [PathLink] {
         var added: [PathLink] = []
         var endOffset = path.endOffset
         // The path's last link so far, held rather than copied out of a list at every step.
@@ -231,6 +242,9 @@ extension HorizonEngine {
                 last.exitBranches.contains(where: { $0.link == chosen })
             {
                 next = chosen
+            }
+            if next == nil, let wayBack {
+                next = try wayBackContinuation(after: last, index: path.links.count + added.count, wayBack: wayBack)
             }
             if next == nil, last.attributes.formOfWay == .roundabout,
                 let entry = Self.roundaboutEntry(of: path, followedBy: added)

@@ -19,8 +19,19 @@ struct TreeShapeOptions: ParsableArguments {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Offer legal U-turns at the main path's junctions as side paths with probability 0 (as HERE does).")
+        help: """
+            Offer legal U-turns at the main path's junctions (and where a two-way road goes on only \
+            one-way) as side paths with probability 0 (as HERE does); each goes back the way the \
+            vehicle came.
+            """)
     var uTurns = BranchProbabilityModel().offersUTurns
+
+    @Flag(
+        help: """
+            With --u-turns, offer them at the side paths' junctions too. With --max-level 3 the tree \
+            holds more returns (a wrong turn, a U-turn, back to the road left), for more paths on the bus.
+            """)
+    var uTurnsOffSidePaths = HorizonConfiguration().uTurnsOffSidePaths
 
     @Flag(
         inversion: .prefixedNo,
@@ -51,6 +62,7 @@ struct TreeShapeOptions: ParsableArguments {
             throw ValidationError("--main-path-growth must be a number of metres ≥ 0, got \(mainPathGrowth)")
         }
         if maxLevel < 0 { throw ValidationError("--max-level must be 0 or more, got \(maxLevel)") }
+        if uTurnsOffSidePaths, !uTurns { throw ValidationError("--u-turns-off-side-paths needs --u-turns") }
         if !(0...1).contains(culDeSacFactor) {
             throw ValidationError("--cul-de-sac-factor must be a factor in 0…1, got \(culDeSacFactor)")
         }
@@ -63,6 +75,7 @@ struct TreeShapeOptions: ParsableArguments {
         configuration.addsOneLinkLevel = oneLinkLevel
         configuration.keepsZeroProbabilityPaths = zeroProbabilityPaths
         configuration.branchModel.offersUTurns = uTurns
+        configuration.uTurnsOffSidePaths = uTurnsOffSidePaths
         if !unsureFork { configuration.unsureFork = nil }
         configuration.branchModel.deadEndFactor = culDeSacFactor
         configuration.mainPathGrowthPerUpdate = HorizonConfiguration.mainPathGrowth(setting: mainPathGrowth)
