@@ -234,6 +234,13 @@ import TestSupport
         #expect(try asked.branches(after: fwd(4), in: graph.network).allSatisfy { !$0.isUTurn })
         // Not without the request.
         #expect(try model.branches(after: fwd(3), in: graph.network).map(\.link) == [fwd(4)])
+        // The engine makes it a side path, but the next intersection is still node 4's junction.
+        let engine = try HorizonEngine(network: graph.network, configuration: .init(branchModel: asked))
+        _ = try engine.update(onRoad(fwd(3), 50, time: 0, discontinuity: true))
+        let main = try #require(engine.tree.mainPath)
+        #expect(engine.tree.children(of: main.id).contains { $0.links.first?.link == bwd(3) })
+        let intersection = try #require(engine.queries?.nextIntersection())
+        #expect(abs(intersection.distance - 150) < 1)
     }
 
     @Test func deadEndOfAOnewayOffersNothing() throws {

@@ -138,9 +138,15 @@ public struct HorizonQueries: Sendable {
             startOffset: links[first].startOffset, endOffset: last.endOffset)
     }
 
-    /// The next junction ahead of the vehicle with more than one legal continuation.
+    /// The next junction ahead of the vehicle with more than one legal continuation (a U-turn
+    /// offered on request does not count: where a two-way road goes on only one-way, the node is no
+    /// junction).
     public func nextIntersection() -> Intersection? {
-        guard let link = linksFromVehicle.first(where: { $0.exitBranches.count > 1 && $0.endOffset >= vehicleOffset })
+        guard
+            let link = linksFromVehicle.first(where: { link in
+                link.endOffset >= vehicleOffset
+                    && link.exitBranches.reduce(0, { $0 + ($1.isOfferedUTurn ? 0 : 1) }) > 1
+            })
         else {
             return nil
         }
