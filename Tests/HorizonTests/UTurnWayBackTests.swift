@@ -59,6 +59,34 @@ import TestSupport
         #expect(links.prefix(2) == [bwd(3), fwd(2)])
     }
 
+    @Test func theWayBackStaysUnbrokenWhereTheLinksBehindAreTrimmed() throws {
+        // The side street goes on 300 + 300 m north (links 7 and 8) to a junction at node 8.
+        // Where the main path's links behind the vehicle are trimmed, they join the way back.
+        var graph = graph(lönnrotinkatu: .no)
+        graph.links.removeAll { [4, 5].contains($0.id.rawValue) }
+        graph.node(7, 0, 400)
+        graph.node(8, 0, 700)
+        graph.node(9, 0, 800)
+        graph.node(10, 100, 700)
+        graph.road(7, 3, 7, name: "Yrjönkatu")
+        graph.road(8, 7, 8, name: "Yrjönkatu")
+        graph.road(9, 8, 9, name: "Yrjönkatu")
+        graph.road(10, 8, 10, name: "Bulevardi")
+        var configuration = HorizonConfiguration()
+        configuration.branchModel.offersUTurns = true
+        let engine = try HorizonEngine(network: graph.network, configuration: configuration)
+        _ = try engine.update(onRoad(fwd(1), 150, time: 0, discontinuity: true))
+        _ = try engine.update(onRoad(fwd(3), 20, time: 3))
+        _ = try engine.update(onRoad(fwd(7), 200, time: 30))
+        _ = try engine.update(onRoad(fwd(8), 50, time: 45))
+        // Link 3 ended 350 m behind: trimmed from the main path. A U-turn placed from now on still
+        // goes back through it to Lönnrotinkatu.
+        let main = try #require(engine.tree.mainPath)
+        #expect(main.links.first?.link == fwd(7))
+        let wayBack = engine.wayBack(from: main.id, throughLinkIndex: 1, length: 1000).map(\.link)
+        #expect(wayBack == [bwd(8), bwd(7), bwd(3), bwd(1)])
+    }
+
     @Test func withoutAWayBackTheUTurnFollowsTheMostProbableContinuation() throws {
         // A new tree on the side street knows nothing of where the vehicle came from.
         var configuration = HorizonConfiguration()

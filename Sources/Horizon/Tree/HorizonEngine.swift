@@ -77,8 +77,10 @@ public final class HorizonEngine {
     /// dropped once they outnumber the tree.
     var uTurnWaysBack: [PathID: [DirectedLink]] = [:]
     /// The way back from the main path's first link: the links the vehicle drove before it, last
-    /// driven first, each reversed (the main path it left at its last turn, from the junction back,
-    /// up to ``HorizonConfiguration/growthReach(level:)`` of level 1); empty after a new tree.
+    /// driven first, each reversed (the main path's links trimmed behind the vehicle, and the path
+    /// it left at its last turn, from the junction back), up to
+    /// ``HorizonConfiguration/growthReach(level:)`` of level 1; empty after a new tree, and kept
+    /// only while U-turns are offered.
     var drivenBefore: [WayBackStep] = []
     /// Events of the update in progress.
     var events: [HorizonEvent] = []

@@ -37,6 +37,7 @@ extension HorizonEngine {
             main.links.removeFirst(count)
             vehicleLinkIndex -= count
             tree.paths[mainID] = main
+            if configuration.branchModel.offersUTurns { prependDrivenBefore(dropped) }
             events.append(.linksRemoved(path: mainID, links: dropped))
         }
         for child in tree.children(of: mainID) where (child.branchOffset ?? 0) < sidePathLimit {

@@ -55,6 +55,23 @@ extension HorizonEngine {
         return wayBack(from: parent, throughLinkIndex: index, length: configuration.growthReach(level: 1))
     }
 
+    /// Puts the main path's links trimmed behind the vehicle (`dropped`, in driving order) in front
+    /// of ``drivenBefore``, so that the way back stays unbroken, and keeps what lies within the
+    /// look-ahead of level 1.
+    func prependDrivenBefore(_ dropped: [PathLink]) {
+        var steps = dropped.reversed().map { WayBackStep($0.link.reversed, $0.length) } + drivenBefore
+        let limit = configuration.growthReach(level: 1)
+        var covered = 0.0
+        for index in steps.indices {
+            covered += steps[index].length
+            if covered >= limit {
+                steps.removeLast(steps.count - index - 1)
+                break
+            }
+        }
+        drivenBefore = steps
+    }
+
     /// The index of the link of path `id` that ends at `offset` (a junction on it), `nil` when the
     /// path is missing or holds no link there.
     private func linkEnding(at offset: Double, on id: PathID) -> Int? {
