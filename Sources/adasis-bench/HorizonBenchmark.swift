@@ -126,6 +126,7 @@ struct HorizonBenchmark: ParsableCommand {
         horizonConfiguration.maximumLevel = maxLevel
         horizonConfiguration.addsOneLinkLevel = oneLinkLevel
         horizonConfiguration.branchModel.offersUTurns = uTurns
+        guard uTurns || !uTurnsOffSidePaths else { throw ValidationError("--u-turns-off-side-paths needs --u-turns") }
         horizonConfiguration.uTurnsOffSidePaths = uTurnsOffSidePaths
         guard mainPathGrowth >= 0, mainPathGrowth.isFinite else {
             throw ValidationError("--main-path-growth must be a number of metres ≥ 0, got \(mainPathGrowth)")

@@ -26,7 +26,7 @@ public struct HorizonConfiguration: Hashable, Sendable {
     /// (`adasis horizon --u-turns-off-side-paths`, daemon `[horizon] u_turns_off_side_paths`).
     /// Default `false`: U-turns off the main path carry most of their coverage for a third of the
     /// U-turn paths. With ``maximumLevel`` 3 the engine's tree holds a wrong turn, a U-turn and
-    /// the way back (esplanadi: 87.6 → 99.4 % of the true next 500 m, every noisy drive ≥ 99.3 %),
+    /// the way back (esplanadi: 87.6 → 99.4 % of the true next 500 m, every noisy drive ≥ 99.4 %),
     /// but on the bus the extra paths compete for the 56 path indices (91.2 % there, and
     /// kaisaniemi 99.5 → 97.6 %; `Docs/horizon-model.md`, "U-turns on request").
     public var uTurnsOffSidePaths = false
