@@ -95,7 +95,9 @@ extension HorizonEngine {
         // at this node, onto the one it then drove (the way back's previous link, reversed).
         let came = back.reversed
         let turnedOnto = wayBack[index - 1].reversed
-        return try configuration.branchModel.branches(after: came, in: network)
-            .first { !$0.isUTurn && $0.link != turnedOnto && legal.contains($0.link) }?.link
+        // Scored as a link placed on a path is (the engine's cul-de-sac cache shared).
+        return try configuration.branchModel.branches(
+            after: came, road: network.link(came.link), in: network, waysOn: waysOn
+        ).first { !$0.isUTurn && $0.link != turnedOnto && legal.contains($0.link) }?.link
     }
 }
