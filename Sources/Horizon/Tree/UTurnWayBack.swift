@@ -33,11 +33,7 @@ extension HorizonEngine {
             }
             guard let parent = path.parent else {
                 // The main path: before its first link, the road the vehicle left at its last turn.
-                for step in drivenBefore where covered < length {
-                    result.append(step)
-                    covered += step.length
-                }
-                break
+                return result + Self.prefix(of: drivenBefore, reaching: length - covered)
             }
             guard let offset = path.branchOffset, let index = linkEnding(at: offset, on: parent) else { break }
             lastIndex = index
@@ -59,17 +55,19 @@ extension HorizonEngine {
     /// of ``drivenBefore``, so that the way back stays unbroken, and keeps what lies within the
     /// look-ahead of level 1.
     func prependDrivenBefore(_ dropped: [PathLink]) {
-        var steps = dropped.reversed().map { WayBackStep($0.link.reversed, $0.length) } + drivenBefore
-        let limit = configuration.growthReach(level: 1)
+        let steps = dropped.reversed().map { WayBackStep($0.link.reversed, $0.length) } + drivenBefore
+        drivenBefore = Self.prefix(of: steps, reaching: configuration.growthReach(level: 1))
+    }
+
+    /// The first steps of `steps` up to the one that brings them to `length` metres (all of them
+    /// when they add up to less).
+    private static func prefix(of steps: [WayBackStep], reaching length: Double) -> [WayBackStep] {
         var covered = 0.0
-        for index in steps.indices {
-            covered += steps[index].length
-            if covered >= limit {
-                steps.removeLast(steps.count - index - 1)
-                break
-            }
+        for (index, step) in steps.enumerated() {
+            covered += step.length
+            if covered >= length { return Array(steps[...index]) }
         }
-        drivenBefore = steps
+        return steps
     }
 
     /// The index of the link of path `id` that ends at `offset` (a junction on it), `nil` when the
